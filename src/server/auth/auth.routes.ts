@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { signInSchema } from "../../shared/auth/auth.schemas";
+import { getMe } from "../accounts/accounts.service";
+import type { AppEnv, Deps } from "../http/app-env";
+import { clientIp } from "../http/client-ip";
+import { validate } from "../http/validate";
+import { CLIENT_IP_HEADER } from "./auth";
+import { signInWithRole } from "./sign-in.service";
+
+/** better-auth's own endpoints under /api/auth/*, with the socket address for its rate limiter. */
+export function createAuthHandlerRoutes(deps: Deps) {
+  return new Hono<AppEnv>().on(["GET", "POST"], "/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c));
+    return deps.auth.handler(new Request(c.req.raw, { headers }));
+  });
+}
+
+/** Our session endpoints: who am I, and sign in as a role. */
+export function createSessionRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get("/", async (c) => c.json(await getMe(deps, c.req.raw.headers)))
+    .post("/", validate("json", signInSchema), async (c) => {
+      const input = c.req.valid("json");
+      const { result, setCookies } = await signInWithRole(deps, {
+        ...input,
+        clientIp: clientIp(c),
+        userAgent: c.req.header("user-agent"),
+      });
+      for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
+      return c.json(result);
+    });
+}

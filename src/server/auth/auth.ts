@@ -1,0 +1,62 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema";
+import type { Env } from "../env";
+
+/** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export function createAuth(db: Database, env: Env) {
+  return betterAuth({
+    appName: "Music Lessons",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Accounts are created by our sign-up endpoints, together with their profile in one transaction.
+      disableSignUp: true,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    },
+    user: {
+      additionalFields: {
+        deleted: { type: "boolean", required: false, defaultValue: false, input: false },
+        deletedAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: env.AUTH_RATE_LIMIT,
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: env.LOG_LEVEL === "silent", level: "warn" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  COMMUNICATION_CHANNELS,
+  PARENT_EXPERIENCE_YEARS,
+  RELATIONSHIPS,
+  ROLES,
+} from "../../../shared/accounts/accounts.constants";
+import { user } from "./auth";
+import { createdAt, id, instant, oneOf } from "./columns";
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    activeRole: text().notNull(),
+    lastSwitched: instant().notNull().defaultNow(),
+  },
+  (t) => [check("user_roles_active_role_check", oneOf(t.activeRole, ROLES))],
+);
+
+export const parentProfiles = pgTable(
+  "parent_profiles",
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    location: text(),
+    relationshipToChild: text().notNull().default("mother"),
+    /** Free text when relationship_to_child is `other`. */
+    relationshipOther: text(),
+    multipleChildren: boolean().notNull().default(false),
+    /** Chosen goals; an "other" goal is stored as its free text. */
+    enrollmentGoals: text().array().notNull().default(sql`'{}'::text[]`),
+    priorExperience: boolean().notNull().default(false),
+    experienceYears: text(),
+    preferredCommunication: text().notNull().default("email"),
+    wantsNotifications: boolean().notNull().default(true),
+    allowStudentMessages: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    check("parent_profiles_relationship_check", oneOf(t.relationshipToChild, Object.keys(RELATIONSHIPS))),
+    check(
+      "parent_profiles_relationship_other_check",
+      sql`${t.relationshipToChild} <> 'other' or length(trim(coalesce(${t.relationshipOther}, ''))) > 0`,
+    ),
+    check(
+      "parent_profiles_experience_years_check",
+      sql`(${t.priorExperience} and ${oneOf(t.experienceYears, PARENT_EXPERIENCE_YEARS)}) or (not ${t.priorExperience} and ${t.experienceYears} is null)`,
+    ),
+    check(
+      "parent_profiles_communication_check",
+      oneOf(t.preferredCommunication, Object.keys(COMMUNICATION_CHANNELS)),
+    ),
+    check("parent_profiles_names_check", sql`length(trim(${t.firstName})) > 0 and length(trim(${t.lastName})) > 0`),
+  ],
+);

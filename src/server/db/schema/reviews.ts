@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { parentProfiles } from "./accounts";
+import { createdAt, id } from "./columns";
+import { teacherProfiles } from "./teachers";
+
+/** One review per parent and teacher; the service lets only parents with an accepted booking post. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    parentId: uuid()
+      .notNull()
+      .references(() => parentProfiles.id, { onDelete: "cascade" }),
+    rating: integer().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    unique("reviews_teacher_parent_key").on(t.teacherId, t.parentId),
+    index("reviews_teacher_created_idx").on(t.teacherId, t.createdAt),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_body_check", sql`length(${t.body}) between 10 and 2000`),
+  ],
+);

@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  AGE_GROUPS,
+  EDUCATION_BACKGROUNDS,
+  INSTRUMENT_KEYS,
+  LESSON_FORMAT_KEYS,
+  PROFICIENCY_LEVELS,
+  TEACHER_EXPERIENCE,
+  TEACHING_METHODS,
+} from "../../../shared/teachers/teachers.constants";
+import { user } from "./auth";
+import { allOf, createdAt, id, instant, oneOf } from "./columns";
+
+const textList = () => text().array().notNull().default(sql`'{}'::text[]`);
+
+export const teacherProfiles = pgTable(
+  "teacher_profiles",
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    /** Geocoded from city/state with the shipped gazetteer; null when the place is unknown. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** IANA zone; weekly availability is kept in this zone (decisions.md section 4). */
+    timeZone: text().notNull(),
+    bio: text().notNull().default(""),
+    hasTransportation: boolean().notNull().default(false),
+    educationBackground: text().notNull(),
+    teachingExperienceYears: text().notNull(),
+    ageGroupsTaught: textList(),
+    teachingMethods: textList(),
+    teachingStyleDescription: text().notNull(),
+    lessonFormat: text().notNull().default("both"),
+    platformExperience: text().notNull().default(""),
+    videoConferenceExperience: boolean().notNull().default(false),
+    backgroundCheckConsent: boolean().notNull().default(false),
+    priorComplaints: boolean().notNull().default(false),
+    complaintExplanation: text(),
+    canProvideReferences: boolean().notNull().default(false),
+    hourlyRateMin: integer().notNull(),
+    hourlyRateMax: integer().notNull(),
+    introVideoUrl: text(),
+    isDiscoverable: boolean().notNull().default(false),
+    discoveryEnabledAt: instant(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    check("teacher_profiles_names_check", sql`length(trim(${t.firstName})) > 0 and length(trim(${t.lastName})) > 0`),
+    check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
+    check("teacher_profiles_format_check", oneOf(t.lessonFormat, LESSON_FORMAT_KEYS)),
+    check("teacher_profiles_education_check", oneOf(t.educationBackground, EDUCATION_BACKGROUNDS)),
+    check("teacher_profiles_experience_check", oneOf(t.teachingExperienceYears, TEACHER_EXPERIENCE)),
+    check("teacher_profiles_age_groups_check", allOf(t.ageGroupsTaught, AGE_GROUPS)),
+    check("teacher_profiles_methods_check", allOf(t.teachingMethods, TEACHING_METHODS)),
+    check(
+      "teacher_profiles_complaint_check",
+      sql`not ${t.priorComplaints} or length(trim(coalesce(${t.complaintExplanation}, ''))) > 0`,
+    ),
+    // Enabling discovery stamps the time, disabling clears it: the two never disagree.
+    check(
+      "teacher_profiles_discovery_check",
+      sql`${t.isDiscoverable} = (${t.discoveryEnabledAt} is not null)`,
+    ),
+    check(
+      "teacher_profiles_coordinates_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
+    ),
+    index("teacher_profiles_discoverable_idx").on(t.isDiscoverable),
+  ],
+);
+
+export const teacherInstruments = pgTable(
+  "teacher_instruments",
+  {
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    instrument: text().notNull(),
+    yearsTeaching: integer().notNull().default(0),
+    proficiencyLevel: text().notNull().default("Advanced"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.instrument] }),
+    index("teacher_instruments_instrument_idx").on(t.instrument),
+    check("teacher_instruments_instrument_check", oneOf(t.instrument, INSTRUMENT_KEYS)),
+    check("teacher_instruments_years_check", sql`${t.yearsTeaching} >= 0`),
+    check("teacher_instruments_proficiency_check", oneOf(t.proficiencyLevel, PROFICIENCY_LEVELS)),
+  ],
+);
+
+/** Weekly windows in the teacher's time zone; day 0 = Sunday … 6 = Saturday (decisions.md). */
+export const teacherAvailability = pgTable(
+  "teacher_availability",
+  {
+    id: id(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    dayOfWeek: smallint().notNull(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    format: text().notNull().default("both"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("teacher_availability_teacher_day_idx").on(t.teacherId, t.dayOfWeek, t.startTime),
+    check("teacher_availability_day_check", sql`${t.dayOfWeek} between 0 and 6`),
+    check("teacher_availability_order_check", sql`${t.endTime} > ${t.startTime}`),
+    check("teacher_availability_format_check", oneOf(t.format, LESSON_FORMAT_KEYS)),
+  ],
+);

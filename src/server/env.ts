@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+    DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// connection URL")
+      .optional(),
+    PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://lessons.example.com" }).optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SEED_DEMO: booleanFlag(true),
+    /** decisions.md section 5: off by default (embedded), on in production configurations. */
+    REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
+    AUTH_RATE_LIMIT: booleanFlag(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+  });
+
+export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL"> & {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming every offending variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...env,
+    dataDir,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? developmentSecret(dataDir),
+  };
+}
+
+/** Outside production a missing secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not there yet: create it below.
+  }
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,28 @@
+import type { Logger } from "pino";
+import type { Auth } from "../auth/auth";
+import type { DatabaseHandle } from "../db/client";
+import type { Env } from "../env";
+
+/** What every feature router is built with. */
+export interface Deps {
+  db: DatabaseHandle["db"];
+  driver: DatabaseHandle["driver"];
+  auth: Auth;
+  env: Env;
+  logger: Logger;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Set only by `requireUser` on routes that need a session. */
+    user: SessionUser;
+    sessionId: string;
+  };
+}

@@ -1,0 +1,27 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { z } from "zod";
+import { AppError } from "../../shared/errors";
+
+/** Turns zod issues into `{ "field.path": "message" }`, first message per field. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** zod validation for a route; failures become a 400 AppError with field messages. */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) {
+      const issues = result.error.issues;
+      throw new AppError("validation", issues[0]?.message ?? "Invalid request", { fields: fieldErrors(issues) });
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import pino from "pino";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
+import { ConfigError, loadEnv } from "./env";
+import { mountWebApp } from "./web-static";
+
+async function main() {
+  const env = loadEnv();
+  const logger = pino({ level: env.LOG_LEVEL });
+
+  const handle: DatabaseHandle = env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL)
+    : await openPglite({ dataDir: path.join(env.dataDir, "pglite") });
+  await runMigrations(handle);
+  logger.info({ database: handle.driver }, "database migrated");
+
+  const auth = createAuth(handle.db, env);
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty(handle.db, auth);
+    if (seeded) logger.info(seeded, "demo data seeded into the empty database");
+  }
+
+  const app = createApp({ db: handle.db, driver: handle.driver, auth, env, logger });
+  const hasWeb = mountWebApp(app);
+  if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
+
+  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+    logger.info({ port: info.port, url: env.PUBLIC_URL }, "listening");
+    if (env.SEED_DEMO) {
+      console.log(
+        [
+          "",
+          `  Music lessons marketplace: http://localhost:${info.port}`,
+          "  Demo accounts (password: demo-password):",
+          ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(20)} ${a.role}`),
+          "",
+        ].join("\n"),
+      );
+    }
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // Stop accepting connections, let in-flight requests finish, then close the database.
+    server.close(() => {
+      handle
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
+        .finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Failed to start:", error);
+  }
+  process.exit(1);
+});

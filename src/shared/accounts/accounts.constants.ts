@@ -1,0 +1,28 @@
+export const ROLES = ["parent", "teacher"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const RELATIONSHIPS = {
+  mother: "Mother",
+  father: "Father",
+  guardian: "Guardian",
+  other: "Other",
+} as const;
+export type Relationship = keyof typeof RELATIONSHIPS;
+
+export const ENROLLMENT_GOALS = [
+  "Develop a strong musical foundation",
+  "Improve technical piano skills",
+  "Prepare for recitals or competitions",
+  "Learn for fun and personal enjoyment",
+] as const;
+
+export const PARENT_EXPERIENCE_YEARS = ["0-1", "1-3", "3+"] as const;
+
+export const COMMUNICATION_CHANNELS = { email: "Email", sms: "SMS", app: "In-app" } as const;
+export type CommunicationChannel = keyof typeof COMMUNICATION_CHANNELS;
+
+/** Where each role lands after signing in (spec section 2). */
+export const ROLE_HOME: Record<Role, string> = {
+  parent: "/dashboard",
+  teacher: "/teacher-landing",
+};

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ROLES, type Role } from "../accounts/accounts.constants";
+
+export const ROLE_REQUIRED_MESSAGE = "Please select your role (Teacher or Parent)";
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+/** decisions.md: never tell a stranger which emails have accounts. */
+export const WRONG_CREDENTIALS_MESSAGE = "Incorrect email or password.";
+
+export function missingRoleMessage(role: Role): string {
+  return `No ${role} account found for this email address. Please sign up as a ${role} first.`;
+}
+
+/** Trimmed and lower-cased before it is checked, as spec section 5 asks. */
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, INVALID_EMAIL_MESSAGE)
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
+
+export const roleSchema = z.enum(ROLES, { error: ROLE_REQUIRED_MESSAGE });
+
+export const signInSchema = z.object({
+  role: roleSchema,
+  email: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password is too long"),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export interface SignInResult {
+  role: Role;
+  redirectTo: string;
+}
+
+export interface Me {
+  user: { id: string; email: string; name: string } | null;
+  role: Role | null;
+  profiles: { parent: boolean; teacher: boolean };
+}
+
+/**
+ * A post-sign-in destination must be a path of this site: "/x" but not "//host" or "/\host",
+ * which browsers treat as another origin.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  return next;
+}

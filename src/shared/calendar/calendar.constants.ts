@@ -1,0 +1,2 @@
+export const EVENT_TYPES = ["lesson", "practice", "reminder", "custom"] as const;
+export const EVENT_STATUSES = ["upcoming", "completed", "cancelled"] as const;

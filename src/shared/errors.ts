@@ -1,0 +1,70 @@
+/**
+ * Typed application errors. Services throw them; one middleware maps `code` to an HTTP status;
+ * the web client re-creates them from the JSON body so pages can show `message` as is.
+ */
+export const ERROR_STATUS = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field path → message, for validation errors shown next to form fields. */
+    fields?: Record<string, string>;
+    /** A finer reason a page may branch on, e.g. `missing_role_profile`. */
+    reason?: string;
+    requestId?: string;
+  };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly reason: string | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; reason?: string } = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fields = options.fields;
+    this.reason = options.reason;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(requestId?: string): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.reason ? { reason: this.reason } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+    };
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === "string" &&
+    typeof (error as { message?: unknown }).message === "string"
+  );
+}

@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { RouterProvider } from "react-router";
+import { AppError } from "../../shared/errors";
+import { createRouter } from "./router";
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not change on retry; network and 5xx errors get one more try.
+        retry: (count, error) => count < 1 && !(error instanceof AppError && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export function Providers() {
+  const [queryClient] = useState(makeQueryClient);
+  const [router] = useState(createRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,176 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { Role } from "../../../shared/accounts/accounts.constants";
+import {
+  ROLE_REQUIRED_MESSAGE,
+  safeNextPath,
+  signInSchema,
+  type SignInInput,
+  type SignInResult,
+} from "../../../shared/auth/auth.schemas";
+import { AppError } from "../../../shared/errors";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { mayOpen } from "../../app/route-access";
+import { api, call } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { useRefreshMe } from "./use-me";
+
+const ROLE_CHOICES: { value: Role; label: string }[] = [
+  { value: "teacher", label: "Teacher" },
+  { value: "parent", label: "Parent" },
+];
+
+export function SignInDialog({
+  open,
+  next,
+  onOpenChange,
+}: {
+  open: boolean;
+  next: string | null;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Sign In" description="Welcome back! Choose how you use Music Lessons.">
+          <SignInForm next={next} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function SignInForm({ next, onDone }: { next: string | null; onDone(): void }) {
+  const navigate = useNavigate();
+  const refreshMe = useRefreshMe();
+  const [showPassword, setShowPassword] = useState(false);
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const role = form.watch("role");
+
+  const signIn = useMutation({
+    mutationFn: (input: SignInInput): Promise<SignInResult> => call(api.session.$post({ json: input })),
+    onSuccess: async (result) => {
+      await refreshMe();
+      onDone();
+      const wanted = safeNextPath(next);
+      navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
+    },
+  });
+
+  const error = signIn.error;
+  const wrongCredentials = error instanceof AppError && error.reason === "invalid_credentials";
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="space-y-4">
+      <fieldset>
+        <legend className="mb-2 block text-sm font-medium text-slate-800">I am a</legend>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <div role="radiogroup" aria-label="Role" className="grid grid-cols-2 gap-2">
+              {ROLE_CHOICES.map((choice) => (
+                <button
+                  key={choice.value}
+                  type="button"
+                  role="radio"
+                  aria-checked={field.value === choice.value}
+                  onClick={() => field.onChange(choice.value)}
+                  className={cn(
+                    "h-11 rounded-lg border text-sm font-medium transition-colors",
+                    field.value === choice.value
+                      ? "border-brand-600 bg-brand-50 text-brand-800 ring-2 ring-brand-600/30"
+                      : "border-slate-300 text-slate-700 hover:bg-slate-50",
+                  )}
+                >
+                  {choice.label}
+                </button>
+              ))}
+            </div>
+          )}
+        />
+        {!role ? <p className="mt-2 text-sm text-slate-600">{ROLE_REQUIRED_MESSAGE}</p> : null}
+      </fieldset>
+
+      <Field id="sign-in-email" label="Email" error={form.formState.errors.email?.message}>
+        <Input
+          id="sign-in-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={form.formState.errors.email ? true : undefined}
+          {...form.register("email")}
+        />
+      </Field>
+
+      <Field id="sign-in-password" label="Password" error={form.formState.errors.password?.message}>
+        <div className="relative">
+          <Input
+            id="sign-in-password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            className="pr-10"
+            aria-invalid={form.formState.errors.password ? true : undefined}
+            {...form.register("password")}
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((s) => !s)}
+            aria-label={showPassword ? "Hide password" : "Show password"}
+            aria-pressed={showPassword}
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
+          >
+            {showPassword ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+          </button>
+        </div>
+      </Field>
+
+      {error ? (
+        wrongCredentials ? (
+          <Alert tone="info">
+            <p>{error.message}</p>
+            <Button
+              variant="link"
+              className="mt-1"
+              onClick={() => {
+                onDone();
+                navigate("/signup/parent");
+              }}
+            >
+              Create an Account
+            </Button>
+          </Alert>
+        ) : (
+          <Alert>{error instanceof AppError ? error.message : "An error occurred while signing in."}</Alert>
+        )
+      ) : null}
+
+      <Button type="submit" className="w-full" disabled={!role || signIn.isPending}>
+        {signIn.isPending ? "Signing In..." : "Sign In"}
+      </Button>
+
+      <p className="text-center text-sm text-slate-600">
+        New here?{" "}
+        <Button
+          variant="link"
+          onClick={() => {
+            onDone();
+            navigate("/signup/parent");
+          }}
+        >
+          Create account
+        </Button>
+      </p>
+    </form>
+  );
+}

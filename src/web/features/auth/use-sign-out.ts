@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { ME_QUERY_KEY } from "./use-me";
+
+/** Signs out through better-auth, forgets every cached query of the user, and goes home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await fetch("/api/auth/sign-out", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      // Spec section 8: 401, 403 and 404 mean there was no session to end, which is success too.
+      if (!response.ok && ![401, 403, 404].includes(response.status)) throw new Error("Sign out failed");
+    },
+    onSettled: async () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      navigate("/", { replace: true });
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { Check, Compass, LayoutDashboard, RotateCw, type LucideIcon } from "lucide-react";
+import { cn } from "../../lib/cn";
+import { SectionContainer } from "./section-container";
+
+interface FlipCardContent {
+  title: string;
+  icon: LucideIcon;
+  summary: string;
+  features: string[];
+}
+
+const cards: FlipCardContent[] = [
+  {
+    title: "Discovering",
+    icon: Compass,
+    summary: "Connect families with the right teacher, quickly.",
+    features: [
+      "Student prospecting alerts",
+      "Scheduling assistant",
+      "Teacher discovery with videos, reviews and filters",
+      "Free intro calls",
+    ],
+  },
+  {
+    title: "Managing",
+    icon: LayoutDashboard,
+    summary: "Run lessons, payments and progress in one place.",
+    features: [
+      "Payment management and invoicing",
+      "Class management with files and homework",
+      "Student progression dashboards",
+      "In-app messaging",
+    ],
+  },
+];
+
+export function FlipCards() {
+  return (
+    <section aria-labelledby="landing-features-title" className="py-16 sm:py-20">
+      <SectionContainer>
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="landing-features-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            From first search to every lesson
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">Hover, focus or tap a card to see what is included.</p>
+        </div>
+        <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
+          {cards.map((card) => (
+            <FlipCard key={card.title} card={card} />
+          ))}
+        </ul>
+      </SectionContainer>
+    </section>
+  );
+}
+
+/**
+ * The back shows on hover (devices that can hover), on keyboard focus, and while the toggle is
+ * pressed (tap, click, Enter, Space), so touch and keyboard users reach it too. Both faces stay in
+ * the accessibility tree: screen readers get the whole list without having to flip anything.
+ * The faces share one grid cell, so the card is as tall as its taller face at any width.
+ */
+function FlipCard({ card }: { card: FlipCardContent }) {
+  const [pressed, setPressed] = useState(false);
+  const Icon = card.icon;
+
+  return (
+    <li className="group relative [perspective:1200px]">
+      <button
+        type="button"
+        aria-pressed={pressed}
+        aria-label={`Show ${card.title} features`}
+        onClick={() => setPressed((value) => !value)}
+        className="peer absolute inset-0 z-10 cursor-pointer rounded-3xl"
+      />
+      <div
+        className={cn(
+          "grid h-full transition-transform duration-700 ease-out [transform-style:preserve-3d] motion-reduce:transition-none",
+          // Written out in full so Tailwind's scanner sees each class.
+          "group-hover:[transform:rotateY(180deg)] peer-focus-visible:[transform:rotateY(180deg)] peer-aria-pressed:[transform:rotateY(180deg)]",
+        )}
+      >
+        <div className="flex min-h-72 flex-col rounded-3xl bg-white p-8 ring-1 ring-slate-200 shadow-sm [backface-visibility:hidden] [grid-area:1/1]">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
+            <Icon aria-hidden="true" className="size-7" />
+          </span>
+          <h3 className="mt-6 text-2xl font-bold text-slate-900">{card.title}</h3>
+          <p className="mt-2 text-slate-600">{card.summary}</p>
+          <p aria-hidden="true" className="mt-auto flex items-center gap-2 pt-6 text-sm font-medium text-brand-700">
+            <RotateCw className="size-4" />
+            See what is included
+          </p>
+        </div>
+        <div className="flex min-h-72 flex-col rounded-3xl bg-brand-600 p-8 text-white shadow-lg [backface-visibility:hidden] [grid-area:1/1] [transform:rotateY(180deg)]">
+          <p aria-hidden="true" className="flex items-center gap-3 text-xl font-bold">
+            <Icon className="size-6" />
+            {card.title}
+          </p>
+          <ul className="mt-5 space-y-3" aria-label={`${card.title} features`}>
+            {card.features.map((feature) => (
+              <li key={feature} className="flex gap-3">
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </li>
+  );
+}

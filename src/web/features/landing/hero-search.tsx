@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { MapPin, Music, Search } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { findTeachersUrl } from "./find-teachers-url";
+
+/** Instrument + location search; a real form, so Enter in either field submits. */
+export function HeroSearch() {
+  const navigate = useNavigate();
+  const [instrument, setInstrument] = useState("");
+  const [location, setLocation] = useState("");
+  const instrumentId = useId();
+  const locationId = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void navigate(findTeachersUrl(instrument, location));
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label="Find a music teacher"
+      onSubmit={onSubmit}
+      className="rounded-2xl bg-white p-4 shadow-lg shadow-brand-600/10 ring-1 ring-slate-200 sm:p-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="space-y-1.5">
+          <label htmlFor={instrumentId} className="block text-sm font-medium text-slate-800">
+            Instrument
+          </label>
+          <div className="relative">
+            <Music aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
+            <Input
+              id={instrumentId}
+              name="instrument"
+              value={instrument}
+              onChange={(event) => setInstrument(event.target.value)}
+              placeholder="Piano, guitar, violin…"
+              autoComplete="off"
+              className="h-12 pl-10 text-base"
+            />
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={locationId} className="block text-sm font-medium text-slate-800">
+            Location
+          </label>
+          <div className="relative">
+            <MapPin aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
+            <Input
+              id={locationId}
+              name="location"
+              value={location}
+              onChange={(event) => setLocation(event.target.value)}
+              placeholder="City, State or ZIP"
+              className="h-12 pl-10 text-base"
+            />
+          </div>
+        </div>
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          <Search aria-hidden="true" className="size-5" />
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}

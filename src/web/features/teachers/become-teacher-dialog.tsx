@@ -1,0 +1,51 @@
+import { CalendarClock, DollarSign, LifeBuoy } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
+
+const BENEFITS = [
+  { icon: CalendarClock, title: "Flexible Schedule", text: "Publish the hours you want to teach; parents book only those." },
+  { icon: DollarSign, title: "Competitive Rates", text: "Set your own hourly rate range. Intro calls are free for families." },
+  { icon: LifeBuoy, title: "Support & Tools", text: "Requests, calendar, classes, grades and progress in one place." },
+] as const;
+
+/** The teacher sign-up dialog of the landing page: benefits first, then the application. */
+export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const [step, setStep] = useState<"intro" | "application">("intro");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange(o);
+        if (!o) setStep("intro");
+      }}
+    >
+      {step === "intro" ? (
+        <DialogContent title="Become a Teacher" description="Teach music to students who are ready to learn." className="max-w-2xl">
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {BENEFITS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-xl border border-slate-200 p-4">
+                <Icon aria-hidden className="mb-2 size-6 text-brand-700" />
+                <h3 className="font-semibold text-slate-900">{title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{text}</p>
+              </li>
+            ))}
+          </ul>
+          <Button className="mt-6 w-full" size="lg" onClick={() => setStep("application")}>
+            Start Teacher Application
+          </Button>
+        </DialogContent>
+      ) : (
+        <DialogContent title="Teacher Application" className="max-w-lg">
+          {/* The five-step application wizard belongs to the teachers issue; until it lands we say so plainly. */}
+          <p className="text-slate-700">
+            The online application form is not open yet. It is the next part of the product being built.
+          </p>
+          <Button className="mt-6 w-full" variant="secondary" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
