@@ -6,6 +6,7 @@ import { createAccountsRoutes } from "./accounts/accounts.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
+import { jsonBodyLimit } from "./http/json-body-limit";
 import { requestLogger } from "./http/request-logger";
 import { createLandingRoutes } from "./landing/landing.routes";
 
@@ -24,6 +25,7 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use("*", requestId())
     .use("*", requestLogger(deps.logger))
+    .use("/api/*", jsonBodyLimit)
     .route("/api", api);
 
   // Unknown API paths answer JSON, never the SPA's index.html.

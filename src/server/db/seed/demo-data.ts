@@ -549,15 +549,13 @@ export function buildDemoTeachers(): DemoTeacher[] {
     const availability = buildAvailability(random, lessonFormat);
 
     const educationLine = pick(random, EDUCATION_LINES[education])(firstName);
-    const secondLine =
-      instruments.length > 1 ? ` ${firstName} also teaches ${label(instruments[1]!)} to students who want both.` : "";
     const bioTemplates = [
       () =>
-        `${yearsSentence(firstName, instruments, place.city, years)} ${educationLine} ${INSTRUMENT_LINES[primary]}${secondLine} ${audienceSentence(firstName, ageGroups)}`,
+        `${yearsSentence(firstName, instruments, place.city, years)} ${educationLine} ${INSTRUMENT_LINES[primary]} ${audienceSentence(firstName, ageGroups)}`,
       () =>
         `${educationLine} ${yearsSentence(firstName, instruments, place.city, years)} ${audienceSentence(firstName, ageGroups)} ${INSTRUMENT_LINES[primary]}`,
       () =>
-        `${INSTRUMENT_LINES[primary]} ${yearsSentence(firstName, instruments, place.city, years)} ${educationLine}${secondLine}`,
+        `${INSTRUMENT_LINES[primary]} ${yearsSentence(firstName, instruments, place.city, years)} ${educationLine}`,
     ];
     const bio = bioTemplates[index % bioTemplates.length]!();
 

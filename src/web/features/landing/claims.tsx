@@ -24,6 +24,19 @@ const claims: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
+/** "1-on-1" split over two lines after its hyphen reads badly in narrow cards. */
+function keepHyphenatedWordsWhole(text: string) {
+  return text.split(/(\S+-\S+)/).map((part, index) =>
+    part.includes("-") ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function Claims() {
   return (
     <section aria-labelledby="landing-claims-title" className="py-16 sm:py-20">
@@ -40,7 +53,7 @@ export function Claims() {
               <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
                 <Icon aria-hidden="true" className="size-6" />
               </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900">{keepHyphenatedWordsWhole(title)}</h3>
               <p className="mt-2 text-slate-600">{text}</p>
             </li>
           ))}

@@ -24,15 +24,15 @@ export function LiveFigures() {
   return (
     <section aria-labelledby="landing-figures-title">
       <SectionContainer>
-        <div className="rounded-3xl bg-brand-700 px-6 py-10 text-white sm:px-10">
+        <div className="rounded-3xl bg-brand-700 px-4 py-10 text-white sm:px-10">
           <h2 id="landing-figures-title" className="sr-only">
             Music Lessons in numbers
           </h2>
-          <dl className="flex flex-wrap justify-around gap-x-10 gap-y-8">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-8 sm:flex sm:flex-wrap sm:justify-around sm:gap-x-10 [&>*:last-child:nth-child(odd)]:col-span-2">
             {figures.map((figure) => (
-              <div key={figure.label} className="flex min-w-[8rem] flex-col-reverse items-center text-center">
+              <div key={figure.label} className="flex min-w-0 flex-col-reverse items-center text-center sm:min-w-[8rem]">
                 <dt className="mt-1 text-sm font-medium text-brand-50 sm:text-base">{figure.label}</dt>
-                <dd className="text-4xl font-bold tracking-tight sm:text-5xl">{figure.value}</dd>
+                <dd className="text-3xl font-bold tracking-tight sm:text-5xl">{figure.value}</dd>
               </div>
             ))}
           </dl>

@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://localhost:${PORT}`;
+
+// The OS's Chromium (apt-get install chromium); Playwright's own download is not available here.
+const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p): p is string => Boolean(p && existsSync(p)),
+);
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
+    : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { ...(systemChromium ? { executablePath: systemChromium } : {}), args: chromiumArgs },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } }, grep: /@phone/ },
+  ],
+  webServer: {
+    // A fresh data directory per run: migrations, then the demo seed, exactly as a newcomer's first start.
+    command: `rm -rf .e2e-data && tsx src/server/main.ts`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: ".e2e-data",
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: "true",
+      AUTH_RATE_LIMIT: "false",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

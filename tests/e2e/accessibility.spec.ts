@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+// Every public page of the route table, plus the Sign In modal.
+for (const path of ["/", "/find-teachers", "/teacher/profile/00000000-0000-0000-0000-000000000000", "/unauthorized", "/signup/parent", "/no-such-page"]) {
+  test(`axe: ${path} has no serious or critical violations @phone`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test("axe: the Sign In modal has no serious or critical violations", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
