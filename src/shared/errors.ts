@@ -60,7 +60,7 @@ export class AppError extends Error {
 
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = value.error;
   return (
     typeof error === "object" &&
     error !== null &&

@@ -8,9 +8,9 @@ export interface RouteCase {
   /** Who may call it: allowed actors never get 401/403/404; the others always do. */
   allowed: Allowed;
   /** The concrete request an actor makes (path with real ids, body). */
-  request(world: World, actor: Actor): { path: string; body?: Record<string, unknown> };
+  request: (world: World, actor: Actor) => { path: string; body?: Record<string, unknown> };
   /** For JSON routes: who sends the bad-input barrage, and a valid body to mutate. */
-  badInput?: { as: Actor; validBody(world: World): Record<string, unknown> };
+  badInput?: { as: Actor; validBody: (world: World) => Record<string, unknown> };
   /** Runs last for an actor because it destroys what later calls need (e.g. delete account). */
   destructive?: boolean;
 }

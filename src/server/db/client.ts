@@ -49,6 +49,6 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }

@@ -14,5 +14,5 @@ export function PageShell({ title, children }: { title: string; children?: React
 
 /** A lazy route module for a screen that is still a titled shell. */
 export function shellRoute(title: string) {
-  return async () => ({ Component: () => <PageShell title={title} /> });
+  return () => Promise.resolve({ Component: () => <PageShell title={title} /> });
 }

@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { api, call, errorMessage } from "../../lib/api";
 import { ME_QUERY_KEY } from "../auth/use-me";
 
-export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useMutation({
@@ -15,7 +15,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       onOpenChange(false);
       queryClient.clear();
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     },
   });
   return (

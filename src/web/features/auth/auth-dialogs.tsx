@@ -5,8 +5,8 @@ type OpenDialog = { kind: "sign-in"; next: string | null } | null;
 
 interface AuthDialogs {
   /** Opens the Sign In modal; after success the user continues to `next` when their role may see it. */
-  openSignIn(next?: string | null): void;
-  close(): void;
+  openSignIn: (next?: string | null) => void;
+  close: () => void;
 }
 
 const AuthDialogsContext = createContext<AuthDialogs | null>(null);

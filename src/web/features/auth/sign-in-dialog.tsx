@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Role } from "../../../shared/accounts/accounts.constants";
 import {
@@ -35,7 +35,7 @@ export function SignInDialog({
 }: {
   open: boolean;
   next: string | null;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -48,7 +48,7 @@ export function SignInDialog({
   );
 }
 
-function SignInForm({ next, onDone }: { next: string | null; onDone(): void }) {
+function SignInForm({ next, onDone }: { next: string | null; onDone: () => void }) {
   const navigate = useNavigate();
   const refreshMe = useRefreshMe();
   const [showPassword, setShowPassword] = useState(false);
@@ -56,7 +56,7 @@ function SignInForm({ next, onDone }: { next: string | null; onDone(): void }) {
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
   });
-  const role = form.watch("role");
+  const role = useWatch({ control: form.control, name: "role" });
 
   const signIn = useMutation({
     mutationFn: (input: SignInInput): Promise<SignInResult> => call(api.session.$post({ json: input })),
@@ -64,7 +64,7 @@ function SignInForm({ next, onDone }: { next: string | null; onDone(): void }) {
       await refreshMe();
       onDone();
       const wanted = safeNextPath(next);
-      navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
+      void navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
     },
   });
 
@@ -144,7 +144,7 @@ function SignInForm({ next, onDone }: { next: string | null; onDone(): void }) {
               className="mt-1"
               onClick={() => {
                 onDone();
-                navigate("/signup/parent");
+                void navigate("/signup/parent");
               }}
             >
               Create an Account
@@ -165,7 +165,7 @@ function SignInForm({ next, onDone }: { next: string | null; onDone(): void }) {
           variant="link"
           onClick={() => {
             onDone();
-            navigate("/signup/parent");
+            void navigate("/signup/parent");
           }}
         >
           Create account

@@ -19,7 +19,7 @@ export function useSignOut() {
     onSettled: async () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     },
   });
 }

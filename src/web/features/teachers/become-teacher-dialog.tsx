@@ -10,7 +10,7 @@ const BENEFITS = [
 ] as const;
 
 /** The teacher sign-up dialog of the landing page: benefits first, then the application. */
-export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState<"intro" | "application">("intro");
   return (
     <Dialog
