@@ -7,7 +7,7 @@ import {
   ROLES,
 } from "../../../shared/accounts/accounts.constants";
 import { user } from "./auth";
-import { createdAt, id, instant, oneOf } from "./columns";
+import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
 
 export const userRoles = pgTable(
   "user_roles",
@@ -61,6 +61,6 @@ export const parentProfiles = pgTable(
       "parent_profiles_communication_check",
       oneOf(t.preferredCommunication, Object.keys(COMMUNICATION_CHANNELS)),
     ),
-    check("parent_profiles_names_check", sql`length(trim(${t.firstName})) > 0 and length(trim(${t.lastName})) > 0`),
+    check("parent_profiles_names_check", nonBlank(t.firstName, t.lastName)),
   ],
 );

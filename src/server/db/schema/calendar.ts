@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { EVENT_STATUSES, EVENT_TYPES } from "../../../shared/calendar/calendar.constants";
 import { user } from "./auth";
 import { bookings } from "./booking";
-import { createdAt, id, instant, oneOf } from "./columns";
+import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
 import { studentProfiles } from "./students";
 import { teacherProfiles } from "./teachers";
 
@@ -33,7 +33,7 @@ export const calendarEvents = pgTable(
     check("calendar_events_order_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("calendar_events_type_check", oneOf(t.eventType, EVENT_TYPES)),
     check("calendar_events_status_check", oneOf(t.status, EVENT_STATUSES)),
-    check("calendar_events_title_check", sql`length(trim(${t.title})) > 0`),
+    check("calendar_events_title_check", nonBlank(t.title)),
   ],
 );
 

@@ -3,7 +3,7 @@ import { bigint, check, date, index, integer, jsonb, pgTable, text, uuid } from 
 import { CLASS_STATUSES } from "../../../shared/classes/classes.constants";
 import { user } from "./auth";
 import { parentProfiles } from "./accounts";
-import { createdAt, id, instant, oneOf } from "./columns";
+import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
 import { studentProfiles } from "./students";
 import { teacherProfiles } from "./teachers";
 
@@ -32,7 +32,7 @@ export const classes = pgTable(
     index("classes_parent_status_idx").on(t.parentId, t.status),
     check("classes_status_check", oneOf(t.status, CLASS_STATUSES)),
     check("classes_join_code_check", sql`${t.joinCode} ~ '^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$'`),
-    check("classes_name_check", sql`length(trim(${t.name})) > 0`),
+    check("classes_name_check", nonBlank(t.name)),
   ],
 );
 
@@ -53,7 +53,7 @@ export const classGrades = pgTable(
   (t) => [
     index("class_grades_class_idx").on(t.classId, t.gradedOn),
     check("class_grades_score_check", sql`${t.score} between 0 and 100`),
-    check("class_grades_title_check", sql`length(trim(${t.title})) > 0 and length(trim(${t.category})) > 0`),
+    check("class_grades_title_check", nonBlank(t.title, t.category)),
   ],
 );
 

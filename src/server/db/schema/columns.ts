@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Every instant is a timestamptz, read as a JS Date (stored in UTC). */
 export const instant = () => timestamp({ withTimezone: true, mode: "date" });
@@ -24,4 +24,15 @@ export function allOf(column: SQL | { name: string }, values: readonly string[])
     sql`, `,
   );
   return sql`${column} <@ array[${list}]::text[]`;
+}
+
+/** A text[] column that is never null (empty by default), for the spec's list fields. */
+export const textList = () => text().array().notNull().default(sql`'{}'::text[]`);
+
+/** Every column holds something other than blanks, for required names and titles. */
+export function nonBlank(...columns: { name: string }[]): SQL {
+  return sql.join(
+    columns.map((c) => sql`length(trim(${c})) > 0`),
+    sql` and `,
+  );
 }

@@ -8,10 +8,8 @@ import {
   SIGNUP_STUDENT_AGE,
 } from "../../../shared/students/students.constants";
 import { parentProfiles } from "./accounts";
-import { createdAt, id, oneOf } from "./columns";
+import { createdAt, id, nonBlank, oneOf, textList } from "./columns";
 import { teacherProfiles } from "./teachers";
-
-const textList = () => text().array().notNull().default(sql`'{}'::text[]`);
 
 export const studentProfiles = pgTable(
   "student_profiles",
@@ -39,7 +37,7 @@ export const studentProfiles = pgTable(
   (t) => [
     index("student_profiles_parent_id_idx").on(t.parentId),
     check("student_profiles_age_check", sql`${t.age} between ${sql.raw(String(SIGNUP_STUDENT_AGE.min))} and ${sql.raw(String(SIGNUP_STUDENT_AGE.max))}`),
-    check("student_profiles_names_check", sql`length(trim(${t.firstName})) > 0 and length(trim(${t.lastName})) > 0`),
+    check("student_profiles_names_check", nonBlank(t.firstName, t.lastName)),
     check(
       "student_profiles_style_check",
       sql`${t.preferredStyle} is null or ${oneOf(t.preferredStyle, Object.keys(LEARNING_STYLES))}`,
@@ -68,7 +66,7 @@ export const studentRepertoire = pgTable(
     check("student_repertoire_difficulty_check", oneOf(t.difficulty, DIFFICULTIES)),
     check(
       "student_repertoire_required_check",
-      sql`length(trim(${t.title})) > 0 and length(trim(${t.composer})) > 0`,
+      nonBlank(t.title, t.composer),
     ),
   ],
 );

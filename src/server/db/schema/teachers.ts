@@ -22,9 +22,7 @@ import {
   TEACHING_METHODS,
 } from "../../../shared/teachers/teachers.constants";
 import { user } from "./auth";
-import { allOf, createdAt, id, instant, oneOf } from "./columns";
-
-const textList = () => text().array().notNull().default(sql`'{}'::text[]`);
+import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
 
 export const teacherProfiles = pgTable(
   "teacher_profiles",
@@ -68,7 +66,7 @@ export const teacherProfiles = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    check("teacher_profiles_names_check", sql`length(trim(${t.firstName})) > 0 and length(trim(${t.lastName})) > 0`),
+    check("teacher_profiles_names_check", nonBlank(t.firstName, t.lastName)),
     check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
     check("teacher_profiles_format_check", oneOf(t.lessonFormat, LESSON_FORMAT_KEYS)),
     check("teacher_profiles_education_check", oneOf(t.educationBackground, EDUCATION_BACKGROUNDS)),
