@@ -24,5 +24,8 @@ export interface AppEnv {
     /** Set only by `requireUser` on routes that need a session. */
     user: SessionUser;
     sessionId: string;
+    /** Set by `requireParent` / `requireTeacher`. */
+    parentId: string;
+    teacherId: string;
   };
 }

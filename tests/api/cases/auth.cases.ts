@@ -1,0 +1,20 @@
+import { credentialsOf, everyone, signedIn, type RouteCase } from "../route-case";
+
+export const authCases: RouteCase[] = [
+  // better-auth's own endpoints (session lookup, sign-out, …); its public sign-up is disabled.
+  { route: "GET /api/auth/*", allowed: everyone, request: () => ({ path: "/api/auth/get-session" }) },
+  { route: "POST /api/auth/*", allowed: everyone, request: () => ({ path: "/api/auth/sign-out", body: {} }) },
+  { route: "GET /api/session", allowed: everyone, request: () => ({ path: "/api/session" }) },
+  {
+    // Anyone may sign in with credentials they hold; the role rule is tested in auth.integration.test.ts.
+    route: "POST /api/session",
+    allowed: everyone,
+    request: (world, actor) => ({ path: "/api/session", body: credentialsOf(world, actor) }),
+    badInput: { as: "anonymous", validBody: (world) => credentialsOf(world, "parent") },
+  },
+  {
+    route: "DELETE /api/accounts/me",
+    allowed: signedIn,
+    request: () => ({ path: "/api/accounts/me" }),
+  },
+];
