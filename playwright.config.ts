@@ -27,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
+    ? [["list"], ["json", { outputFile: "reports/playwright.json" }]]
     : [["list"]],
   use: {
     baseURL,

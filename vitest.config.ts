@@ -10,7 +10,7 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ["default", "json"] : ["default"],
-    outputFile: { json: "test-results/vitest.json" },
+    outputFile: { json: "reports/vitest.json" },
     projects: [
       {
         test: {

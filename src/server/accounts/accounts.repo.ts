@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Role } from "../../shared/accounts/accounts.constants";
+import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";
 import { account, parentProfiles, session, studentProfiles, teacherProfiles, twoFactor, user, userRoles } from "../db/schema";
 
@@ -53,4 +54,43 @@ export async function deleteAccountData(tx: Executor, userId: string, parentId: 
       updatedAt: sql`now()`,
     })
     .where(eq(user.id, userId));
+}
+
+export async function emailInUse(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row !== undefined;
+}
+
+export async function insertParentProfile(tx: Executor, userId: string, parent: ParentSignUp["parent"]): Promise<string> {
+  const goals = parent.otherGoal ? [...parent.enrollmentGoals, parent.otherGoal] : parent.enrollmentGoals;
+  const [row] = await tx
+    .insert(parentProfiles)
+    .values({
+      userId,
+      firstName: parent.firstName,
+      lastName: parent.lastName,
+      phone: parent.phone,
+      location: parent.location,
+      relationshipToChild: parent.relationshipToChild,
+      relationshipOther: parent.relationshipToChild === "other" ? parent.relationshipOther : null,
+      multipleChildren: parent.multipleChildren,
+      enrollmentGoals: [...new Set(goals)],
+      priorExperience: parent.priorExperience,
+      experienceYears: parent.priorExperience ? (parent.experienceYears ?? null) : null,
+      preferredCommunication: parent.preferredCommunication,
+      wantsNotifications: parent.wantsNotifications,
+    })
+    .returning({ id: parentProfiles.id });
+  return row!.id;
+}
+
+/** The first student is part of the parent sign-up aggregate: created in the same transaction. */
+export async function insertFirstStudent(tx: Executor, parentId: string, student: ParentSignUp["student"]): Promise<void> {
+  await tx.insert(studentProfiles).values({
+    parentId,
+    firstName: student.firstName,
+    lastName: student.lastName,
+    age: student.age,
+    interests: [...new Set(student.interests)],
+  });
 }

@@ -1,13 +1,26 @@
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
+import { parentSignUpSchema } from "../../shared/accounts/accounts.schemas";
 import { requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
+import { clientIp } from "../http/client-ip";
+import { validate } from "../http/validate";
 import { deleteAccount } from "./accounts.service";
+import { signUpParent } from "./parent-sign-up.service";
 
 const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
 
 export function createAccountsRoutes(deps: Deps) {
-  return new Hono<AppEnv>().delete("/me", requireUser(deps), async (c) => {
+  return new Hono<AppEnv>()
+    .post("/parents", validate("json", parentSignUpSchema), async (c) => {
+      const { result, setCookies } = await signUpParent(deps, c.req.valid("json"), {
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent"),
+      });
+      for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
+      return c.json(result, 201);
+    })
+    .delete("/me", requireUser(deps), async (c) => {
     await deleteAccount(deps, c.get("user"));
     for (const name of SESSION_COOKIES) {
       deleteCookie(c, name, { path: "/" });

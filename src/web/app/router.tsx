@@ -18,7 +18,7 @@ export const routes: RouteObject[] = [
       { path: "/find-teachers", lazy: shellRoute("Find Teachers") },
       { path: "/teacher/profile/:teacherId", lazy: shellRoute("Teacher Profile") },
       { path: "/unauthorized", lazy: () => import("../features/auth/unauthorized-page") },
-      { path: "/signup/parent", lazy: shellRoute("Create a Parent Account") },
+      { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
       { path: "/calendar", element: <CalendarRedirect /> },
       {
         element: <RequireAuth role="parent" />,

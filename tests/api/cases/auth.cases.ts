@@ -1,3 +1,4 @@
+import { parentSignUpBody } from "../../factories/sign-up";
 import { credentialsOf, everyone, signedIn, type RouteCase } from "../route-case";
 
 export const authCases: RouteCase[] = [
@@ -11,6 +12,13 @@ export const authCases: RouteCase[] = [
     allowed: everyone,
     request: (world, actor) => ({ path: "/api/session", body: credentialsOf(world, actor) }),
     badInput: { as: "anonymous", validBody: (world) => credentialsOf(world, "parent") },
+  },
+  {
+    // Anyone may create a parent account with a new address.
+    route: "POST /api/accounts/parents",
+    allowed: everyone,
+    request: () => ({ path: "/api/accounts/parents", body: { ...parentSignUpBody() } }),
+    badInput: { as: "anonymous", validBody: () => ({ ...parentSignUpBody() }) },
   },
   {
     route: "DELETE /api/accounts/me",

@@ -32,23 +32,25 @@ export function SignInDialog({
   open,
   next,
   onOpenChange,
+  onCreateAccount,
 }: {
   open: boolean;
   next: string | null;
   onOpenChange: (open: boolean) => void;
+  onCreateAccount: () => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title="Sign In" description="Welcome back! Choose how you use Music Lessons.">
-          <SignInForm next={next} onDone={() => onOpenChange(false)} />
+          <SignInForm next={next} onDone={() => onOpenChange(false)} onCreateAccount={onCreateAccount} />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function SignInForm({ next, onDone }: { next: string | null; onDone: () => void }) {
+function SignInForm({ next, onDone, onCreateAccount }: { next: string | null; onDone: () => void; onCreateAccount: () => void }) {
   const navigate = useNavigate();
   const refreshMe = useRefreshMe();
   const [showPassword, setShowPassword] = useState(false);
@@ -142,10 +144,7 @@ function SignInForm({ next, onDone }: { next: string | null; onDone: () => void 
             <Button
               variant="link"
               className="mt-1"
-              onClick={() => {
-                onDone();
-                void navigate("/signup/parent");
-              }}
+              onClick={onCreateAccount}
             >
               Create an Account
             </Button>
@@ -163,10 +162,7 @@ function SignInForm({ next, onDone }: { next: string | null; onDone: () => void 
         New here?{" "}
         <Button
           variant="link"
-          onClick={() => {
-            onDone();
-            void navigate("/signup/parent");
-          }}
+          onClick={onCreateAccount}
         >
           Create account
         </Button>

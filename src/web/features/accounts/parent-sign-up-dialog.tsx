@@ -1,0 +1,14 @@
+import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { ParentSignUpFlow } from "./parent-sign-up-flow";
+
+export function ParentSignUpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Create a Parent Account" description="Find a great teacher for your child." className="max-w-xl">
+          <ParentSignUpFlow onFinished={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
