@@ -29,6 +29,9 @@ const envSchema = z
     /** decisions.md section 5: off by default (embedded), on in production configurations. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
     AUTH_RATE_LIMIT: booleanFlag(true),
+    /** smtp://user:pass@host:587 or smtps://…; unset → mail goes to the outbox in DATA_DIR. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().min(3, "must be a sender such as Music Lessons <no-reply@example.com>").default("Music Lessons <no-reply@music-lessons.local>"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

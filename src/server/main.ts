@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
+import { createMailer } from "./mail/mailer";
 import { mountWebApp } from "./web-static";
 
 async function main() {
@@ -19,13 +20,18 @@ async function main() {
   await runMigrations(handle);
   logger.info({ database: handle.driver }, "database migrated");
 
-  const auth = createAuth(handle.db, env);
+  const mailer = createMailer(handle.db, logger, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.dataDir, "outbox"),
+  });
+  const auth = createAuth(handle.db, env, mailer, logger);
   if (env.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(handle.db, auth);
     if (seeded) logger.info(seeded, "demo data seeded into the empty database");
   }
 
-  const app = createApp({ db: handle.db, driver: handle.driver, auth, env, logger });
+  const app = createApp({ db: handle.db, driver: handle.driver, auth, env, logger, mailer });
   const hasWeb = mountWebApp(app);
   if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
 

@@ -14,7 +14,7 @@ const EMAIL_TAKEN = "An account with this email already exists. Please sign in i
  * must be confirmed first.
  */
 export async function signUpParent(
-  deps: Pick<Deps, "db" | "auth" | "env">,
+  deps: Pick<Deps, "db" | "auth" | "env" | "logger">,
   input: ParentSignUp,
   client: { ip: string; userAgent: string | undefined },
 ): Promise<{ result: ParentSignUpResult; setCookies: string[] }> {
@@ -43,13 +43,21 @@ export async function signUpParent(
   }
 
   try {
-    const { setCookies } = await signInWithRole(deps, {
+    // Always confirm the address; whether sign-in waits for it is configuration (decisions.md 5).
+    await deps.auth.api.sendVerificationEmail({ body: { email: parent.email, callbackURL: "/dashboard" } });
+  } catch (error) {
+    deps.logger.error({ err: error }, "could not send the verification email after sign-up");
+  }
+
+  try {
+    const { result, setCookies } = await signInWithRole(deps, {
       role: "parent",
       email: parent.email,
       password: parent.password,
       clientIp: client.ip,
       userAgent: client.userAgent,
     });
+    if (result.twoFactorRequired) return { result: { signedIn: false, redirectTo: "/" }, setCookies: [] };
     return { result: { signedIn: true, redirectTo: "/find-teachers" }, setCookies };
   } catch (error) {
     if (error instanceof AppError && error.reason === "email_not_verified") {

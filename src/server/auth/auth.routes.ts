@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { signInSchema } from "../../shared/auth/auth.schemas";
+import { signInSchema, twoFactorSignInSchema } from "../../shared/auth/auth.schemas";
 import { getMe } from "../accounts/accounts.service";
 import type { AppEnv, Deps } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
 import { CLIENT_IP_HEADER } from "./auth";
-import { signInWithRole } from "./sign-in.service";
+import { completeTwoFactorSignIn, signInWithRole } from "./sign-in.service";
 
 /** better-auth's own endpoints under /api/auth/*, with the socket address for its rate limiter. */
 export function createAuthHandlerRoutes(deps: Deps) {
@@ -26,6 +26,17 @@ export function createSessionRoutes(deps: Deps) {
         ...input,
         clientIp: clientIp(c),
         userAgent: c.req.header("user-agent"),
+      });
+      for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
+      return c.json(result);
+    })
+    .post("/two-factor", validate("json", twoFactorSignInSchema), async (c) => {
+      const input = c.req.valid("json");
+      const { result, setCookies } = await completeTwoFactorSignIn(deps, {
+        ...input,
+        clientIp: clientIp(c),
+        userAgent: c.req.header("user-agent"),
+        cookie: c.req.header("cookie"),
       });
       for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
       return c.json(result);

@@ -3,11 +3,23 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
+import type { Mailer } from "../mail/mailer";
+import { passwordResetEmail, verificationEmail } from "../mail/templates";
+import type { Logger } from "pino";
+import { twoFactor } from "better-auth/plugins";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
-export function createAuth(db: Database, env: Env) {
+export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logger) {
+  // A failed send must not tell the caller whether the address exists; it is logged instead.
+  const send = async (message: Parameters<Mailer["send"]>[0]) => {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      logger.error({ err: error, kind: message.kind }, "sending mail failed");
+    }
+  };
   return betterAuth({
     appName: "Music Lessons",
     baseURL: env.PUBLIC_URL,
@@ -31,7 +43,17 @@ export function createAuth(db: Database, env: Env) {
       // Accounts are created by our sign-up endpoints, together with their profile in one transaction.
       disableSignUp: true,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url }) => send(passwordResetEmail(user.email, user.name, url)),
     },
+    emailVerification: {
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: ({ user, url }) => send(verificationEmail(user.email, user.name, url)),
+    },
+    plugins: [twoFactor({ issuer: "Music Lessons" })],
     user: {
       additionalFields: {
         deleted: { type: "boolean", required: false, defaultValue: false, input: false },

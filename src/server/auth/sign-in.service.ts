@@ -5,57 +5,98 @@ import { completeRoleSignIn } from "../accounts/accounts.service";
 import type { Deps } from "../http/app-env";
 import { CLIENT_IP_HEADER } from "./auth";
 
-interface SignInRequest {
-  role: Role;
-  email: string;
-  password: string;
+interface ClientInfo {
   clientIp: string;
   userAgent: string | undefined;
+  /** The browser's cookies, needed to finish a two-factor sign-in. */
+  cookie?: string | undefined;
 }
 
+type SignInDeps = Pick<Deps, "auth" | "db" | "env">;
+
 /**
- * Password sign-in through better-auth's own HTTP handler (not `auth.api`), so its rate limiter
- * and session cookies apply exactly as for any other auth request; then the role rule of spec
- * section 4. Returns the Set-Cookie headers to pass on.
+ * Calls one of better-auth's endpoints through its own HTTP handler (not `auth.api`), so its
+ * rate limiter, session cookies and two-factor cookie apply exactly as for any auth request.
  */
-export async function signInWithRole(
-  deps: Pick<Deps, "auth" | "db" | "env">,
-  input: SignInRequest,
-): Promise<{ result: SignInResult; setCookies: string[] }> {
+async function callAuth(deps: SignInDeps, path: string, body: unknown, client: ClientInfo) {
   const headers = new Headers({
     "content-type": "application/json",
     origin: deps.env.PUBLIC_URL,
-    [CLIENT_IP_HEADER]: input.clientIp,
+    [CLIENT_IP_HEADER]: client.clientIp,
   });
-  if (input.userAgent) headers.set("user-agent", input.userAgent);
+  if (client.userAgent) headers.set("user-agent", client.userAgent);
+  if (client.cookie) headers.set("cookie", client.cookie);
   const response = await deps.auth.handler(
-    new Request(`${deps.env.PUBLIC_URL}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email: input.email, password: input.password }),
-    }),
+    new Request(`${deps.env.PUBLIC_URL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
-
-  if (response.status === 429) {
-    throw new AppError("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.");
-  }
-  const body = (await response.json().catch(() => null)) as {
+  const json = (await response.json().catch(() => null)) as {
     token?: string;
     user?: { id: string };
+    twoFactorRedirect?: boolean;
     code?: string;
     message?: string;
   } | null;
-  if (response.status === 401 || body?.code === "INVALID_EMAIL_OR_PASSWORD") {
+  return { response, json };
+}
+
+/** A session was created: the role rule of spec section 4 decides whether it survives. */
+async function finishWithRole(
+  deps: SignInDeps,
+  response: Response,
+  json: { token?: string; user?: { id: string } } | null,
+  role: Role,
+) {
+  if (!json?.token || !json.user) throw new AppError("validation", "An error occurred while signing in.");
+  const result = await completeRoleSignIn(deps, json.user.id, json.token, role);
+  return { result: result as SignInResult, setCookies: response.headers.getSetCookie() };
+}
+
+/** Password sign-in as a role. Returns the Set-Cookie headers to pass on. */
+export async function signInWithRole(
+  deps: SignInDeps,
+  input: { role: Role; email: string; password: string } & ClientInfo,
+): Promise<{ result: SignInResult; setCookies: string[] }> {
+  const { response, json } = await callAuth(deps, "/sign-in/email", { email: input.email, password: input.password }, input);
+  if (response.status === 429) {
+    throw new AppError("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.");
+  }
+  if (response.status === 401 || json?.code === "INVALID_EMAIL_OR_PASSWORD") {
     throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });
   }
-  if (response.status === 403 && body?.code === "EMAIL_NOT_VERIFIED") {
+  if (response.status === 403 && json?.code === "EMAIL_NOT_VERIFIED") {
     throw new AppError("forbidden", "Please confirm your email address before signing in.", {
       reason: "email_not_verified",
     });
   }
-  if (!response.ok || !body?.token || !body.user) {
-    throw new AppError("validation", body?.message ?? "An error occurred while signing in.");
+  if (response.ok && json?.twoFactorRedirect) {
+    // better-auth set a short-lived two-factor cookie; the session comes after the code.
+    return { result: { twoFactorRequired: true }, setCookies: response.headers.getSetCookie() };
   }
-  const result = await completeRoleSignIn(deps, body.user.id, body.token, input.role);
-  return { result, setCookies: response.headers.getSetCookie() };
+  if (!response.ok) throw new AppError("validation", json?.message ?? "An error occurred while signing in.");
+  return finishWithRole(deps, response, json, input.role);
+}
+
+/** Second step of a two-factor sign-in: the TOTP code, with the two-factor cookie of step one. */
+export async function completeTwoFactorSignIn(
+  deps: SignInDeps,
+  input: { role: Role; code: string; trustDevice?: boolean | undefined } & ClientInfo,
+): Promise<{ result: SignInResult; setCookies: string[] }> {
+  const { response, json } = await callAuth(
+    deps,
+    "/two-factor/verify-totp",
+    { code: input.code, trustDevice: input.trustDevice ?? false },
+    input,
+  );
+  if (response.status === 429) {
+    throw new AppError("rate_limited", "Too many attempts. Please wait a minute and try again.");
+  }
+  if (!response.ok) {
+    const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || response.status === 401 && !input.cookie;
+    throw new AppError(
+      "unauthenticated",
+      expired ? "Your sign-in expired. Please sign in again." : "That code is not correct. Please try again.",
+      { reason: expired ? "two_factor_expired" : "invalid_code" },
+    );
+  }
+  return finishWithRole(deps, response, json, input.role);
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Auth } from "../auth/auth";
 import type { DatabaseHandle } from "../db/client";
 import type { Env } from "../env";
+import type { Mailer } from "../mail/mailer";
 
 /** What every feature router is built with. */
 export interface Deps {
@@ -10,6 +11,7 @@ export interface Deps {
   auth: Auth;
   env: Env;
   logger: Logger;
+  mailer: Mailer;
 }
 
 export interface SessionUser {

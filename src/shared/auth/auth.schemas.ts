@@ -28,10 +28,44 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
-export interface SignInResult {
-  role: Role;
-  redirectTo: string;
-}
+export type SignInResult =
+  | { twoFactorRequired?: false; role: Role; redirectTo: string }
+  /** The password was right and the account has two-factor on: ask for the code next. */
+  | { twoFactorRequired: true };
+
+export const TOTP_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app";
+
+export const twoFactorSignInSchema = z.object({
+  role: roleSchema,
+  code: z
+    .string({ error: TOTP_CODE_MESSAGE })
+    .trim()
+    .regex(/^\d{6}$/, TOTP_CODE_MESSAGE),
+  trustDevice: z.boolean().optional(),
+});
+export type TwoFactorSignInInput = z.input<typeof twoFactorSignInSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z
+  .object({
+    newPassword: z
+      .string({ error: "Password is required" })
+      .min(8, "Password must be at least 8 characters long")
+      .max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string({ error: "Please confirm the password" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
+    newPassword: z
+      .string({ error: "Password is required" })
+      .min(8, "Password must be at least 8 characters long")
+      .max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string({ error: "Please confirm the password" }),
+    revokeOtherSessions: z.boolean().default(true),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
 
 export interface Me {
   user: { id: string; email: string; name: string } | null;

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: "/teacher/profile/:teacherId", lazy: shellRoute("Teacher Profile") },
       { path: "/unauthorized", lazy: () => import("../features/auth/unauthorized-page") },
       { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
+      { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
       { path: "/calendar", element: <CalendarRedirect /> },
       {
         element: <RequireAuth role="parent" />,

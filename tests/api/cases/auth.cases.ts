@@ -14,6 +14,14 @@ export const authCases: RouteCase[] = [
     badInput: { as: "anonymous", validBody: (world) => credentialsOf(world, "parent") },
   },
   {
+    // Only a visitor halfway through a two-factor sign-in (holding better-auth's two-factor cookie)
+    // may finish it; nobody in the matrix world is, so everyone is refused with 401.
+    route: "POST /api/session/two-factor",
+    allowed: { anonymous: false, parent: false, otherParent: false, teacher: false, otherTeacher: false },
+    request: () => ({ path: "/api/session/two-factor", body: { role: "parent", code: "123456" } }),
+    badInput: { as: "anonymous", validBody: () => ({ role: "parent", code: "123456" }) },
+  },
+  {
     // Anyone may create a parent account with a new address.
     route: "POST /api/accounts/parents",
     allowed: everyone,

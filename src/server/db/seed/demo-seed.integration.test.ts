@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { INSTRUMENT_KEYS } from "../../../shared/teachers/teachers.constants";
 import { createAuth, type Auth } from "../../auth/auth";
 import { loadEnv } from "../../env";
+import { createMailer } from "../../mail/mailer";
+import pino from "pino";
 import { openPglite, type Database, type DatabaseHandle } from "../client";
 import {
   account,
@@ -57,10 +59,11 @@ const onPglite = process.env.TEST_DB !== "postgres";
 beforeAll(async () => {
   if (!onPglite) return;
   dataDir = mkdtempSync(path.join(tmpdir(), "demo-seed-"));
-  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(32) });
+  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(32), LOG_LEVEL: "silent" });
   handle = await openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteDump"))]) });
   db = handle.db;
-  auth = createAuth(db, env);
+  const logger = pino({ level: "silent" });
+  auth = createAuth(db, env, createMailer(db, logger, { smtpUrl: undefined, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }), logger);
   const started = performance.now();
   seeded = await seedDemoIfEmpty(db, auth);
   seedMs = performance.now() - started;

@@ -53,7 +53,14 @@ const DEFAULTS: ParentSignUpInput = {
 };
 
 /** Parent Create Account: parent-info → student-info → success; one transaction on the server. */
-export function ParentSignUpFlow({ onFinished }: { onFinished: () => void }) {
+export function ParentSignUpFlow({
+  onFinished,
+  onNeedsConfirmation,
+}: {
+  onFinished: () => void;
+  /** Email verification is required: the Check Your Email step takes over. */
+  onNeedsConfirmation: (email: string) => void;
+}) {
   const [step, setStep] = useState<Step>("parent-info");
   const [showPassword, setShowPassword] = useState(false);
   const navigate = useNavigate();
@@ -71,7 +78,11 @@ export function ParentSignUpFlow({ onFinished }: { onFinished: () => void }) {
 
   const signUp = useMutation({
     mutationFn: (input: ParentSignUp): Promise<ParentSignUpResult> => call(api.accounts.parents.$post({ json: input })),
-    onSuccess: async () => {
+    onSuccess: async (result, input) => {
+      if (!result.signedIn) {
+        onNeedsConfirmation(input.parent.email);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       setStep("success");
     },
@@ -99,11 +110,7 @@ export function ParentSignUpFlow({ onFinished }: { onFinished: () => void }) {
       <div role="status" className="flex flex-col items-center py-6 text-center">
         <CheckCircle2 aria-hidden className="mb-3 size-12 text-emerald-600" />
         <h3 className="text-lg font-semibold text-slate-900">Your account is ready!</h3>
-        <p className="mt-1 text-slate-600">
-          {signUp.data?.signedIn === false
-            ? "Please confirm your email address, then sign in."
-            : "Taking you to find a teacher…"}
-        </p>
+        <p className="mt-1 text-slate-600">Taking you to find a teacher…</p>
       </div>
     );
   }

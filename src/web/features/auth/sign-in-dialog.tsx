@@ -12,6 +12,7 @@ import {
   type SignInInput,
   type SignInResult,
 } from "../../../shared/auth/auth.schemas";
+import { TwoFactorCodeForm } from "./two-factor-code-form";
 import { AppError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -28,29 +29,40 @@ const ROLE_CHOICES: { value: Role; label: string }[] = [
   { value: "parent", label: "Parent" },
 ];
 
+interface SignInHandoffs {
+  onCreateAccount: () => void;
+  onForgotPassword: () => void;
+  onUnconfirmedEmail: (email: string) => void;
+}
+
 export function SignInDialog({
   open,
   next,
   onOpenChange,
-  onCreateAccount,
+  ...handoffs
 }: {
   open: boolean;
   next: string | null;
   onOpenChange: (open: boolean) => void;
-  onCreateAccount: () => void;
-}) {
+} & SignInHandoffs) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title="Sign In" description="Welcome back! Choose how you use Music Lessons.">
-          <SignInForm next={next} onDone={() => onOpenChange(false)} onCreateAccount={onCreateAccount} />
+          <SignInForm next={next} onDone={() => onOpenChange(false)} {...handoffs} />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function SignInForm({ next, onDone, onCreateAccount }: { next: string | null; onDone: () => void; onCreateAccount: () => void }) {
+function SignInForm({
+  next,
+  onDone,
+  onCreateAccount,
+  onForgotPassword,
+  onUnconfirmedEmail,
+}: { next: string | null; onDone: () => void } & SignInHandoffs) {
   const navigate = useNavigate();
   const refreshMe = useRefreshMe();
   const [showPassword, setShowPassword] = useState(false);
@@ -60,18 +72,28 @@ function SignInForm({ next, onDone, onCreateAccount }: { next: string | null; on
   });
   const role = useWatch({ control: form.control, name: "role" });
 
+  const finish = async (result: SignInResult) => {
+    if (result.twoFactorRequired) return;
+    await refreshMe();
+    onDone();
+    const wanted = safeNextPath(next);
+    void navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
+  };
+
   const signIn = useMutation({
     mutationFn: (input: SignInInput): Promise<SignInResult> => call(api.session.$post({ json: input })),
-    onSuccess: async (result) => {
-      await refreshMe();
-      onDone();
-      const wanted = safeNextPath(next);
-      void navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
+    onSuccess: finish,
+    onError: (error, input) => {
+      if (error instanceof AppError && error.reason === "email_not_verified") onUnconfirmedEmail(input.email.trim().toLowerCase());
     },
   });
 
   const error = signIn.error;
   const wrongCredentials = error instanceof AppError && error.reason === "invalid_credentials";
+
+  if (signIn.data?.twoFactorRequired && role) {
+    return <TwoFactorCodeForm role={role} onSignedIn={finish} onRestart={() => signIn.reset()} />;
+  }
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="space-y-4">
@@ -136,6 +158,12 @@ function SignInForm({ next, onDone, onCreateAccount }: { next: string | null; on
           </button>
         </div>
       </Field>
+
+      <div className="-mt-2 text-right">
+        <Button variant="link" className="text-sm" onClick={onForgotPassword}>
+          Forgot password?
+        </Button>
+      </div>
 
       {error ? (
         wrongCredentials ? (

@@ -1,0 +1,69 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { changePasswordSchema } from "../../../../shared/auth/auth.schemas";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Choice } from "../../../components/ui/choice";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api";
+import { authRequest } from "../auth-client";
+
+type Input = z.input<typeof changePasswordSchema>;
+type Output = z.output<typeof changePasswordSchema>;
+
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Change Password">
+          <ChangePasswordForm onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "", revokeOtherSessions: true },
+    mode: "onChange",
+  });
+  const change = useMutation({
+    mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }: Output) =>
+      authRequest("/change-password", { currentPassword, newPassword, revokeOtherSessions }),
+  });
+  const { errors } = form.formState;
+  if (change.isSuccess) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success">Your password has been changed.</Alert>
+        <Button className="w-full" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))} className="space-y-4">
+      <Field id="cp-current" label="Current password" error={errors.currentPassword?.message}>
+        <Input id="cp-current" type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+      </Field>
+      <Field id="cp-new" label="New password" hint="At least 8 characters" error={errors.newPassword?.message}>
+        <Input id="cp-new" type="password" autoComplete="new-password" {...form.register("newPassword")} />
+      </Field>
+      <Field id="cp-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <Input id="cp-confirm" type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+      </Field>
+      <Choice label="Sign out of my other devices" {...form.register("revokeOtherSessions")} />
+      {change.isError ? <Alert>{errorMessage(change.error, "Failed to change the password. Please try again.")}</Alert> : null}
+      <Button type="submit" className="w-full" disabled={change.isPending}>
+        {change.isPending ? "Saving..." : "Change Password"}
+      </Button>
+    </form>
+  );
+}

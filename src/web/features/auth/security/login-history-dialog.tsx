@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { Monitor } from "lucide-react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { errorMessage } from "../../../lib/api";
+import { describeBrowser } from "../../../lib/user-agent";
+import { authRequest } from "../auth-client";
+import { useAuthSession } from "./use-auth-session";
+
+interface SessionRow {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export function LoginHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Login History" description="Where your account is signed in." className="max-w-lg">
+          <LoginHistory />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function LoginHistory() {
+  const queryClient = useQueryClient();
+  const current = useAuthSession();
+  const sessions = useQuery({
+    queryKey: ["auth", "sessions"],
+    queryFn: () => authRequest<SessionRow[]>("/list-sessions"),
+  });
+  const revokeOthers = useMutation({
+    mutationFn: () => authRequest("/revoke-other-sessions", {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth", "sessions"] }),
+  });
+
+  if (sessions.isPending) return <p className="text-slate-600">Loading...</p>;
+  if (sessions.isError) return <Alert>{errorMessage(sessions.error, "Failed to load your sessions.")}</Alert>;
+  const rows = [...sessions.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const others = rows.filter((s) => s.id !== current.data?.session.id).length;
+  return (
+    <div className="space-y-4">
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+        {rows.map((s) => (
+          <li key={s.id} className="flex items-start gap-3 p-3">
+            <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500" />
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-slate-900">
+                {describeBrowser(s.userAgent)}
+                {s.id === current.data?.session.id ? <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800">This device</span> : null}
+              </p>
+              <p className="text-slate-600">
+                Signed in {format(new Date(s.createdAt), "MMM d, yyyy 'at' h:mm a")} · IP {s.ipAddress ?? "unknown"}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {revokeOthers.isSuccess ? <Alert tone="success">Your other sessions were signed out.</Alert> : null}
+      {revokeOthers.isError ? <Alert>{errorMessage(revokeOthers.error, "Failed to sign out the other sessions.")}</Alert> : null}
+      <Button variant="secondary" className="w-full" disabled={others === 0 || revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+        Sign out all other sessions
+      </Button>
+    </div>
+  );
+}
