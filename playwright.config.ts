@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/e2e-env";
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
 
 // The OS's Chromium (apt-get install chromium); Playwright's own download is not available here.
@@ -41,13 +42,13 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data directory per run: migrations, then the demo seed, exactly as a newcomer's first start.
-    command: `rm -rf .e2e-data && tsx src/server/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(PORT),
-      DATA_DIR: ".e2e-data",
+      DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       SEED_DEMO: "true",
       AUTH_RATE_LIMIT: "false",

@@ -3,12 +3,22 @@ import { requestId } from "hono/request-id";
 import { sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
+import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
 import { jsonBodyLimit } from "./http/json-body-limit";
 import { requestLogger } from "./http/request-logger";
 import { createLandingRoutes } from "./landing/landing.routes";
+import { createSearchRoutes } from "./search/search.routes";
+import { createParentsRoutes } from "./parents/parents.routes";
+import { createStudentsRoutes } from "./students/students.routes";
+import { createAvailabilityRoutes } from "./teachers/availability.routes";
+import { createTeacherProfileRoutes } from "./teachers/teacher-profile.routes";
+import { createTeacherApplicationRoutes } from "./teachers/teacher-application.routes";
+import { createFilesRoutes } from "./files/files.routes";
+import { createPublicProfileRoutes } from "./teachers/public-profile.routes";
+import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/reviews.routes";
 
 /** Builds the API. Never listens: main.ts serves it, tests call `app.request()`. */
 export function createApp(deps: Deps) {
@@ -20,7 +30,19 @@ export function createApp(deps: Deps) {
     .route("/auth", createAuthHandlerRoutes(deps))
     .route("/session", createSessionRoutes(deps))
     .route("/accounts", createAccountsRoutes(deps))
-    .route("/landing", createLandingRoutes(deps));
+    .route("/landing", createLandingRoutes(deps))
+    .route("/search", createSearchRoutes(deps))
+    .route("/parents", createParentsRoutes(deps))
+    .route("/students", createStudentsRoutes(deps))
+    .route("/teachers", createTeacherProfileRoutes(deps))
+    .route("/teachers", createAvailabilityRoutes(deps))
+    .route("/teachers", createTeacherApplicationRoutes(deps))
+    .route("/teachers", createPublicProfileRoutes(deps))
+    .route("/teachers", createTeacherReviewsRoutes(deps))
+    .route("/reviews", createReviewsRoutes(deps))
+    .route("/files", createFilesRoutes(deps))
+    .route("/teachers", createSlotsRoutes(deps))
+    .route("/bookings", createBookingRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

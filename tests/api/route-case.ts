@@ -11,6 +11,8 @@ export interface RouteCase {
   request: (world: World, actor: Actor) => { path: string; body?: Record<string, unknown> };
   /** For JSON routes: who sends the bad-input barrage, and a valid body to mutate. */
   badInput?: { as: Actor; validBody: (world: World) => Record<string, unknown> };
+  /** A POST that takes no body at all (an action on the resource in the path): nothing to fuzz. */
+  bodyless?: true;
 }
 
 export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true };

@@ -1,5 +1,13 @@
 import { authCases } from "./cases/auth.cases";
+import { bookingCases } from "./cases/booking.cases";
+import { parentsCases } from "./cases/parents.cases";
 import { platformCases } from "./cases/platform.cases";
+import { publicProfileCases } from "./cases/public-profile.cases";
+import { reviewsCases } from "./cases/reviews.cases";
+import { searchCases } from "./cases/search.cases";
+import { studentsCases } from "./cases/students.cases";
+import { teachersCases } from "./cases/teachers.cases";
+import { teachersApplicationCases } from "./cases/teachers-application.cases";
 import type { RouteCase } from "./route-case";
 
 export type { RouteCase } from "./route-case";
@@ -8,4 +16,4 @@ export type { RouteCase } from "./route-case";
  * The authorization matrix: one entry per API route, kept per feature in tests/api/cases/. A new
  * route without an entry fails the matrix test, so every change that adds a route says who may call it.
  */
-export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases];
+export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases];

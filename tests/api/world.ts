@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
+import { reviews, studentRepertoire } from "../../src/server/db/schema";
 import { createParent, createTeacher } from "../factories/accounts";
+import { addIntroVideo } from "../factories/teacher-application";
+import { createBooking } from "../factories/bookings";
 import { signIn } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 
@@ -18,6 +21,11 @@ export async function createWorld(t: TestApp) {
     createTeacher(t.deps),
     createTeacher(t.deps),
   ]);
+  // One repertoire entry of the parent's first student, for routes on an existing entry.
+  const [entry] = await t.deps.db
+    .insert(studentRepertoire)
+    .values({ studentId: parent.studentIds[0]!, title: "Minuet in G", composer: "Petzold", genre: "Classical", completedDate: "2024-01-15" })
+    .returning({ id: studentRepertoire.id });
   const cookies: Record<Actor, string | undefined> = {
     anonymous: undefined,
     parent: await signIn(t, "parent", parent.email, parent.password),
@@ -25,7 +33,43 @@ export async function createWorld(t: TestApp) {
     teacher: await signIn(t, "teacher", teacher.email, teacher.password),
     otherTeacher: await signIn(t, "teacher", otherTeacher.email, otherTeacher.password),
   };
-  return { parent, otherParent, teacher, otherTeacher, cookies };
+  // The teacher's weekly window (the factory's Monday 09:00-17:00), for routes on an existing window.
+  const availability = await t.deps.db.query.teacherAvailability.findFirst({
+    columns: { id: true },
+    where: (window, { eq }) => eq(window.teacherId, teacher.teacherId),
+  });
+  // The teacher's published intro video, for the public file route (GET /api/files/teacher-videos/…).
+  await addIntroVideo(t.deps, teacher.teacherId);
+  // A pending request of the parent's first student with the teacher, for accept/decline.
+  const pending = await createBooking(t.deps, {
+    teacherId: teacher.teacherId,
+    parentId: parent.parentId,
+    studentId: parent.studentIds[0]!,
+    status: "pending",
+  });
+  // An accepted lesson of the parent with the teacher, and the parent's review of that teacher
+  // (written directly), for the review routes: the parent may review, edit and delete it.
+  await createBooking(t.deps, {
+    teacherId: teacher.teacherId,
+    parentId: parent.parentId,
+    studentId: parent.studentIds[0]!,
+    status: "accepted",
+  });
+  const [review] = await t.deps.db
+    .insert(reviews)
+    .values({ teacherId: teacher.teacherId, parentId: parent.parentId, rating: 5, body: "Patient and encouraging teacher." })
+    .returning({ id: reviews.id });
+  return {
+    reviewId: review!.id,
+    parent,
+    otherParent,
+    teacher,
+    otherTeacher,
+    cookies,
+    repertoireId: entry!.id,
+    availabilityId: availability!.id,
+    pendingBookingId: pending.bookingId,
+  };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 

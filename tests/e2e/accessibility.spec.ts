@@ -16,6 +16,19 @@ for (const path of ["/", "/find-teachers", "/teacher/profile/00000000-0000-0000-
   });
 }
 
+test("axe: a real teacher profile (the demo teacher's) has no serious or critical violations @phone", async ({ page, request }) => {
+  // The demo teacher's id is made at seed time: find it the way a visitor does, through search.
+  const search = (await (await request.get("/api/search/teachers?instrument=piano&location=New+York%2C+NY")).json()) as {
+    teachers: { teacherId: string; fullName: string }[];
+  };
+  const taylor = search.teachers.find((teacher) => teacher.fullName === "Taylor Morgan");
+  expect(taylor, "the demo teacher is listed").toBeTruthy();
+  await page.goto(`/teacher/profile/${taylor!.teacherId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Taylor Morgan" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Reviews" })).toContainText(/No reviews yet|Rated/);
+  await expectNoSeriousViolations(page);
+});
+
 test("axe: the Sign In modal has no serious or critical violations", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { E2E_DATA_DIR } from "./e2e-env";
 
 /** The e2e server's DATA_DIR (playwright.config.ts); without SMTP its mail lands in outbox/ as .eml files. */
-const OUTBOX = path.resolve(".e2e-data", "outbox");
+const OUTBOX = path.resolve(E2E_DATA_DIR, "outbox");
 
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

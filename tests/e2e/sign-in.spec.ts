@@ -6,7 +6,7 @@ test("a parent signs in from the landing page, sees the dashboard shortcut, and 
   await openSignIn(page);
   await fillSignIn(page, "Parent", `  ${DEMO_PARENT.toUpperCase()} `);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: "Parent Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Jordan!" })).toBeVisible();
 
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Go to Parent Dashboard" })).toBeVisible();

@@ -7,4 +7,5 @@ export * from "./calendar";
 export * from "./classes";
 export * from "./messages";
 export * from "./reviews";
+export * from "./search";
 export * from "./mail";

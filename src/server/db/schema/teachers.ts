@@ -5,6 +5,8 @@ import {
   doublePrecision,
   index,
   integer,
+  numeric,
+  type AnyPgColumn,
   pgTable,
   primaryKey,
   smallint,
@@ -23,6 +25,14 @@ import {
 } from "../../../shared/teachers/teachers.constants";
 import { user } from "./auth";
 import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
+
+/** What the search filters read besides the sort keys: lesson type, rating, the point. */
+const searchFilterColumns = (t: {
+  lessonFormat: AnyPgColumn;
+  rating: AnyPgColumn;
+  latitude: AnyPgColumn;
+  longitude: AnyPgColumn;
+}) => [t.lessonFormat, t.rating, t.latitude, t.longitude];
 
 export const teacherProfiles = pgTable(
   "teacher_profiles",
@@ -62,6 +72,25 @@ export const teacherProfiles = pgTable(
     introVideoUrl: text(),
     isDiscoverable: boolean().notNull().default(false),
     discoveryEnabledAt: instant(),
+    /**
+     * Review figures kept by triggers on `reviews` (migration search_triggers), so search can
+     * filter and sort on ratings with indexes instead of aggregating every review per query.
+     */
+    reviewCount: integer().notNull().default(0),
+    ratingSum: integer().notNull().default(0),
+    /** Average to one decimal, as shown; null while there are no reviews. */
+    rating: numeric({ precision: 2, scale: 1 }).generatedAlwaysAs(
+      sql`case when review_count > 0 then round(rating_sum::numeric / review_count, 1) end`,
+    ),
+    /**
+     * Bayesian average (prior 4.0 worth 5 reviews, see SEARCH_RELEVANCE_PRIOR in
+     * src/shared/search/search.rules.ts): a new teacher scores 4.0, one 5-star review 4.17.
+     */
+    relevanceScore: doublePrecision().generatedAlwaysAs(sql`(rating_sum + 20)::float8 / (review_count + 5)`),
+    /** Position of teaching_experience_years in TEACHER_EXPERIENCE, for the Experience sort. */
+    experienceRank: smallint().generatedAlwaysAs(
+      sql`case teaching_experience_years when 'Less than 1' then 0 when '1-3' then 1 when '3-5' then 2 when '5+' then 3 end`,
+    ),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -87,6 +116,30 @@ export const teacherProfiles = pgTable(
       sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
     ),
     index("teacher_profiles_discoverable_idx").on(t.isDiscoverable),
+    // Search (src/server/search/search.repo.ts): one partial index per sort order. The key starts
+    // with the whole ORDER BY including the id tie-breaker, so a page is a range of the index read
+    // forwards or, past the middle, backwards; it ends with the columns the filters read, so the
+    // walk is index-only and stops as soon as a page is full.
+    index("teacher_profiles_search_relevance_idx")
+      .on(t.relevanceScore.desc(), t.discoveryEnabledAt.desc(), t.id.desc(), ...searchFilterColumns(t))
+      .where(sql`${t.isDiscoverable}`),
+    index("teacher_profiles_search_rating_idx")
+      .on(t.rating.desc().nullsLast(), t.reviewCount.desc(), t.id.desc(), ...searchFilterColumns(t))
+      .where(sql`${t.isDiscoverable}`),
+    index("teacher_profiles_search_price_idx")
+      .on(t.hourlyRateMin, t.hourlyRateMax, t.id, ...searchFilterColumns(t))
+      .where(sql`${t.isDiscoverable}`),
+    index("teacher_profiles_search_experience_idx")
+      .on(t.experienceRank.desc(), t.relevanceScore.desc(), t.id.desc(), ...searchFilterColumns(t))
+      .where(sql`${t.isDiscoverable}`),
+    // Distance: earthdistance's cube point, searched with earth_box (extensions from migration 0000).
+    index("teacher_profiles_search_location_idx")
+      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.isDiscoverable} and ${t.latitude} is not null`),
+    // A typed place the gazetteer does not know falls back to "city or state contains" (spec section 7).
+    index("teacher_profiles_search_place_text_idx")
+      .using("gin", sql`(${t.city} || ', ' || ${t.state}) gin_trgm_ops`)
+      .where(sql`${t.isDiscoverable}`),
   ],
 );
 
@@ -102,7 +155,8 @@ export const teacherInstruments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.teacherId, t.instrument] }),
-    index("teacher_instruments_instrument_idx").on(t.instrument),
+    // Search filters by instrument and then joins on the teacher: both columns in the key.
+    index("teacher_instruments_instrument_idx").on(t.instrument, t.teacherId),
     check("teacher_instruments_instrument_check", oneOf(t.instrument, INSTRUMENT_KEYS)),
     check("teacher_instruments_years_check", sql`${t.yearsTeaching} >= 0`),
     check("teacher_instruments_proficiency_check", oneOf(t.proficiencyLevel, PROFICIENCY_LEVELS)),

@@ -2,6 +2,9 @@ import { CalendarClock, DollarSign, LifeBuoy } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { useAuthDialogs } from "../auth/auth-dialogs";
+import { TeacherApplicationWizard } from "./application/teacher-application-wizard";
+import { useApplicationForm } from "./application/use-application-form";
 
 const BENEFITS = [
   { icon: CalendarClock, title: "Flexible Schedule", text: "Publish the hours you want to teach; parents book only those." },
@@ -12,6 +15,13 @@ const BENEFITS = [
 /** The teacher sign-up dialog of the landing page: benefits first, then the application. */
 export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState<"intro" | "application">("intro");
+  const { openSignIn } = useAuthDialogs();
+  // Held here, not in the wizard: answers survive the dialog being closed by accident.
+  const form = useApplicationForm();
+  const close = () => {
+    onOpenChange(false);
+    setStep("intro");
+  };
   return (
     <Dialog
       open={open}
@@ -36,14 +46,15 @@ export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onO
           </Button>
         </DialogContent>
       ) : (
-        <DialogContent title="Teacher Application" className="max-w-lg">
-          {/* The five-step application wizard belongs to the teachers issue; until it lands we say so plainly. */}
-          <p className="text-slate-700">
-            The online application form is not open yet. It is the next part of the product being built.
-          </p>
-          <Button className="mt-6 w-full" variant="secondary" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
+        <DialogContent title="Teacher Application" className="max-w-2xl">
+          <TeacherApplicationWizard
+            form={form}
+            onDone={close}
+            onSignIn={() => {
+              close();
+              openSignIn();
+            }}
+          />
         </DialogContent>
       )}
     </Dialog>

@@ -1,0 +1,355 @@
+// npm run bench:search: teacher search at 100,000 teachers (issue "Find teachers", Performance).
+//
+// 1. Creates its own database on the PostgreSQL at BENCH_DATABASE_URL (default the local test
+//    server), applies the migrations and bulk-loads 100,000 teachers (instruments, coordinates
+//    spread over the gazetteer's biggest US cities, rates, formats), parents, reviews and
+//    accepted bookings with `insert … select generate_series` statements.
+// 2. Starts the real server against it (a child process; SEED_DEMO=false, LOG_LEVEL=warn).
+// 3. With autocannon (50 connections, 10 s each) measures a bare JSON endpoint and the searches,
+//    prints req/s, p50/p99 latency and each search's share of the bare endpoint's req/s, checks
+//    the targets (p99 ≤ 100 ms, ≥ 20 % of the bare req/s) and prints EXPLAIN ANALYZE of the
+//    main queries.
+// 4. Stops the server and drops the database, also when something fails.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openPostgres, queryRows } from "../src/server/db/client";
+import { runMigrations } from "../src/server/db/migrate";
+import { largestCities } from "../src/server/search/geo/gazetteer";
+import { teacherCountQuery, teacherPageQuery } from "../src/server/search/search.repo";
+import { choosePointAccess, toTeacherFilters } from "../src/server/search/search.service";
+import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";
+import { pageReadPlan } from "../src/shared/search/search.rules";
+import { INSTRUMENT_KEYS } from "../src/shared/teachers/teachers.constants";
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 100_000);
+const PARENTS = 5_000;
+const CITIES = 1_000;
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TARGET_P99_MS = 100;
+const TARGET_SHARE = 0.2;
+
+const log = (...parts: unknown[]) => console.log(...parts);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function seed(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const q = (text: string, values?: unknown[]) => client.query(text, values);
+  try {
+    // Bulk load: no row triggers (review figures and the search generation are set once at the end).
+    await q("set session_replication_role = replica");
+    await q("select setseed(0.42)");
+
+    const cities = largestCities(CITIES);
+    await q(`create temp table bench_cities (n int primary key, city text, state text, lat float8, lon float8)`);
+    await q(
+      `insert into bench_cities select * from unnest($1::int[], $2::text[], $3::text[], $4::float8[], $5::float8[])`,
+      [cities.map((_, i) => i), cities.map((c) => c.city), cities.map((c) => c.state), cities.map((c) => c.lat), cities.map((c) => c.lon)],
+    );
+
+    const firstNames = ["Alex", "Sam", "Jordan", "Taylor", "Morgan", "Riley", "Casey", "Jamie", "Avery", "Quinn", "Maria", "Wei", "Aisha", "Diego", "Priya", "Noah", "Emma", "Liam", "Olivia", "Mateo"];
+    const lastNames = ["Smith", "Garcia", "Chen", "Johnson", "Patel", "Kim", "Nguyen", "Brown", "Lopez", "Miller", "Davis", "Wilson", "Moore", "Clark", "Lewis"];
+    // Piano is the marketplace's main instrument; the rest follow.
+    const primaryWeights = ["piano", "piano", "piano", "piano", "piano", "piano", "guitar", "guitar", "guitar", "guitar", "violin", "violin", "voice", "voice", "drums", "bass", "saxophone", "flute", "cello", "trumpet", "clarinet", "ukulele"];
+
+    await timed(`${TEACHERS.toLocaleString()} teacher users`, () =>
+      q(`insert into "user" (id, name, email, email_verified)
+         select 'bench-t-' || i, 'Bench Teacher ' || i, 'bench-t-' || i || '@bench.test', true
+           from generate_series(1, $1::int) i`, [TEACHERS]),
+    );
+    // City index skewed towards the biggest cities (r^2.5: New York gets about 6 %); points
+    // scattered about 10 miles around the centre; 5 % of teachers not discoverable.
+    await timed(`${TEACHERS.toLocaleString()} teacher profiles`, () =>
+      q(`insert into teacher_profiles (user_id, first_name, last_name, email, phone, city, state, latitude, longitude,
+            time_zone, education_background, teaching_experience_years, teaching_style_description, lesson_format,
+            hourly_rate_min, hourly_rate_max, is_discoverable, discovery_enabled_at, created_at, updated_at)
+         select 'bench-t-' || g.i,
+                ($2::text[])[1 + g.i % array_length($2::text[], 1)],
+                ($3::text[])[1 + (g.i / 7) % array_length($3::text[], 1)],
+                'bench-t-' || g.i || '@bench.test', '(555) 555-0100', c.city, c.state,
+                c.lat + (g.r2 - 0.5) * 0.3, c.lon + (g.r3 - 0.5) * 0.35,
+                'America/Chicago', 'Degree',
+                (array['Less than 1','1-3','3-5','5+'])[1 + floor(g.r4 * 4)::int],
+                'Patient and structured.',
+                (array['in_person','online','both'])[1 + floor(g.r5 * 3)::int],
+                20 + floor(g.r6 * 21)::int * 5,
+                20 + floor(g.r6 * 21)::int * 5 + floor(g.r7 * 7)::int * 10,
+                g.i % 20 <> 0,
+                case when g.i % 20 <> 0 then now() - make_interval(mins => g.i) end,
+                now() - make_interval(mins => g.i), now()
+           from (select i, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7
+                   from generate_series(1, $1::int) i) g
+           join bench_cities c on c.n = least(${CITIES - 1}, floor(power(g.r1, 2.5) * ${CITIES})::int)`,
+        [TEACHERS, firstNames, lastNames]),
+    );
+    // One to three instruments each, never the same one twice.
+    await timed("teacher instruments", () =>
+      q(`insert into teacher_instruments (teacher_id, instrument, years_teaching)
+         select t.id, k.instrument, floor(random() * 20)::int
+           from (select id, split_part(user_id, '-', 3)::int as i,
+                        array_position($1::text[], ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int]) - 1 as p,
+                        random() as r
+                   from teacher_profiles where user_id like 'bench-t-%') t
+           cross join lateral (
+             select ($1::text[])[1 + t.p] as instrument
+             union all select ($1::text[])[1 + (t.p + 1 + t.i % 5) % 12] where t.r < 0.4
+             union all select ($1::text[])[1 + (t.p + 6 + t.i % 6) % 12] where t.r < 0.15
+           ) k`,
+        [INSTRUMENT_KEYS, primaryWeights]),
+    );
+
+    await timed(`${PARENTS.toLocaleString()} parents with two students each`, async () => {
+      await q(`insert into "user" (id, name, email, email_verified)
+               select 'bench-p-' || i, 'Bench Parent ' || i, 'bench-p-' || i || '@bench.test', true
+                 from generate_series(1, $1::int) i`, [PARENTS]);
+      await q(`insert into parent_profiles (user_id, first_name, last_name)
+               select 'bench-p-' || i, 'Pat', 'Parent ' || i from generate_series(1, $1::int) i`, [PARENTS]);
+      await q(`insert into student_profiles (parent_id, first_name, last_name, age)
+               select p.id, 'Kid' || k, p.last_name, 6 + k from parent_profiles p cross join generate_series(1, 2) k`);
+      await q(`create temp table bench_parents as
+               select row_number() over (order by id) - 1 as n, id from parent_profiles`);
+      await q(`create temp table bench_students as
+               select row_number() over (order by id) - 1 as n, id, parent_id from student_profiles`);
+    });
+
+    // A quarter of the teachers have 1-8 reviews, mostly good.
+    await timed("reviews", () =>
+      q(`insert into reviews (teacher_id, parent_id, rating, body)
+         select t.id, p.id, (array[1,2,3,3,4,4,4,5,5,5,5,5])[1 + floor(random() * 12)::int], 'A patient, encouraging teacher.'
+           from (select id, split_part(user_id, '-', 3)::int as i from teacher_profiles where user_id like 'bench-t-%') t
+           cross join lateral generate_series(1, 1 + t.i % 8) k
+           join bench_parents p on p.n = (t.i * 7 + k * 613) % ${PARENTS}
+          where t.i % 4 = 0`),
+    );
+    // A third of the teachers have 1-5 accepted lessons (Students on the card counts them).
+    await timed("accepted bookings", async () => {
+      await q(`create temp table bench_bookings as
+               select gen_random_uuid() as slot_id, t.id as teacher_id, s.id as student_id, s.parent_id,
+                      timestamptz '2030-01-07 15:00Z' + make_interval(hours => k) as starts_at
+                 from (select id, split_part(user_id, '-', 3)::int as i from teacher_profiles where user_id like 'bench-t-%') t
+                 cross join lateral generate_series(1, 1 + t.i % 5) k
+                 join bench_students s on s.n = (t.i * 11 + k * 17) % ${PARENTS * 2}
+                where t.i % 3 = 0`);
+      await q(`insert into booking_slots (id, teacher_id, starts_at, ends_at, format)
+               select slot_id, teacher_id, starts_at, starts_at + interval '1 hour', 'online' from bench_bookings`);
+      await q(`insert into bookings (slot_id, teacher_id, student_id, parent_id, booking_type, format, status, decided_at)
+               select slot_id, teacher_id, student_id, parent_id, 'full', 'online', 'accepted', now() from bench_bookings`);
+    });
+
+    await timed("review figures, statistics", async () => {
+      await q(`update teacher_profiles tp set review_count = r.n, rating_sum = r.total
+                 from (select teacher_id, count(*)::int n, sum(rating)::int total from reviews group by teacher_id) r
+                where tp.id = r.teacher_id`);
+      await q("set session_replication_role = default");
+      await q("update search_state set generation = generation + 1");
+      await q("vacuum analyze");
+    });
+
+    const { rows } = await q(`select
+        (select count(*) from teacher_profiles) as teachers,
+        (select count(*) from teacher_profiles where is_discoverable) as discoverable,
+        (select count(*) from teacher_instruments) as instruments,
+        (select count(*) from reviews) as reviews,
+        (select count(*) from teacher_profiles where review_count > 0) as reviewed,
+        (select count(*) from bookings) as bookings`);
+    log("  rows:", rows[0]);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(url: string, port: number): Promise<{ child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: "development",
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return { child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /api/health within 60 s");
+}
+
+interface Measured {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, base: string, pathAndQuery: string, seconds = DURATION_SECONDS): Promise<Measured> {
+  const result = await autocannon({ url: `${base}${pathAndQuery}`, connections: CONNECTIONS, duration: seconds });
+  return {
+    name,
+    path: pathAndQuery,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const name = `mlm_bench_${Date.now()}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const benchUrl = url.toString();
+  let server: { child: ChildProcess; dataDir: string } | undefined;
+  let handle: ReturnType<typeof openPostgres> | undefined;
+  try {
+    await admin.query(`create database "${name}"`);
+    log(`database ${name} on ${url.host}`);
+    handle = openPostgres(benchUrl, { max: 2 });
+    await timed("migrations", () => runMigrations(handle!));
+    log(`seeding ${TEACHERS.toLocaleString()} teachers:`);
+    await seed(benchUrl);
+
+    const port = await freePort();
+    server = await startServer(benchUrl, port);
+    const base = `http://127.0.0.1:${port}`;
+    log(`server on ${base}`);
+
+    const broad = "/api/search/teachers?minRating=any&sort=price-asc";
+    const broadTotal = ((await (await fetch(`${base}${broad}`)).json()) as { total: number }).total;
+    const lastPage = Math.ceil(broadTotal / 9);
+    const scenarios: Array<{ name: string; path: string; target: boolean }> = [
+      { name: "bare JSON endpoint (GET /api/health)", path: "/api/health", target: false },
+      { name: "search, no filters", path: "/api/search/teachers", target: true },
+      {
+        name: "piano + New York, NY + 10 mi + price low-high",
+        path: "/api/search/teachers?instrument=piano&location=New%20York%2C%20NY&distance=10&sort=price-asc",
+        target: true,
+      },
+      { name: `last page (${lastPage}) of a broad search`, path: `${broad}&page=${lastPage}`, target: true },
+      // For the record, not targets: the default sort near a big city (ordered by distance among
+      // equal ratings, so every teacher in the radius is read), and the one page no index end is near.
+      {
+        name: "piano + New York, NY + 10 mi, relevance",
+        path: "/api/search/teachers?instrument=piano&location=New%20York%2C%20NY",
+        target: false,
+      },
+      { name: `middle page (${Math.ceil(lastPage / 2)}) of a broad search`, path: `${broad}&page=${Math.ceil(lastPage / 2)}`, target: false },
+    ];
+
+    log("warming up…");
+    for (const scenario of scenarios) await measure(scenario.name, base, scenario.path, 2);
+
+    const results: Measured[] = [];
+    for (const scenario of scenarios) {
+      log(`measuring: ${scenario.name}`);
+      results.push(await measure(scenario.name, base, scenario.path));
+    }
+
+    const bare = results[0]!;
+    log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${TEACHERS.toLocaleString()} teachers (${broadTotal.toLocaleString()} in the broad search)`);
+    log("| scenario | req/s | p50 ms | p99 ms | share of bare | non-2xx | target |");
+    log("|---|---:|---:|---:|---:|---:|---|");
+    let allMet = true;
+    for (const [index, result] of results.entries()) {
+      const share = result.rps / bare.rps;
+      const target = scenarios[index]!.target;
+      const met = result.p99 <= TARGET_P99_MS && share >= TARGET_SHARE && result.non2xx === 0 && result.errors === 0;
+      if (target && !met) allMet = false;
+      log(
+        `| ${result.name} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${index === 0 ? "100%" : `${(share * 100).toFixed(0)}%`} | ${result.non2xx + result.errors} | ${target ? (met ? "met" : "MISSED") : "-"} |`,
+      );
+    }
+    log(`\ntargets (every search p99 ≤ ${TARGET_P99_MS} ms and ≥ ${TARGET_SHARE * 100}% of the bare req/s): ${allMet ? "met" : "NOT met"}`);
+
+    // EXPLAIN ANALYZE of the queries the searches run (counts are cached per data generation,
+    // so under load the page query is what runs for every request).
+    const explain = async (label: string, input: SearchQueryInput) => {
+      const query = searchQuerySchema.parse(input);
+      const { filters } = toTeacherFilters(query);
+      const [count] = await queryRows<{ total: number }>(handle!.db, teacherCountQuery(filters));
+      const total = Number(count!.total);
+      const read = pageReadPlan(query.page, total);
+      const access = read ? await choosePointAccess({ db: handle!.db }, filters, query.sort, read, total) : "spatial";
+      for (const [what, statement] of [
+        ["count", teacherCountQuery(filters)],
+        ...(read
+          ? [[`page ${query.page} (${read.reverse ? "read backwards" : "read forwards"}, offset ${read.offset}, ${access} access)`, teacherPageQuery(filters, query.sort, read, access)] as const]
+          : []),
+      ] as const) {
+        const rows = await queryRows<{ "QUERY PLAN": string }>(handle!.db, sql`explain (analyze, buffers, costs off) ${statement}`);
+        log(`\n--- EXPLAIN ANALYZE: ${label}: ${what}`);
+        for (const row of rows) log(row["QUERY PLAN"]);
+      }
+    };
+    await explain("piano + New York, NY + 10 mi + price low-high", {
+      instrument: "piano",
+      location: "New York, NY",
+      distance: "10",
+      sort: "price-asc",
+    });
+    await explain("no filters", {});
+    await explain("last page of a broad search", { minRating: "any", sort: "price-asc", page: String(lastPage) });
+    process.exitCode = allMet ? 0 : 1;
+  } finally {
+    if (server) {
+      if (server.child.exitCode === null) {
+        const exited = new Promise((resolve) => server!.child.once("exit", resolve));
+        server.child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await handle?.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    log(`\ndatabase ${name} dropped`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
+import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
+import { formatLessonTime } from "../../shared/booking/booking.rules";
+import type { MailMessage } from "../mail/mailer";
+import type { RequestRow } from "./booking.repo";
+
+export function bookingRequestedEmail(
+  publicUrl: string,
+  teacher: { email: string; firstName: string; timeZone: string },
+  student: { firstName: string; lastName: string },
+  requests: BookingRequestDTO[],
+): MailMessage {
+  const type = BOOKING_TYPES[requests[0]!.bookingType].label;
+  const times = requests.map((r) => `  - ${formatLessonTime(new Date(r.startsAt), teacher.timeZone)}`).join("\n");
+  return {
+    to: teacher.email,
+    kind: "booking-requested",
+    subject: `New ${type} request for ${student.firstName} ${student.lastName}`,
+    text: `Hi ${teacher.firstName},\n\nA family asked for ${requests.length === 1 ? "a" : requests.length} ${type.toLowerCase()}${requests.length === 1 ? "" : "s"} with ${student.firstName} ${student.lastName}:\n\n${times}\n\nAccept or decline on your dashboard (the time stays reserved until you answer):\n${publicUrl}/teacher-landing\n`,
+  };
+}
+
+export function bookingDecidedEmail(publicUrl: string, row: RequestRow, decision: "accepted" | "declined", when: string): MailMessage {
+  const type = BOOKING_TYPES[row.bookingType as keyof typeof BOOKING_TYPES].label;
+  const teacher = `${row.teacherFirstName} ${row.teacherLastName}`;
+  return {
+    to: row.parentEmail,
+    kind: decision === "accepted" ? "booking-accepted" : "booking-declined",
+    subject: `${type} with ${teacher} ${decision}`,
+    text:
+      decision === "accepted"
+        ? `Good news: ${teacher} accepted the ${type.toLowerCase()} for ${row.studentFirstName} on ${when}. It is in your calendar:\n${publicUrl}/dashboard\n`
+        : `${teacher} could not take the ${type.toLowerCase()} for ${row.studentFirstName} on ${when}. The time is free again; you can pick another time on their profile:\n${publicUrl}/teacher/profile/${row.teacherId}\n`,
+  };
+}

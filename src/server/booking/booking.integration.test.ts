@@ -1,0 +1,248 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { send, signIn } from "../../../tests/fixtures/http";
+import { lastMail } from "../../../tests/fixtures/outbox";
+import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { tableCounts } from "../../../tests/api/world";
+import { SLOT_TAKEN_MESSAGE, type SlotsResponse } from "../../shared/booking/booking.schemas";
+import { bookings, bookingSlots, calendarEvents, teacherAvailability, teacherProfiles } from "../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function nextMonth(offset = 1): string {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+}
+
+/** A discoverable New York teacher available every day 09:00-17:00, signed in. */
+async function newYorkTeacher() {
+  const teacher = await createTeacher(t.deps, { timeZone: "America/New_York" });
+  await t.deps.db.delete(teacherAvailability).where(eq(teacherAvailability.teacherId, teacher.teacherId));
+  await t.deps.db.insert(teacherAvailability).values(
+    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ teacherId: teacher.teacherId, dayOfWeek, startTime: "09:00", endTime: "17:00" })),
+  );
+  return { ...teacher, cookie: await signIn(t, "teacher", teacher.email, teacher.password) };
+}
+
+async function newParent() {
+  const parent = await createParent(t.deps, { students: 1 });
+  return { ...parent, cookie: await signIn(t, "parent", parent.email, parent.password) };
+}
+
+async function slotsOf(teacherId: string, type: "intro" | "full", month = nextMonth(), timeZone = "America/New_York") {
+  const res = await send(t, "GET", `/api/teachers/${teacherId}/slots?month=${month}&timeZone=${encodeURIComponent(timeZone)}&type=${type}`);
+  expect(res.status).toBe(200);
+  return res.json as SlotsResponse;
+}
+
+function book(parent: { cookie: string; studentIds: string[] }, teacherId: string, startTimes: string[], bookingType = "full") {
+  return send(t, "POST", "/api/bookings", {
+    cookie: parent.cookie,
+    body: { teacherId, studentId: parent.studentIds[0]!, bookingType, startTimes },
+  });
+}
+
+describe("GET /api/teachers/:teacherId/slots", () => {
+  it("lists a month of open slots by the viewer's day, in steps of the lesson's length", async () => {
+    const teacher = await newYorkTeacher();
+    const full = await slotsOf(teacher.teacherId, "full");
+    expect(full.teacherTimeZone).toBe("America/New_York");
+    const days = Object.keys(full.days);
+    expect(days.length).toBeGreaterThanOrEqual(28);
+    expect(full.days[days[0]!]).toHaveLength(8);
+    const intro = await slotsOf(teacher.teacherId, "intro");
+    expect(intro.days[days[0]!]).toHaveLength(32);
+  });
+
+  it("shows a New York teacher's day on the viewer's clock", async () => {
+    const teacher = await newYorkTeacher();
+    const tokyo = await slotsOf(teacher.teacherId, "full", nextMonth(), "Asia/Tokyo");
+    const first = Object.values(tokyo.days)[1]![0]!;
+    // 09:00 in New York is 23:00 (winter) or 22:00 (summer) in Tokyo.
+    const hour = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "numeric", hourCycle: "h23" }).format(new Date(first.startsAt));
+    expect(["00", "22", "23"]).toContain(hour);
+  });
+
+  it("answers 404 for unknown, non-uuid and hidden teachers, and 400 for a bad query", async () => {
+    const hidden = await createTeacher(t.deps, { discoverable: false });
+    expect((await send(t, "GET", `/api/teachers/${hidden.teacherId}/slots?month=${nextMonth()}&timeZone=UTC&type=full`)).status).toBe(404);
+    expect((await send(t, "GET", `/api/teachers/not-a-uuid/slots?month=${nextMonth()}&timeZone=UTC&type=full`)).status).toBe(404);
+    const teacher = await newYorkTeacher();
+    const bad = await send(t, "GET", `/api/teachers/${teacher.teacherId}/slots?month=2026-13&timeZone=Mars%2FBase&type=long`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.error.fields).sort()).toEqual(["month", "timeZone", "type"]);
+  });
+});
+
+describe("POST /api/bookings", () => {
+  it("creates every selected slot with a pending booking, emails the teacher, and removes the times", async () => {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    const day = Object.values((await slotsOf(teacher.teacherId, "full")).days)[2]!;
+    const picks = [day[0]!.startsAt, day[3]!.startsAt];
+    const res = await book(parent, teacher.teacherId, picks);
+    expect(res.status).toBe(201);
+    expect(res.json.bookings.map((b: { status: string }) => b.status)).toEqual(["pending", "pending"]);
+    const { mail } = await lastMail(t, teacher.email, "booking-requested").catch(() => ({ mail: null }));
+    expect(mail?.subject).toMatch(/^New Full Lesson request for /);
+
+    const after = Object.values((await slotsOf(teacher.teacherId, "full")).days)[2]!.map((s) => s.startsAt);
+    expect(after).not.toContain(picks[0]);
+    expect(after).not.toContain(picks[1]);
+    // An intro call cannot start inside the booked hour either.
+    const intro = Object.values((await slotsOf(teacher.teacherId, "intro")).days)[2]!.map((s) => s.startsAt);
+    expect(intro).not.toContain(new Date(new Date(picks[0]!).getTime() + 15 * 60_000).toISOString());
+  });
+
+  it("is all or nothing: one taken time refuses the whole request", async () => {
+    const teacher = await newYorkTeacher();
+    const first = await newParent();
+    const second = await newParent();
+    const day = Object.values((await slotsOf(teacher.teacherId, "full")).days)[3]!;
+    expect((await book(first, teacher.teacherId, [day[1]!.startsAt])).status).toBe(201);
+    const before = await tableCounts(t);
+    const res = await book(second, teacher.teacherId, [day[0]!.startsAt, day[1]!.startsAt]);
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe(SLOT_TAKEN_MESSAGE);
+    expect(await tableCounts(t)).toEqual(before);
+  });
+
+  it("refuses times in the past, outside availability, of the wrong step, or overlapping each other", async () => {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    const day = Object.values((await slotsOf(teacher.teacherId, "full")).days)[4]!;
+    const first = new Date(day[0]!.startsAt);
+    const cases: [string[], number][] = [
+      [["2020-01-06T15:00:00.000Z"], 400],
+      [[new Date(first.getTime() - 3 * 3600_000).toISOString()], 409], // 06:00 in New York
+      [[new Date(first.getTime() + 15 * 60_000).toISOString()], 409], // 09:15 is not a full-lesson step
+    ];
+    for (const [times, status] of cases) {
+      const res = await book(parent, teacher.teacherId, times);
+      expect(res.status, times.join()).toBe(status);
+    }
+    const introDay = Object.values((await slotsOf(teacher.teacherId, "intro")).days)[4]!;
+    const overlapping = await book(parent, teacher.teacherId, [day[0]!.startsAt, introDay[1]!.startsAt], "full");
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.json.error.message).toBe("The selected times overlap each other.");
+  });
+
+  it("lets a parent book only for their own student, and never with themself", async () => {
+    const teacher = await newYorkTeacher();
+    const owner = await newParent();
+    const stranger = await newParent();
+    const slot = Object.values((await slotsOf(teacher.teacherId, "full")).days)[5]![0]!.startsAt;
+    const res = await send(t, "POST", "/api/bookings", {
+      cookie: stranger.cookie,
+      body: { teacherId: teacher.teacherId, studentId: owner.studentIds[0], bookingType: "full", startTimes: [slot] },
+    });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe("Student not found");
+
+    // The same account as parent and teacher.
+    await t.deps.db.update(teacherProfiles).set({ userId: owner.userId }).where(eq(teacherProfiles.id, teacher.teacherId));
+    const self = await book(owner, teacher.teacherId, [slot]);
+    expect(self.status).toBe(403);
+    expect(self.json.error.message).toBe("You cannot book a lesson with yourself.");
+  });
+
+  it("needs a signed-in parent", async () => {
+    const teacher = await newYorkTeacher();
+    const body = { teacherId: teacher.teacherId, studentId: teacher.teacherId, bookingType: "full", startTimes: [new Date().toISOString()] };
+    expect((await send(t, "POST", "/api/bookings", { body })).status).toBe(401);
+    expect((await send(t, "POST", "/api/bookings", { body, cookie: teacher.cookie })).status).toBe(403);
+  });
+});
+
+describe("accept and decline", () => {
+  async function pendingRequest() {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    const slot = Object.values((await slotsOf(teacher.teacherId, "intro")).days)[6]![0]!;
+    const res = await book(parent, teacher.teacherId, [slot.startsAt], "intro");
+    expect(res.status).toBe(201);
+    return { teacher, parent, slot, bookingId: res.json.bookings[0].id as string };
+  }
+
+  it("lists pending requests newest first for the teacher only", async () => {
+    const { teacher, bookingId } = await pendingRequest();
+    const list = await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie });
+    expect(list.json.bookings.map((b: { id: string }) => b.id)).toEqual([bookingId]);
+    const other = await newYorkTeacher();
+    expect((await send(t, "GET", "/api/bookings/requests", { cookie: other.cookie })).json.bookings).toEqual([]);
+  });
+
+  it("accepting creates the lesson event the parent also sees, and a second accept is a conflict", async () => {
+    const { teacher, parent, bookingId } = await pendingRequest();
+    const other = await newYorkTeacher();
+    expect((await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: other.cookie })).status).toBe(404);
+    expect((await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: parent.cookie })).status).toBe(403);
+
+    const res = await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: teacher.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.booking.status).toBe("accepted");
+    const events = await t.deps.db.select().from(calendarEvents).where(eq(calendarEvents.bookingId, bookingId));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ title: "Intro Call with Kid1", eventType: "lesson", studentId: parent.studentIds[0] });
+    expect((await lastMail(t, parent.email, "booking-accepted")).mail.subject).toMatch(/Intro Call with Terry Teacher accepted/);
+
+    const again = await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: teacher.cookie });
+    expect(again.status).toBe(409);
+    expect((await send(t, "POST", `/api/bookings/${bookingId}/decline`, { cookie: teacher.cookie })).status).toBe(409);
+    const mine = await send(t, "GET", "/api/bookings/mine", { cookie: parent.cookie });
+    expect(mine.json.bookings[0].status).toBe("accepted");
+  });
+
+  it("declining releases the time so it can be booked again", async () => {
+    const { teacher, parent, slot, bookingId } = await pendingRequest();
+    const res = await send(t, "POST", `/api/bookings/${bookingId}/decline`, { cookie: teacher.cookie });
+    expect(res.status).toBe(200);
+    const [row] = await t.deps.db
+      .select({ status: bookingSlots.status })
+      .from(bookingSlots)
+      .innerJoin(bookings, eq(bookings.slotId, bookingSlots.id))
+      .where(eq(bookings.id, bookingId));
+    expect(row?.status).toBe("released");
+    expect((await lastMail(t, parent.email, "booking-declined")).mail.subject).toMatch(/declined$/);
+    const again = await book(parent, teacher.teacherId, [slot.startsAt], "intro");
+    expect(again.status).toBe(201);
+  });
+
+  it("refuses unknown and malformed ids", async () => {
+    const teacher = await newYorkTeacher();
+    expect((await send(t, "POST", "/api/bookings/not-a-uuid/accept", { cookie: teacher.cookie })).status).toBe(404);
+    expect((await send(t, "POST", `/api/bookings/${teacher.teacherId}/accept`, { cookie: teacher.cookie })).status).toBe(404);
+  });
+});
+
+describe("concurrency: never a double booking", () => {
+  it("50 parents asking for the same time at once: exactly one 201, 49 × 409, no 5xx, one booking", async () => {
+    const teacher = await newYorkTeacher();
+    const parents = [];
+    for (let i = 0; i < 50; i++) parents.push(await newParent());
+    const slot = Object.values((await slotsOf(teacher.teacherId, "full")).days)[7]![2]!.startsAt;
+
+    const results = await Promise.all(parents.map((p) => book(p, teacher.teacherId, [slot])));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.json.error.message === SLOT_TAKEN_MESSAGE)).toBe(true);
+    const [booked] = await t.deps.db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.teacherId, teacher.teacherId)));
+    expect(booked!.n).toBe(1);
+
+    // Decline it: the time can be booked again.
+    const winner = results.find((r) => r.status === 201)!;
+    const decline = await send(t, "POST", `/api/bookings/${winner.json.bookings[0].id}/decline`, { cookie: teacher.cookie });
+    expect(decline.status).toBe(200);
+    expect((await book(parents[0]!, teacher.teacherId, [slot])).status).toBe(201);
+  }, 120_000);
+});

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, gt, inArray, lt } from "drizzle-orm";
+import type { Interval, WeeklyWindow } from "../../shared/booking/slots.rules";
+import type { Executor } from "../db/client";
+import {
+  bookings,
+  bookingSlots,
+  calendarEvents,
+  parentProfiles,
+  studentProfiles,
+  teacherAvailability,
+  teacherProfiles,
+  user,
+} from "../db/schema";
+
+export async function findTeacher(db: Executor, teacherId: string) {
+  const [row] = await db
+    .select({
+      id: teacherProfiles.id,
+      userId: teacherProfiles.userId,
+      firstName: teacherProfiles.firstName,
+      lastName: teacherProfiles.lastName,
+      email: teacherProfiles.email,
+      timeZone: teacherProfiles.timeZone,
+      isDiscoverable: teacherProfiles.isDiscoverable,
+    })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, teacherId));
+  return row ?? null;
+}
+
+export async function listWindows(db: Executor, teacherId: string): Promise<WeeklyWindow[]> {
+  return db
+    .select({
+      dayOfWeek: teacherAvailability.dayOfWeek,
+      startTime: teacherAvailability.startTime,
+      endTime: teacherAvailability.endTime,
+      format: teacherAvailability.format,
+    })
+    .from(teacherAvailability)
+    .where(eq(teacherAvailability.teacherId, teacherId));
+}
+
+/** Booked spans (a pending or accepted booking holds its slot) that touch [from, to). */
+export async function takenIntervals(db: Executor, teacherId: string, from: Date, to: Date): Promise<Interval[]> {
+  return db
+    .select({ startsAt: bookingSlots.startsAt, endsAt: bookingSlots.endsAt })
+    .from(bookingSlots)
+    .where(
+      and(
+        eq(bookingSlots.teacherId, teacherId),
+        eq(bookingSlots.status, "booked"),
+        lt(bookingSlots.startsAt, to),
+        gt(bookingSlots.endsAt, from),
+      ),
+    );
+}
+
+export async function findStudentOfParent(db: Executor, studentId: string, parentId: string) {
+  const [row] = await db
+    .select({ id: studentProfiles.id, firstName: studentProfiles.firstName, lastName: studentProfiles.lastName })
+    .from(studentProfiles)
+    .where(and(eq(studentProfiles.id, studentId), eq(studentProfiles.parentId, parentId)));
+  return row ?? null;
+}
+
+export async function insertRequest(
+  tx: Executor,
+  request: {
+    teacherId: string;
+    studentId: string;
+    parentId: string;
+    bookingType: string;
+    classId: string | null;
+    slots: { startsAt: Date; endsAt: Date; format: string }[];
+  },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const slot of request.slots) {
+    const [created] = await tx
+      .insert(bookingSlots)
+      .values({ teacherId: request.teacherId, startsAt: slot.startsAt, endsAt: slot.endsAt, format: slot.format })
+      .returning({ id: bookingSlots.id });
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        slotId: created!.id,
+        teacherId: request.teacherId,
+        studentId: request.studentId,
+        parentId: request.parentId,
+        bookingType: request.bookingType,
+        format: slot.format,
+        classId: request.classId,
+      })
+      .returning({ id: bookings.id });
+    ids.push(booking!.id);
+  }
+  return ids;
+}
+
+const requestColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  bookingType: bookings.bookingType,
+  format: bookings.format,
+  createdAt: bookings.createdAt,
+  slotId: bookings.slotId,
+  startsAt: bookingSlots.startsAt,
+  endsAt: bookingSlots.endsAt,
+  studentId: studentProfiles.id,
+  studentFirstName: studentProfiles.firstName,
+  studentLastName: studentProfiles.lastName,
+  teacherId: teacherProfiles.id,
+  teacherUserId: teacherProfiles.userId,
+  teacherFirstName: teacherProfiles.firstName,
+  teacherLastName: teacherProfiles.lastName,
+  teacherEmail: teacherProfiles.email,
+  teacherTimeZone: teacherProfiles.timeZone,
+  parentEmail: user.email,
+};
+
+function requestQuery(db: Executor) {
+  return db
+    .select(requestColumns)
+    .from(bookings)
+    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+    .innerJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
+    .innerJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
+    .innerJoin(user, eq(user.id, parentProfiles.userId));
+}
+export type RequestRow = Awaited<ReturnType<typeof listPendingForTeacher>>[number];
+
+/** Pending requests of one teacher, newest first (spec section 4). */
+export function listPendingForTeacher(db: Executor, teacherId: string) {
+  return requestQuery(db)
+    .where(and(eq(bookings.teacherId, teacherId), eq(bookings.status, "pending")))
+    .orderBy(desc(bookings.createdAt), asc(bookingSlots.startsAt));
+}
+
+export function listForParent(db: Executor, parentId: string) {
+  return requestQuery(db).where(eq(bookings.parentId, parentId)).orderBy(desc(bookings.createdAt), asc(bookingSlots.startsAt));
+}
+
+export async function findRequests(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return requestQuery(db).where(inArray(bookings.id, ids)).orderBy(asc(bookingSlots.startsAt));
+}
+
+/** Locks the booking row for the rest of the transaction, so accept and decline cannot interleave. */
+export async function lockBooking(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .select({ id: bookings.id, teacherId: bookings.teacherId, status: bookings.status, slotId: bookings.slotId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for("update");
+  return row ?? null;
+}
+
+export async function setBookingStatus(tx: Executor, bookingId: string, status: "accepted" | "declined") {
+  await tx.update(bookings).set({ status, decidedAt: new Date() }).where(eq(bookings.id, bookingId));
+}
+
+export async function releaseSlot(tx: Executor, slotId: string) {
+  await tx.update(bookingSlots).set({ status: "released" }).where(eq(bookingSlots.id, slotId));
+}
+
+export async function insertLessonEvent(
+  tx: Executor,
+  event: { ownerUserId: string; teacherId: string; studentId: string; bookingId: string; title: string; startsAt: Date; endsAt: Date },
+) {
+  await tx.insert(calendarEvents).values({ ...event, eventType: "lesson", status: "upcoming" });
+}

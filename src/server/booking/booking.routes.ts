@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import {
+  bookingIdParamSchema,
+  createBookingSchema,
+  slotsQuerySchema,
+  teacherIdParamSchema,
+} from "../../shared/booking/booking.schemas";
+import { requireParent, requireTeacher, requireUser } from "../auth/guards";
+import type { AppEnv, Deps } from "../http/app-env";
+import { validate, validateParams } from "../http/validate";
+import * as service from "./booking.service";
+
+/** Open slots are public: anyone may look at a teacher's calendar before signing in. */
+export function createSlotsRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get(
+    "/:teacherId/slots",
+    validateParams(teacherIdParamSchema, "Teacher not found"),
+    validate("query", slotsQuerySchema),
+    async (c) => c.json(await service.monthSlots(deps, c.req.valid("param").teacherId, c.req.valid("query"))),
+  );
+}
+
+export function createBookingRoutes(deps: Deps) {
+  const parent = [requireUser(deps), requireParent(deps)] as const;
+  const teacher = [requireUser(deps), requireTeacher(deps)] as const;
+  return new Hono<AppEnv>()
+    .post("/", ...parent, validate("json", createBookingSchema), async (c) => {
+      const created = await service.requestBooking(
+        deps,
+        { parentId: c.get("parentId"), userId: c.get("user").id },
+        c.req.valid("json"),
+      );
+      return c.json({ bookings: created }, 201);
+    })
+    .get("/mine", ...parent, async (c) => c.json({ bookings: await service.parentRequests(deps, c.get("parentId")) }))
+    .get("/requests", ...teacher, async (c) => c.json({ bookings: await service.pendingRequests(deps, c.get("teacherId")) }))
+    .post("/:bookingId/accept", ...teacher, validateParams(bookingIdParamSchema, "Booking request not found"), async (c) =>
+      c.json({ booking: await service.decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted") }),
+    )
+    .post("/:bookingId/decline", ...teacher, validateParams(bookingIdParamSchema, "Booking request not found"), async (c) =>
+      c.json({ booking: await service.decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined") }),
+    );
+}

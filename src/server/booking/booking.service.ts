@@ -1,0 +1,175 @@
+import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
+import { formatLessonTime, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
+import {
+  SLOT_TAKEN_MESSAGE,
+  type BookingRequestDTO,
+  type CreateBookingInput,
+  type SlotsQuery,
+  type SlotsResponse,
+} from "../../shared/booking/booking.schemas";
+import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
+import { AppError } from "../../shared/errors";
+import type { Deps } from "../http/app-env";
+import { pgErrorCode } from "../http/errors";
+import * as repo from "./booking.repo";
+import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
+
+const TEACHER_NOT_FOUND = "Teacher not found";
+
+/** Only a discoverable teacher takes bookings; anyone else is "not found" to parents. */
+async function bookableTeacher(deps: Pick<Deps, "db">, teacherId: string) {
+  const teacher = await repo.findTeacher(deps.db, teacherId);
+  if (!teacher || !teacher.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND);
+  return teacher;
+}
+
+async function openSlotsBetween(
+  deps: Pick<Deps, "db">,
+  teacher: { id: string; timeZone: string },
+  type: CreateBookingInput["bookingType"],
+  from: Date,
+  to: Date,
+): Promise<Slot[]> {
+  const [windows, taken] = await Promise.all([
+    repo.listWindows(deps.db, teacher.id),
+    repo.takenIntervals(deps.db, teacher.id, from, to),
+  ]);
+  return openSlots({ windows, teacherTimeZone: teacher.timeZone, bookingType: type, from, to, now: new Date(), taken });
+}
+
+/** Open slots of one month of the viewer's calendar, grouped by the viewer's local day. */
+export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<SlotsResponse> {
+  const teacher = await bookableTeacher(deps, teacherId);
+  const { from, to } = monthRange(query.month, query.timeZone);
+  const slots = await openSlotsBetween(deps, teacher, query.type, from, to);
+  const days = groupByViewerDay(slots, query.timeZone);
+  return {
+    teacherTimeZone: teacher.timeZone,
+    days: Object.fromEntries(
+      Object.entries(days).map(([day, list]) => [
+        day,
+        list.map((s) => ({ startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), format: s.format })),
+      ]),
+    ),
+  };
+}
+
+export function toDTO(row: repo.RequestRow): BookingRequestDTO {
+  return {
+    id: row.id,
+    status: row.status as BookingRequestDTO["status"],
+    bookingType: row.bookingType as BookingRequestDTO["bookingType"],
+    format: row.format,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
+    teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
+  };
+}
+
+/**
+ * One request: every selected time becomes a booked slot with a pending booking, in one
+ * transaction. The exclusion constraint on booking_slots is the last word when two parents ask
+ * for the same time at the same instant: the loser gets 409 and nothing of theirs is stored.
+ */
+export async function requestBooking(
+  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
+  parent: { parentId: string; userId: string },
+  input: CreateBookingInput,
+): Promise<BookingRequestDTO[]> {
+  const teacher = await bookableTeacher(deps, input.teacherId);
+  if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot book a lesson with yourself.");
+  const student = await repo.findStudentOfParent(deps.db, input.studentId, parent.parentId);
+  if (!student) throw new AppError("not_found", "Student not found");
+
+  const minutes = BOOKING_TYPES[input.bookingType].minutes;
+  const starts = [...new Set(input.startTimes.map((t) => new Date(t).getTime()))].map((t) => new Date(t));
+  const wanted = starts.map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) }));
+  if (anyOverlap(wanted)) throw new AppError("validation", "The selected times overlap each other.");
+
+  const from = new Date(Math.min(...starts.map((s) => s.getTime())));
+  const to = new Date(Math.max(...starts.map((s) => s.getTime())) + minutes * 60_000);
+  const open = await openSlotsBetween(deps, teacher, input.bookingType, from, to);
+  const slots = wanted.map((w) => {
+    const match = open.find((s) => s.startsAt.getTime() === w.startsAt.getTime());
+    if (!match) {
+      if (w.startsAt <= new Date()) throw new AppError("validation", "That time has already passed. Please choose another time.");
+      // Either outside the teacher's hours, the wrong length or step, or already taken.
+      throw new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_unavailable" });
+    }
+    const format = lessonFormat(match.format, input.format);
+    if (!format) throw new AppError("validation", "The teacher does not offer that lesson format at this time.");
+    return { startsAt: match.startsAt, endsAt: match.endsAt, format };
+  });
+
+  let ids: string[];
+  try {
+    ids = await deps.db.transaction((tx) =>
+      repo.insertRequest(tx, {
+        teacherId: teacher.id,
+        studentId: student.id,
+        parentId: parent.parentId,
+        bookingType: input.bookingType,
+        classId: input.classId ?? null,
+        slots,
+      }),
+    );
+  } catch (error) {
+    if (pgErrorCode(error) === "23P01") throw new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_taken" });
+    throw error;
+  }
+  const created = (await repo.findRequests(deps.db, ids)).map(toDTO);
+  await deps.mailer
+    .send(bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, created))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "booking request email failed"));
+  return created;
+}
+
+export async function pendingRequests(deps: Pick<Deps, "db">, teacherId: string): Promise<BookingRequestDTO[]> {
+  return (await repo.listPendingForTeacher(deps.db, teacherId)).map(toDTO);
+}
+
+export async function parentRequests(deps: Pick<Deps, "db">, parentId: string): Promise<BookingRequestDTO[]> {
+  return (await repo.listForParent(deps.db, parentId)).map(toDTO);
+}
+
+/**
+ * Accept or decline, in one transaction with the booking row locked: accepting creates the lesson
+ * event (the teacher owns it; the parent sees it through the student), declining releases the slot.
+ * Only the booking's teacher may decide, and only while it is pending.
+ */
+export async function decide(
+  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
+  teacherId: string,
+  bookingId: string,
+  decision: "accepted" | "declined",
+): Promise<BookingRequestDTO> {
+  await deps.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, bookingId);
+    if (!booking || booking.teacherId !== teacherId) throw new AppError("not_found", "Booking request not found");
+    if (booking.status !== "pending") {
+      throw new AppError("conflict", `This request was already ${booking.status}.`, { reason: "not_pending" });
+    }
+    await repo.setBookingStatus(tx, bookingId, decision);
+    if (decision === "declined") {
+      await repo.releaseSlot(tx, booking.slotId);
+      return;
+    }
+    const [row] = await repo.findRequests(tx, [bookingId]);
+    await repo.insertLessonEvent(tx, {
+      ownerUserId: row!.teacherUserId,
+      teacherId,
+      studentId: row!.studentId,
+      bookingId,
+      title: lessonEventTitle(row!.bookingType as "intro" | "full", row!.studentFirstName),
+      startsAt: row!.startsAt,
+      endsAt: row!.endsAt,
+    });
+  });
+  const [row] = await repo.findRequests(deps.db, [bookingId]);
+  await deps.mailer
+    .send(bookingDecidedEmail(deps.env.PUBLIC_URL, row!, decision, formatLessonTime(row!.startsAt, row!.teacherTimeZone)))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
+  return toDTO(row!);
+}

@@ -1,0 +1,129 @@
+import { and, asc, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import type { CommunicationChannel, Relationship } from "../../shared/accounts/accounts.constants";
+import type { UpcomingEvent } from "../../shared/parents/parents.schemas";
+import type { Executor } from "../db/client";
+import { calendarEvents, classes, parentProfiles, studentProfiles, user } from "../db/schema";
+
+/** Every query is keyed by the parent id that requireParent took from the session. */
+
+export interface ParentProfileRow {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  relationshipToChild: Relationship;
+  preferredCommunication: CommunicationChannel;
+  wantsNotifications: boolean;
+  allowStudentMessages: boolean;
+}
+
+export async function findProfile(db: Executor, parentId: string): Promise<ParentProfileRow | undefined> {
+  const [row] = await db
+    .select({
+      firstName: parentProfiles.firstName,
+      lastName: parentProfiles.lastName,
+      // The sign-in email lives on the auth user, the one place it is kept.
+      email: user.email,
+      phone: parentProfiles.phone,
+      location: parentProfiles.location,
+      relationshipToChild: parentProfiles.relationshipToChild,
+      preferredCommunication: parentProfiles.preferredCommunication,
+      wantsNotifications: parentProfiles.wantsNotifications,
+      allowStudentMessages: parentProfiles.allowStudentMessages,
+    })
+    .from(parentProfiles)
+    .innerJoin(user, eq(user.id, parentProfiles.userId))
+    .where(eq(parentProfiles.id, parentId));
+  if (!row) return undefined;
+  // CHECK constraints admit only these enumerations.
+  return {
+    ...row,
+    relationshipToChild: row.relationshipToChild as Relationship,
+    preferredCommunication: row.preferredCommunication as CommunicationChannel,
+  };
+}
+
+export type ProfileChanges = Partial<
+  Pick<
+    typeof parentProfiles.$inferInsert,
+    "firstName" | "lastName" | "phone" | "location" | "preferredCommunication" | "wantsNotifications" | "allowStudentMessages"
+  >
+>;
+
+export async function updateProfile(db: Executor, parentId: string, changes: ProfileChanges): Promise<boolean> {
+  const rows = await db
+    .update(parentProfiles)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(parentProfiles.id, parentId))
+    .returning({ id: parentProfiles.id });
+  return rows.length > 0;
+}
+
+export async function countStudents(db: Executor, parentId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(studentProfiles).where(eq(studentProfiles.parentId, parentId));
+  return row?.n ?? 0;
+}
+
+export async function countActiveClasses(db: Executor, parentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(classes)
+    .where(and(eq(classes.parentId, parentId), eq(classes.status, "active")));
+  return row?.n ?? 0;
+}
+
+/** Most events a dashboard lists; a week holds far fewer for any real family. */
+const UPCOMING_LIMIT = 50;
+
+/**
+ * Events starting in [from, to) that the parent owns or that belong to one of their students.
+ * The student's name is joined only when the student is this parent's, so a stray reference can
+ * never show someone else's child.
+ */
+export async function listUpcomingEvents(
+  db: Executor,
+  params: { userId: string; parentId: string; from: Date; to: Date },
+): Promise<UpcomingEvent[]> {
+  const ownStudents = db
+    .select({ id: studentProfiles.id })
+    .from(studentProfiles)
+    .where(eq(studentProfiles.parentId, params.parentId));
+  const rows = await db
+    .select({
+      id: calendarEvents.id,
+      title: calendarEvents.title,
+      eventType: calendarEvents.eventType,
+      startsAt: calendarEvents.startsAt,
+      endsAt: calendarEvents.endsAt,
+      status: calendarEvents.status,
+      studentFirstName: studentProfiles.firstName,
+      studentLastName: studentProfiles.lastName,
+    })
+    .from(calendarEvents)
+    .leftJoin(
+      studentProfiles,
+      and(eq(studentProfiles.id, calendarEvents.studentId), eq(studentProfiles.parentId, params.parentId)),
+    )
+    .where(
+      and(
+        gte(calendarEvents.startsAt, params.from),
+        lt(calendarEvents.startsAt, params.to),
+        or(eq(calendarEvents.ownerUserId, params.userId), inArray(calendarEvents.studentId, ownStudents)),
+      ),
+    )
+    .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
+    .limit(UPCOMING_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    eventType: row.eventType as UpcomingEvent["eventType"],
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status as UpcomingEvent["status"],
+    student:
+      row.studentFirstName !== null && row.studentLastName !== null
+        ? { firstName: row.studentFirstName, lastName: row.studentLastName }
+        : null,
+  }));
+}

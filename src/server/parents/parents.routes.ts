@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { parentSettingsUpdateSchema } from "../../shared/parents/parents.schemas";
+import { requireParent, requireUser } from "../auth/guards";
+import type { AppEnv, Deps } from "../http/app-env";
+import { validate } from "../http/validate";
+import * as service from "./parents.service";
+
+/** /api/parents/me: the signed-in parent's own settings and dashboard. */
+export function createParentsRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("*", requireUser(deps), requireParent(deps))
+    .get("/me", async (c) => c.json(await service.getSettings(deps, c.get("parentId"))))
+    .patch("/me", validate("json", parentSettingsUpdateSchema), async (c) =>
+      c.json(await service.updateSettings(deps, c.get("parentId"), c.req.valid("json"))),
+    )
+    .get("/me/dashboard", async (c) => c.json(await service.getDashboard(deps, c.get("user"), c.get("parentId"))));
+}

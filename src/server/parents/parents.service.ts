@@ -1,0 +1,87 @@
+import { RELATIONSHIPS, type Relationship } from "../../shared/accounts/accounts.constants";
+import { storedToToggles, togglesToStored } from "../../shared/accounts/notification-preferences";
+import { AppError } from "../../shared/errors";
+import {
+  NO_PARENT_PROFILE_MESSAGE,
+  type ParentDashboard,
+  type ParentSettings,
+  type ParentSettingsUpdate,
+} from "../../shared/parents/parents.schemas";
+import type { Deps, SessionUser } from "../http/app-env";
+import * as repo from "./parents.repo";
+
+/**
+ * The signed-in parent's own profile and dashboard. `parentId` comes from requireParent (the
+ * session), never from the request, so a parent can only ever read or change their own.
+ */
+
+const UPCOMING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Spec section 2: the dashboard shows "other" as Guardian. */
+export function dashboardRelationshipLabel(relationship: Relationship): string {
+  return relationship === "other" ? RELATIONSHIPS.guardian : RELATIONSHIPS[relationship];
+}
+
+async function requireProfile(deps: Pick<Deps, "db">, parentId: string) {
+  const profile = await repo.findProfile(deps.db, parentId);
+  // requireParent found the profile a moment ago; it can only vanish if the account is deleted meanwhile.
+  if (!profile) throw new AppError("not_found", NO_PARENT_PROFILE_MESSAGE);
+  return profile;
+}
+
+export async function getSettings(deps: Pick<Deps, "db">, parentId: string): Promise<ParentSettings> {
+  const profile = await requireProfile(deps, parentId);
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    phone: profile.phone,
+    location: profile.location,
+    notifications: storedToToggles(profile),
+    preferredCommunication: profile.preferredCommunication,
+    wantsNotifications: profile.wantsNotifications,
+    allowStudentMessages: profile.allowStudentMessages,
+  };
+}
+
+export async function updateSettings(
+  deps: Pick<Deps, "db">,
+  parentId: string,
+  patch: ParentSettingsUpdate,
+): Promise<ParentSettings> {
+  const { notifications, ...fields } = patch;
+  // Absent keys stay undefined, and drizzle leaves undefined columns as they are.
+  const changes: repo.ProfileChanges = { ...fields, ...(notifications ? togglesToStored(notifications) : {}) };
+  if (!(await repo.updateProfile(deps.db, parentId, changes))) {
+    throw new AppError("not_found", NO_PARENT_PROFILE_MESSAGE);
+  }
+  return getSettings(deps, parentId);
+}
+
+export async function getDashboard(
+  deps: Pick<Deps, "db">,
+  user: SessionUser,
+  parentId: string,
+  now: Date = new Date(),
+): Promise<ParentDashboard> {
+  const [profile, students, activeClasses, upcoming] = await Promise.all([
+    requireProfile(deps, parentId),
+    repo.countStudents(deps.db, parentId),
+    repo.countActiveClasses(deps.db, parentId),
+    repo.listUpcomingEvents(deps.db, {
+      userId: user.id,
+      parentId,
+      from: now,
+      to: new Date(now.getTime() + UPCOMING_WINDOW_MS),
+    }),
+  ]);
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    relationship: profile.relationshipToChild,
+    relationshipLabel: dashboardRelationshipLabel(profile.relationshipToChild),
+    counts: { students, activeClasses },
+    upcoming,
+  };
+}

@@ -1,0 +1,228 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { SortOption } from "../../shared/search/search.schemas";
+import { boundingBox, EARTH_RADIUS_MILES } from "../../shared/search/search.rules";
+import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
+import { queryRows, type Executor } from "../db/client";
+
+/** Filters in database terms (the service turns the query and the typed place into these). */
+export interface TeacherFilters {
+  instrument: Instrument | undefined;
+  /** lesson_format values accepted; null = any. */
+  formats: LessonFormat[] | null;
+  /** Teachers without reviews always pass (decisions.md); null = any rating. */
+  minRating: number | null;
+  /** The searched point; distances are measured from it. */
+  point: { lat: number; lon: number } | null;
+  /** Only with a point; null = any distance. */
+  radiusMiles: number | null;
+  /** Two-letter state, when a state was typed. */
+  state: { abbreviation: string; name: string } | null;
+  /** Fallback "city or state contains" text, when the place is unknown. */
+  text: string | null;
+}
+
+export interface TeacherPageRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  city: string;
+  state: string;
+  teaching_experience_years: string;
+  lesson_format: LessonFormat;
+  hourly_rate_min: number;
+  hourly_rate_max: number;
+  rating: string | null;
+  review_count: number;
+  distance_miles: number | null;
+  instruments: Instrument[] | null;
+  total_students: number;
+}
+
+const INSTRUMENT_ORDER = sql.raw(`array[${INSTRUMENT_KEYS.map((k) => `'${k}'`).join(", ")}]::text[]`);
+
+const teacherPoint = sql`ll_to_earth(tp.latitude, tp.longitude)`;
+
+function centre(point: { lat: number; lon: number }): SQL {
+  return sql`ll_to_earth(${point.lat}::float8, ${point.lon}::float8)`;
+}
+
+/**
+ * earthdistance measures on a sphere of radius earth() metres; scaling by our miles radius
+ * makes its figures the same great-circle miles as haversineMiles() in search.rules.ts.
+ */
+function milesToEarthUnits(miles: number): SQL {
+  return sql`(${miles}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * How to find teachers near a point: `spatial` reads the GiST index for every teacher in the
+ * radius (best when few teachers match); otherwise the page walks a sort-order index and checks
+ * each teacher's point as it goes (best when many match: a full page comes quickly).
+ */
+export type PointAccess = "spatial" | "ordered";
+
+function whereClause(f: TeacherFilters, access: PointAccess = "spatial"): SQL {
+  const conditions: SQL[] = [sql`tp.is_discoverable`];
+  if (f.instrument) {
+    conditions.push(
+      sql`exists (select 1 from teacher_instruments ti where ti.teacher_id = tp.id and ti.instrument = ${f.instrument})`,
+    );
+  }
+  if (f.formats) {
+    conditions.push(sql`tp.lesson_format in (${sql.join(f.formats.map((format) => sql`${format}`), sql`, `)})`);
+  }
+  if (f.minRating !== null) {
+    conditions.push(sql`(tp.rating is null or tp.rating >= ${f.minRating}::numeric)`);
+  }
+  if (f.point && f.radiusMiles !== null) {
+    const radius = milesToEarthUnits(f.radiusMiles);
+    // Plain number comparisons first: they reject most teachers without any trigonometry.
+    const box = boundingBox(f.point, f.radiusMiles);
+    conditions.push(sql`tp.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8`);
+    if (box.minLon !== null && box.maxLon !== null) {
+      conditions.push(sql`tp.longitude between ${box.minLon}::float8 and ${box.maxLon}::float8`);
+    }
+    // earth_box is what the GiST index answers; the exact distance trims the corners.
+    if (access === "spatial") conditions.push(sql`earth_box(${centre(f.point)}, ${radius}) @> ${teacherPoint}`);
+    conditions.push(sql`earth_distance(${centre(f.point)}, ${teacherPoint}) <= ${radius}`);
+  }
+  if (f.state) {
+    conditions.push(
+      sql`((tp.city || ', ' || tp.state) ilike ${`%, ${f.state.abbreviation}`} or (tp.city || ', ' || tp.state) ilike ${`%, ${escapeLike(f.state.name)}`})`,
+    );
+  }
+  if (f.text) {
+    conditions.push(sql`(tp.city || ', ' || tp.state) ilike ${`%${escapeLike(f.text)}%`}`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+interface OrderTerm {
+  expression: SQL;
+  direction: "asc" | "desc";
+}
+
+/**
+ * Each order ends with the id, so it is total and its exact reverse is well defined. The terms
+ * are those of the partial indexes of migration 0003 (every key NULLS LAST), so forwards the
+ * planner reads an index in order and backwards it reads the same index from the other end.
+ */
+function orderTerms(sort: SortOption, point: { lat: number; lon: number } | null): OrderTerm[] {
+  const id: OrderTerm = { expression: sql`tp.id`, direction: "desc" };
+  switch (sort) {
+    case "relevance":
+      return [
+        { expression: sql`tp.relevance_score`, direction: "desc" },
+        ...(point ? [{ expression: sql`earth_distance(${centre(point)}, ${teacherPoint})`, direction: "asc" as const }] : []),
+        { expression: sql`tp.discovery_enabled_at`, direction: "desc" },
+        id,
+      ];
+    case "rating":
+      return [
+        { expression: sql`tp.rating`, direction: "desc" },
+        { expression: sql`tp.review_count`, direction: "desc" },
+        id,
+      ];
+    case "price-asc":
+      return [
+        { expression: sql`tp.hourly_rate_min`, direction: "asc" },
+        { expression: sql`tp.hourly_rate_max`, direction: "asc" },
+        { expression: sql`tp.id`, direction: "asc" },
+      ];
+    case "price-desc":
+      return [
+        { expression: sql`tp.hourly_rate_min`, direction: "desc" },
+        { expression: sql`tp.hourly_rate_max`, direction: "desc" },
+        id,
+      ];
+    case "experience":
+      return [
+        { expression: sql`tp.experience_rank`, direction: "desc" },
+        { expression: sql`tp.relevance_score`, direction: "desc" },
+        id,
+      ];
+  }
+}
+
+function orderBy(terms: OrderTerm[], reverse: boolean, column: (index: number, term: OrderTerm) => SQL): SQL {
+  return sql.join(
+    terms.map((term, index) => {
+      const direction = reverse ? (term.direction === "asc" ? "desc" : "asc") : term.direction;
+      return sql`${column(index, term)} ${sql.raw(direction)} ${sql.raw(reverse ? "nulls first" : "nulls last")}`;
+    }),
+    sql`, `,
+  );
+}
+
+/** The current search_state generation (the count cache's key; see schema/search.ts). */
+export async function readSearchGeneration(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ generation: string | number }>(db, sql`select generation from search_state`);
+  return row ? Number(row.generation) : 0;
+}
+
+export function teacherCountQuery(filters: TeacherFilters): SQL {
+  return sql`select count(*)::int as total from teacher_profiles tp where ${whereClause(filters)}`;
+}
+
+export async function countTeachers(db: Executor, filters: TeacherFilters): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(db, teacherCountQuery(filters));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * One page of cards. The inner query finds the page's ids in order (index-driven, reading only
+ * the sort keys); the outer one fetches the card fields of those few rows. With `reverse` the inner
+ * query walks the order backwards and the outer query puts the rows back in the real order.
+ */
+/** Whether the sort can be read from an index (relevance near a point is ordered by distance too). */
+export function sortFollowsAnIndex(sort: SortOption, point: TeacherFilters["point"]): boolean {
+  return !(sort === "relevance" && point);
+}
+
+export function teacherPageQuery(
+  filters: TeacherFilters,
+  sort: SortOption,
+  read: { reverse: boolean; offset: number; limit: number },
+  access: PointAccess = "spatial",
+): SQL {
+  const terms = orderTerms(sort, filters.point);
+  const keys = sql.join(
+    terms.map((term, index) => sql`${term.expression} as ${sql.raw(`k${index}`)}`),
+    sql`, `,
+  );
+  const distance = filters.point ? sql`earth_distance(${centre(filters.point)}, ${teacherPoint})` : sql`null::float8`;
+  return sql`
+      with page as (
+        select tp.id, ${distance} as distance, ${keys}
+          from teacher_profiles tp
+         where ${whereClause(filters, access)}
+         order by ${orderBy(terms, read.reverse, (_, term) => term.expression)}
+         limit ${read.limit} offset ${read.offset}
+      )
+      select tp.id, tp.first_name, tp.last_name, tp.city, tp.state, tp.teaching_experience_years,
+             tp.lesson_format, tp.hourly_rate_min, tp.hourly_rate_max, tp.rating::text as rating,
+             tp.review_count,
+             page.distance / earth() * ${EARTH_RADIUS_MILES}::float8 as distance_miles,
+             (select array_agg(ti.instrument order by ti.years_teaching desc, array_position(${INSTRUMENT_ORDER}, ti.instrument))
+                from teacher_instruments ti where ti.teacher_id = tp.id) as instruments,
+             (select count(distinct b.student_id)::int
+                from bookings b where b.teacher_id = tp.id and b.status = 'accepted') as total_students
+        from page
+        join teacher_profiles tp on tp.id = page.id
+       order by ${orderBy(terms, false, (index) => sql.raw(`page.k${index}`))}
+    `;
+}
+
+export function findTeacherPage(
+  db: Executor,
+  filters: TeacherFilters,
+  sort: SortOption,
+  read: { reverse: boolean; offset: number; limit: number },
+  access: PointAccess = "spatial",
+): Promise<TeacherPageRow[]> {
+  return queryRows<TeacherPageRow>(db, teacherPageQuery(filters, sort, read, access));
+}

@@ -1,0 +1,186 @@
+import {
+  SEARCH_PAGE_SIZE,
+  type SearchQuery,
+  type TeacherSearchResponse,
+  type TeacherSearchResult,
+} from "../../shared/search/search.schemas";
+import {
+  distanceRadiusMiles,
+  hasMorePages,
+  lessonFormatsFor,
+  minimumRating,
+  pageReadPlan,
+} from "../../shared/search/search.rules";
+import type { Deps } from "../http/app-env";
+import { resolveArea } from "./geo/gazetteer";
+import * as repo from "./search.repo";
+
+/**
+ * Public teacher search (spec sections 2 and 7, decisions.md section 2): every filter, sort and
+ * page is applied by SQL in search.repo.ts; this file turns the query into database filters and
+ * keeps exact counts between data changes.
+ */
+
+type Place = TeacherSearchResponse["place"];
+
+function resolveLocation(location: string | undefined): {
+  place: Place;
+  point: repo.TeacherFilters["point"];
+  state: repo.TeacherFilters["state"];
+  text: string | null;
+} {
+  if (!location) return { place: null, point: null, state: null, text: null };
+  const area = resolveArea(location);
+  if (area?.kind === "point") {
+    const { lat, lon, label } = area.place;
+    return { place: { kind: "point", label }, point: { lat, lon }, state: null, text: null };
+  }
+  // A whole state is too big for a radius: show the teachers who live in it.
+  if (area?.kind === "state") {
+    return {
+      place: { kind: "state", label: area.abbreviation },
+      point: null,
+      state: { abbreviation: area.abbreviation, name: location },
+      text: null,
+    };
+  }
+  // Unknown to the gazetteer: the spec's "city or state contains the typed text".
+  return { place: { kind: "text", label: location }, point: null, state: null, text: location };
+}
+
+/**
+ * Exact counts, reused while search_state.generation (bumped by triggers on every change to
+ * teachers, their instruments and reviews) stays the same: counting is the one part of a search
+ * whose cost grows with the number of matching teachers, and Load More asks for the same count
+ * again and again. Least recently used entries go first.
+ */
+class CountCache {
+  private readonly entries = new Map<string, { generation: number; total: number }>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, generation: number): number | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.generation !== generation) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.total;
+  }
+
+  set(key: string, generation: number, total: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { generation, total });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+// One cache per database: test apps each have their own database and must not share counts.
+const countCaches = new WeakMap<object, CountCache>();
+
+function countCacheFor(db: Deps["db"]): CountCache {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new CountCache(2_000);
+    countCaches.set(db, cache);
+  }
+  return cache;
+}
+
+async function countTeachers(deps: Pick<Deps, "db">, filters: repo.TeacherFilters): Promise<number> {
+  const cache = countCacheFor(deps.db);
+  const key = JSON.stringify(filters);
+  const generation = await repo.readSearchGeneration(deps.db);
+  const cached = cache.get(key, generation);
+  if (cached !== undefined) return cached;
+  const total = await repo.countTeachers(deps.db, filters);
+  cache.set(key, generation, total);
+  return total;
+}
+
+function toResult(row: repo.TeacherPageRow): TeacherSearchResult {
+  return {
+    teacherId: row.id,
+    fullName: `${row.first_name} ${row.last_name}`,
+    firstName: row.first_name,
+    instruments: row.instruments ?? [],
+    rating: row.rating === null ? null : Number(row.rating),
+    reviewCount: Number(row.review_count),
+    city: row.city,
+    state: row.state,
+    distanceMiles: row.distance_miles === null ? null : Number(row.distance_miles),
+    totalStudents: Number(row.total_students),
+    teachingExperienceYears: row.teaching_experience_years,
+    lessonFormat: row.lesson_format,
+    hourlyRateMin: Number(row.hourly_rate_min),
+    hourlyRateMax: Number(row.hourly_rate_max),
+  };
+}
+
+/** The query in database terms, and what the typed location turned out to be. */
+export function toTeacherFilters(query: SearchQuery): { filters: repo.TeacherFilters; place: Place } {
+  const location = resolveLocation(query.location);
+  return {
+    place: location.place,
+    filters: {
+      instrument: query.instrument,
+      formats: lessonFormatsFor(query.lessonType),
+      minRating: minimumRating(query.minRating),
+      point: location.point,
+      radiusMiles: location.point ? distanceRadiusMiles(query.distance) : null,
+      state: location.state,
+      text: location.text,
+    },
+  };
+}
+
+const EVERY_DISCOVERABLE_TEACHER: repo.TeacherFilters = {
+  instrument: undefined,
+  formats: null,
+  minRating: null,
+  point: null,
+  radiusMiles: null,
+  state: null,
+  text: null,
+};
+
+/**
+ * Above this many index entries expected to be read before a page is full, reading every teacher
+ * in the radius from the spatial index is cheaper than walking the sort order.
+ */
+const ORDERED_WALK_LIMIT = 2_000;
+
+/**
+ * Near a point, which way is cheaper depends on how many teachers match, which the planner can
+ * only guess but the (cached) exact counts tell: walking a sort index meets a match every
+ * all/total entries, so a page needs about (offset + limit) × all / total of them.
+ */
+export async function choosePointAccess(
+  deps: Pick<Deps, "db">,
+  filters: repo.TeacherFilters,
+  sort: SearchQuery["sort"],
+  read: { offset: number; limit: number },
+  total: number,
+): Promise<repo.PointAccess> {
+  if (!filters.point || filters.radiusMiles === null || !repo.sortFollowsAnIndex(sort, filters.point)) return "spatial";
+  const all = await countTeachers(deps, EVERY_DISCOVERABLE_TEACHER);
+  return ((read.offset + read.limit) * all) / total <= ORDERED_WALK_LIMIT ? "ordered" : "spatial";
+}
+
+export async function searchTeachers(deps: Pick<Deps, "db">, query: SearchQuery): Promise<TeacherSearchResponse> {
+  const { filters, place } = toTeacherFilters(query);
+  const total = await countTeachers(deps, filters);
+  const read = pageReadPlan(query.page, total);
+  const access = read ? await choosePointAccess(deps, filters, query.sort, read, total) : "spatial";
+  const rows = read ? await repo.findTeacherPage(deps.db, filters, query.sort, read, access) : [];
+  return {
+    teachers: rows.map(toResult),
+    total,
+    page: query.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    hasMore: hasMorePages(query.page, total),
+    place,
+    distanceApplied: filters.radiusMiles !== null,
+  };
+}

@@ -1,0 +1,58 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../shared/errors";
+import {
+  repertoireCreateSchema,
+  REPERTOIRE_NOT_FOUND_MESSAGE,
+  STUDENT_NOT_FOUND_MESSAGE,
+  studentCreateSchema,
+  studentUpdateSchema,
+} from "../../shared/students/students.schemas";
+import { requireParent, requireUser } from "../auth/guards";
+import type { AppEnv, Deps } from "../http/app-env";
+import { validate } from "../http/validate";
+import * as service from "./students.service";
+
+const studentParams = z.object({ studentId: z.guid() });
+const repertoireParams = z.object({ studentId: z.guid(), entryId: z.guid() });
+
+/**
+ * Path ids are checked before anything else: a malformed id names no resource, so it is a 404
+ * (and never reaches SQL, where it would be a cast error).
+ */
+function validateIds<Schema extends z.ZodType>(schema: Schema) {
+  return zValidator("param", schema, (result) => {
+    if (!result.success) {
+      const entryIdBad = result.error.issues.some((issue) => issue.path[0] === "entryId");
+      throw new AppError("not_found", entryIdBad ? REPERTOIRE_NOT_FOUND_MESSAGE : STUDENT_NOT_FOUND_MESSAGE);
+    }
+  });
+}
+
+/** /api/students: a parent's own student profiles and their repertoire. */
+export function createStudentsRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("*", requireUser(deps), requireParent(deps))
+    .get("/", async (c) => c.json(await service.listStudents(deps, c.get("parentId"))))
+    .post("/", validate("json", studentCreateSchema), async (c) =>
+      c.json(await service.addStudent(deps, c.get("parentId"), c.req.valid("json")), 201),
+    )
+    .get("/:studentId", validateIds(studentParams), async (c) =>
+      c.json(await service.getStudent(deps, c.get("parentId"), c.req.valid("param").studentId)),
+    )
+    .patch("/:studentId", validateIds(studentParams), validate("json", studentUpdateSchema), async (c) =>
+      c.json(await service.updateStudent(deps, c.get("parentId"), c.req.valid("param").studentId, c.req.valid("json"))),
+    )
+    .post("/:studentId/repertoire", validateIds(studentParams), validate("json", repertoireCreateSchema), async (c) =>
+      c.json(
+        await service.addRepertoireEntry(deps, c.get("parentId"), c.req.valid("param").studentId, c.req.valid("json")),
+        201,
+      ),
+    )
+    .delete("/:studentId/repertoire/:entryId", validateIds(repertoireParams), async (c) => {
+      const { studentId, entryId } = c.req.valid("param");
+      await service.deleteRepertoireEntry(deps, c.get("parentId"), studentId, entryId);
+      return c.json({ deleted: true });
+    });
+}

@@ -1,0 +1,136 @@
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { Readable } from "node:stream";
+import { AppError } from "../../shared/errors";
+import {
+  MAX_INTRO_VIDEO_BYTES,
+  VIDEO_INVALID_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+} from "../../shared/teachers/intro-video.constants";
+import type { Storage } from "../files/storage";
+import { sniffVideoType, VIDEO_CONTENT_TYPES, VIDEO_SNIFF_BYTES, type VideoExtension } from "../files/video-type";
+import type { Deps } from "../http/app-env";
+import * as repo from "./teacher-application.repo";
+import { verifyUploadToken } from "./upload-token";
+
+const EXTENSIONS = Object.keys(VIDEO_CONTENT_TYPES) as VideoExtension[];
+
+/** Storage key of a teacher's intro video (spec section 3: bucket teacher-videos, {teacherId}/intro-video.{ext}). */
+export const introVideoKey = (teacherId: string, ext: VideoExtension) => `teacher-videos/${teacherId}/intro-video.${ext}`;
+
+/** The public address the files route serves it at. */
+export const introVideoPath = (teacherId: string, ext: VideoExtension) => `/api/files/teacher-videos/${teacherId}/intro-video.${ext}`;
+
+const tooLarge = () => new AppError("payload_too_large", VIDEO_TOO_LARGE_MESSAGE);
+const notAVideo = () => new AppError("unsupported_media_type", VIDEO_INVALID_MESSAGE);
+
+/**
+ * The teacher an application's upload token names. It works only while that teacher has no video
+ * yet: it exists so the wizard can send the video chosen before the account existed, not to
+ * replace one later (that takes a signed-in teacher).
+ */
+export async function teacherIdForUploadToken(deps: Pick<Deps, "db" | "env">, token: string): Promise<string> {
+  const expired = new AppError("unauthenticated", "This upload link has expired. Please sign in to upload your video.", {
+    reason: "upload_token_invalid",
+  });
+  const teacherId = verifyUploadToken(deps.env.AUTH_SECRET, token);
+  if (!teacherId) throw expired;
+  const teacher = await repo.findIntroVideoUrl(deps.db, teacherId);
+  if (!teacher) throw expired;
+  if (teacher.introVideoUrl) {
+    throw new AppError("forbidden", "This upload link has already been used. Sign in to change your video.", {
+      reason: "upload_token_used",
+    });
+  }
+  return teacherId;
+}
+
+/**
+ * Streams an intro video to storage: at most 100 MB (the declared length is checked first, then
+ * every byte is counted as it arrives, so a lying client is cut off too), and only when the first
+ * bytes are really MP4, MOV or WebM. Nothing is stored when either check fails; a good upload
+ * replaces the old video atomically, removes one with another extension, and is recorded on the
+ * profile with a version so players and caches fetch the new file.
+ */
+export async function uploadIntroVideo(
+  deps: Pick<Deps, "db">,
+  storage: Storage,
+  teacherId: string,
+  upload: { body: ReadableStream<Uint8Array> | null; contentLength: string | undefined },
+  now = Date.now(),
+): Promise<{ introVideoUrl: string }> {
+  if (upload.contentLength !== undefined && Number(upload.contentLength) > MAX_INTRO_VIDEO_BYTES) throw tooLarge();
+  if (!upload.body) throw notAVideo();
+
+  const reader = (upload.body as WebReadableStream<Uint8Array>).getReader();
+  const first: Uint8Array[] = [];
+  let firstBytes = 0;
+  let ended = false;
+  try {
+    while (firstBytes < VIDEO_SNIFF_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      first.push(value);
+      firstBytes += value.length;
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  const ext = sniffVideoType(Buffer.concat(first).subarray(0, VIDEO_SNIFF_BYTES));
+  if (!ext) {
+    await reader.cancel().catch(() => undefined);
+    throw notAVideo();
+  }
+
+  async function* counted() {
+    let total = 0;
+    const take = (chunk: Uint8Array) => {
+      total += chunk.length;
+      if (total > MAX_INTRO_VIDEO_BYTES) throw tooLarge();
+      return chunk;
+    };
+    try {
+      for (const chunk of first) yield take(chunk);
+      while (!ended) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        yield take(value);
+      }
+    } finally {
+      // Stops reading the request when the limit was hit or the write failed.
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  await storage.put(introVideoKey(teacherId, ext), Readable.from(counted(), { objectMode: false }));
+  await Promise.all(EXTENSIONS.filter((other) => other !== ext).map((other) => storage.delete(introVideoKey(teacherId, other))));
+  const introVideoUrl = `${introVideoPath(teacherId, ext)}?v=${now}`;
+  await repo.setIntroVideoUrl(deps.db, teacherId, introVideoUrl);
+  return { introVideoUrl };
+}
+
+/**
+ * The storage key and type of a teacher's intro video for public serving, or a 404. Only the video
+ * the profile currently names is served: a removed video, or one of a deleted account, is gone.
+ */
+export async function publishedIntroVideo(
+  deps: Pick<Deps, "db">,
+  teacherId: string,
+  file: `intro-video.${VideoExtension}`,
+): Promise<{ key: string; contentType: string }> {
+  const ext = file.slice("intro-video.".length) as VideoExtension;
+  const teacher = await repo.findIntroVideoUrl(deps.db, teacherId);
+  const current = teacher?.introVideoUrl?.split("?")[0];
+  if (current !== introVideoPath(teacherId, ext)) {
+    throw new AppError("not_found", "This video does not exist or has been removed.");
+  }
+  return { key: introVideoKey(teacherId, ext), contentType: VIDEO_CONTENT_TYPES[ext] };
+}
+
+/** Removes every stored intro video of a teacher (for when the profile stops naming one). */
+export async function deleteIntroVideoFiles(storage: Storage, teacherId: string): Promise<void> {
+  await Promise.all(EXTENSIONS.map((ext) => storage.delete(introVideoKey(teacherId, ext))));
+}

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import type { TeacherApplication } from "../../shared/teachers/application.schemas";
+import type { Executor } from "../db/client";
+import { teacherAvailability, teacherInstruments, teacherProfiles } from "../db/schema";
+
+/**
+ * The teacher profile of an application. It starts hidden from search (is_discoverable false)
+ * until the teacher turns discovery on; coordinates stay empty until the search feature geocodes.
+ */
+export async function insertTeacherProfile(
+  tx: Executor,
+  userId: string,
+  application: Pick<TeacherApplication, "personal" | "teaching" | "screening">,
+): Promise<string> {
+  const { personal, teaching, screening } = application;
+  const [row] = await tx
+    .insert(teacherProfiles)
+    .values({
+      userId,
+      firstName: personal.firstName,
+      lastName: personal.lastName,
+      email: personal.email,
+      phone: personal.phone,
+      city: personal.city,
+      state: personal.state,
+      timeZone: personal.timeZone,
+      latitude: null,
+      longitude: null,
+      bio: teaching.bio,
+      hasTransportation: teaching.hasTransportation,
+      educationBackground: teaching.educationBackground,
+      teachingExperienceYears: teaching.teachingExperienceYears,
+      ageGroupsTaught: teaching.ageGroupsTaught,
+      teachingMethods: teaching.teachingMethods,
+      teachingStyleDescription: teaching.teachingStyleDescription,
+      lessonFormat: teaching.lessonFormat,
+      platformExperience: teaching.platformExperience,
+      videoConferenceExperience: teaching.videoConferenceExperience,
+      backgroundCheckConsent: screening.backgroundCheckConsent,
+      priorComplaints: screening.priorComplaints,
+      complaintExplanation: screening.complaintExplanation,
+      canProvideReferences: screening.canProvideReferences,
+      hourlyRateMin: teaching.hourlyRateMin,
+      hourlyRateMax: teaching.hourlyRateMax,
+      isDiscoverable: false,
+      discoveryEnabledAt: null,
+    })
+    .returning({ id: teacherProfiles.id });
+  return row!.id;
+}
+
+/** Spec section 3: at sign-up every instrument starts at 0 years of teaching, proficiency Advanced. */
+export async function insertInstruments(tx: Executor, teacherId: string, instruments: readonly string[]): Promise<void> {
+  if (instruments.length === 0) return;
+  await tx
+    .insert(teacherInstruments)
+    .values(instruments.map((instrument) => ({ teacherId, instrument, yearsTeaching: 0, proficiencyLevel: "Advanced" })));
+}
+
+export async function insertAvailability(tx: Executor, teacherId: string, windows: TeacherApplication["availability"]["days"]): Promise<void> {
+  if (windows.length === 0) return;
+  await tx
+    .insert(teacherAvailability)
+    .values(windows.map((w) => ({ teacherId, dayOfWeek: w.dayOfWeek, startTime: w.startTime, endTime: w.endTime, format: "both" })));
+}
+
+export async function findIntroVideoUrl(db: Executor, teacherId: string): Promise<{ introVideoUrl: string | null } | null> {
+  const [row] = await db
+    .select({ introVideoUrl: teacherProfiles.introVideoUrl })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, teacherId));
+  return row ?? null;
+}
+
+export async function setIntroVideoUrl(db: Executor, teacherId: string, introVideoUrl: string): Promise<void> {
+  await db
+    .update(teacherProfiles)
+    .set({ introVideoUrl, updatedAt: new Date() })
+    .where(eq(teacherProfiles.id, teacherId));
+}

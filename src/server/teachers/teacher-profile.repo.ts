@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type {
+  DiscoveryStatus,
+  TeacherProfile,
+  TeacherProfileUpdate,
+  TeacherStats,
+} from "../../shared/teachers/profile.schemas";
+import type { Instrument } from "../../shared/teachers/teachers.constants";
+import { queryRows, type Executor } from "../db/client";
+import { teacherInstruments, teacherProfiles } from "../db/schema";
+
+/** Every query is keyed by the teacher id the guard took from the session. */
+
+const profileColumns = {
+  id: teacherProfiles.id,
+  firstName: teacherProfiles.firstName,
+  lastName: teacherProfiles.lastName,
+  email: teacherProfiles.email,
+  phone: teacherProfiles.phone,
+  city: teacherProfiles.city,
+  state: teacherProfiles.state,
+  bio: teacherProfiles.bio,
+  educationBackground: teacherProfiles.educationBackground,
+  teachingExperienceYears: teacherProfiles.teachingExperienceYears,
+  teachingMethods: teacherProfiles.teachingMethods,
+  ageGroupsTaught: teacherProfiles.ageGroupsTaught,
+  teachingStyleDescription: teacherProfiles.teachingStyleDescription,
+  lessonFormat: teacherProfiles.lessonFormat,
+  hourlyRateMin: teacherProfiles.hourlyRateMin,
+  hourlyRateMax: teacherProfiles.hourlyRateMax,
+  timeZone: teacherProfiles.timeZone,
+  introVideoUrl: teacherProfiles.introVideoUrl,
+  isDiscoverable: teacherProfiles.isDiscoverable,
+  discoveryEnabledAt: teacherProfiles.discoveryEnabledAt,
+  updatedAt: teacherProfiles.updatedAt,
+};
+
+export async function findProfile(db: Executor, teacherId: string): Promise<TeacherProfile | undefined> {
+  const [row] = await db.select(profileColumns).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  if (!row) return undefined;
+  const instruments = await db
+    .select({ instrument: teacherInstruments.instrument })
+    .from(teacherInstruments)
+    .where(eq(teacherInstruments.teacherId, teacherId))
+    .orderBy(asc(teacherInstruments.instrument));
+  // The columns' CHECK constraints admit only the enumerations these types name.
+  return {
+    ...row,
+    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
+    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
+    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
+    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
+    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
+    instruments: instruments.map((i) => i.instrument as Instrument),
+    discoveryEnabledAt: row.discoveryEnabledAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Locks the teacher's row until the transaction ends. Writes that read-then-check a teacher's
+ * data (rates, availability overlap) take it first, so two requests of one teacher run one after
+ * the other instead of both passing the check.
+ */
+export async function lockTeacher(
+  tx: Executor,
+  teacherId: string,
+): Promise<{ hourlyRateMin: number; hourlyRateMax: number; timeZone: string } | undefined> {
+  const [row] = await tx
+    .select({
+      hourlyRateMin: teacherProfiles.hourlyRateMin,
+      hourlyRateMax: teacherProfiles.hourlyRateMax,
+      timeZone: teacherProfiles.timeZone,
+    })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, teacherId))
+    .for("update");
+  return row;
+}
+
+export async function updateProfile(tx: Executor, teacherId: string, patch: TeacherProfileUpdate): Promise<boolean> {
+  const { instruments, ...columns } = patch;
+  const updated = await tx
+    .update(teacherProfiles)
+    .set({ ...columns, updatedAt: sql`now()` })
+    .where(eq(teacherProfiles.id, teacherId))
+    .returning({ id: teacherProfiles.id });
+  if (!updated.length) return false;
+  if (instruments) await replaceInstruments(tx, teacherId, instruments);
+  return true;
+}
+
+/** Keeps the rows (years, proficiency) of instruments still taught; adds new ones with the sign-up defaults. */
+async function replaceInstruments(tx: Executor, teacherId: string, instruments: Instrument[]): Promise<void> {
+  await tx
+    .delete(teacherInstruments)
+    .where(and(eq(teacherInstruments.teacherId, teacherId), notInArray(teacherInstruments.instrument, instruments)));
+  const kept = await tx
+    .select({ instrument: teacherInstruments.instrument })
+    .from(teacherInstruments)
+    .where(and(eq(teacherInstruments.teacherId, teacherId), inArray(teacherInstruments.instrument, instruments)));
+  const keptSet = new Set(kept.map((k) => k.instrument));
+  const added = instruments.filter((instrument) => !keptSet.has(instrument));
+  if (added.length) {
+    await tx
+      .insert(teacherInstruments)
+      .values(added.map((instrument) => ({ teacherId, instrument, yearsTeaching: 0, proficiencyLevel: "Advanced" })));
+  }
+}
+
+/**
+ * Enabling stamps discovery_enabled_at (kept when it was already on: the teacher has been
+ * visible since then); disabling clears it. The CHECK constraint keeps the two in step.
+ */
+export async function setDiscovery(db: Executor, teacherId: string, enabled: boolean): Promise<DiscoveryStatus | undefined> {
+  const [row] = await db
+    .update(teacherProfiles)
+    .set({
+      isDiscoverable: enabled,
+      discoveryEnabledAt: enabled ? sql`coalesce(${teacherProfiles.discoveryEnabledAt}, now())` : null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(teacherProfiles.id, teacherId))
+    .returning({ isDiscoverable: teacherProfiles.isDiscoverable, discoveryEnabledAt: teacherProfiles.discoveryEnabledAt });
+  if (!row) return undefined;
+  return { isDiscoverable: row.isDiscoverable, discoveryEnabledAt: row.discoveryEnabledAt?.toISOString() ?? null };
+}
+
+export async function findDashboardHeader(db: Executor, teacherId: string) {
+  const [row] = await db
+    .select({
+      firstName: teacherProfiles.firstName,
+      lastName: teacherProfiles.lastName,
+      isDiscoverable: teacherProfiles.isDiscoverable,
+      discoveryEnabledAt: teacherProfiles.discoveryEnabledAt,
+    })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, teacherId));
+  return row;
+}
+
+/**
+ * The dashboard's four figures in one round trip (decisions.md: real figures, no placeholders).
+ * A lesson "this week" is an accepted booking whose slot starts in [now, now + 7 days).
+ */
+export async function readStats(db: Executor, teacherId: string, now: Date): Promise<TeacherStats> {
+  const [row] = await queryRows<{ pending: number; upcoming: number; students: number; classes: number }>(
+    db,
+    sql`
+      select
+        (select count(*)::int from bookings b
+          where b.teacher_id = ${teacherId} and b.status = 'pending') as pending,
+        (select count(*)::int from bookings b join booking_slots s on s.id = b.slot_id
+          where b.teacher_id = ${teacherId} and b.status = 'accepted'
+            and s.starts_at >= ${now.toISOString()}::timestamptz
+            and s.starts_at < ${now.toISOString()}::timestamptz + interval '7 days') as upcoming,
+        (select count(*)::int from (
+            select b.student_id from bookings b where b.teacher_id = ${teacherId} and b.status = 'accepted'
+            union
+            select c.student_id from classes c
+             where c.teacher_id = ${teacherId} and c.status = 'active' and c.student_id is not null
+          ) as students) as students,
+        (select count(*)::int from classes c where c.teacher_id = ${teacherId} and c.status = 'active') as classes
+    `,
+  );
+  return {
+    pendingRequests: Number(row?.pending ?? 0),
+    upcomingLessonsThisWeek: Number(row?.upcoming ?? 0),
+    activeStudents: Number(row?.students ?? 0),
+    activeClasses: Number(row?.classes ?? 0),
+  };
+}

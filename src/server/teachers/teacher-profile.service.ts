@@ -1,0 +1,69 @@
+import { AppError } from "../../shared/errors";
+import {
+  RATE_ORDER_MESSAGE,
+  TEACHER_PROFILE_NOT_FOUND_MESSAGE,
+  type DiscoveryStatus,
+  type TeacherDashboard,
+  type TeacherProfile,
+  type TeacherProfileUpdate,
+} from "../../shared/teachers/profile.schemas";
+import type { Deps } from "../http/app-env";
+import * as repo from "./teacher-profile.repo";
+
+/**
+ * The signed-in teacher's own profile, dashboard and discovery switch. `teacherId` always comes
+ * from the session (requireTeacher): no route takes a teacher id, so no teacher can name another's.
+ */
+
+const profileNotFound = () => new AppError("not_found", TEACHER_PROFILE_NOT_FOUND_MESSAGE);
+
+export async function getOwnProfile(deps: Pick<Deps, "db">, teacherId: string): Promise<TeacherProfile> {
+  const profile = await repo.findProfile(deps.db, teacherId);
+  if (!profile) throw profileNotFound();
+  return profile;
+}
+
+/**
+ * Saves any subset of the editable fields. The min ≤ max rule is checked against the stored
+ * rates when only one of them is sent, under the row lock so a concurrent edit cannot slip past.
+ */
+export async function updateOwnProfile(
+  deps: Pick<Deps, "db">,
+  teacherId: string,
+  patch: TeacherProfileUpdate,
+): Promise<TeacherProfile> {
+  await deps.db.transaction(async (tx) => {
+    const current = await repo.lockTeacher(tx, teacherId);
+    if (!current) throw profileNotFound();
+    const min = patch.hourlyRateMin ?? current.hourlyRateMin;
+    const max = patch.hourlyRateMax ?? current.hourlyRateMax;
+    if (min > max) {
+      const field = patch.hourlyRateMin !== undefined ? "hourlyRateMin" : "hourlyRateMax";
+      throw new AppError("validation", RATE_ORDER_MESSAGE, { fields: { [field]: RATE_ORDER_MESSAGE } });
+    }
+    await repo.updateProfile(tx, teacherId, patch);
+  });
+  return getOwnProfile(deps, teacherId);
+}
+
+export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, now = new Date()): Promise<TeacherDashboard> {
+  const [header, stats] = await Promise.all([
+    repo.findDashboardHeader(deps.db, teacherId),
+    repo.readStats(deps.db, teacherId, now),
+  ]);
+  if (!header) throw profileNotFound();
+  return {
+    firstName: header.firstName,
+    lastName: header.lastName,
+    isDiscoverable: header.isDiscoverable,
+    discoveryEnabledAt: header.discoveryEnabledAt?.toISOString() ?? null,
+    pendingRequests: stats.pendingRequests,
+    stats,
+  };
+}
+
+export async function setDiscovery(deps: Pick<Deps, "db">, teacherId: string, enabled: boolean): Promise<DiscoveryStatus> {
+  const status = await repo.setDiscovery(deps.db, teacherId, enabled);
+  if (!status) throw profileNotFound();
+  return status;
+}

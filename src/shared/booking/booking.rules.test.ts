@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { bookingLabel, formatLessonTime, lessonEventTitle, lessonFormat } from "./booking.rules";
+
+describe("formatLessonTime", () => {
+  it.each([
+    ["2030-01-14T14:00:00Z", "America/New_York", "Monday, January 14, 2030 at 9:00 AM EST"],
+    ["2030-07-01T14:30:00Z", "America/New_York", "Monday, July 1, 2030 at 10:30 AM EDT"],
+    ["2030-01-14T23:00:00Z", "Asia/Tokyo", "Tuesday, January 15, 2030 at 8:00 AM GMT+9"],
+  ])("%s in %s", (instant, zone, expected) => {
+    expect(formatLessonTime(new Date(instant), zone)).toBe(expected);
+  });
+});
+
+describe("lessonEventTitle", () => {
+  it("names the student as the spec's RPC does", () => {
+    expect(lessonEventTitle("intro", "Mia")).toBe("Intro Call with Mia");
+    expect(lessonEventTitle("full", "Leo")).toBe("Lesson with Leo");
+  });
+});
+
+describe("lessonFormat", () => {
+  it.each([
+    ["both", undefined, "flexible"],
+    ["both", "online", "online"],
+    ["online", undefined, "online"],
+    ["online", "online", "online"],
+    ["online", "in_person", null],
+    ["in_person", "in_person", "in_person"],
+  ] as const)("window %s, wanted %s → %s", (window, wanted, expected) => {
+    expect(lessonFormat(window, wanted)).toBe(expected);
+  });
+});
+
+describe("bookingLabel", () => {
+  it("says the length", () => {
+    expect(bookingLabel("intro")).toBe("Intro Call (15 min)");
+    expect(bookingLabel("full")).toBe("Full Lesson (60 min)");
+  });
+});

@@ -1,0 +1,26 @@
+import { BOOKING_TYPES, type BookingType } from "./booking.constants";
+
+/** "Monday, January 14, 2030 at 9:00 AM EST" in a given zone, for emails and lists. */
+export function formatLessonTime(instant: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
+  return `${date} at ${time}`;
+}
+
+/** The calendar event a booking becomes once accepted (spec section 7, accept_booking_request). */
+export function lessonEventTitle(type: BookingType, studentFirstName: string): string {
+  return type === "intro" ? `Intro Call with ${studentFirstName}` : `Lesson with ${studentFirstName}`;
+}
+
+/**
+ * What a lesson's format is: the parent's wish when the window allows it, else the window's own
+ * format; a window open to both with no wish stays flexible. Null when the wish is not offered.
+ */
+export function lessonFormat(windowFormat: string, wanted: "in_person" | "online" | undefined): string | null {
+  if (!wanted) return windowFormat === "both" ? "flexible" : windowFormat;
+  return windowFormat === "both" || windowFormat === wanted ? wanted : null;
+}
+
+export function bookingLabel(type: BookingType): string {
+  return `${BOOKING_TYPES[type].label} (${BOOKING_TYPES[type].minutes} min)`;
+}

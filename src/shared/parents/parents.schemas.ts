@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { CommunicationChannel, Relationship } from "../accounts/accounts.constants";
+import type { NotificationToggles } from "../accounts/notification-preferences";
+import type { EVENT_STATUSES, EVENT_TYPES } from "../calendar/calendar.constants";
+
+/**
+ * Parent settings (spec section 2 "Parent settings"): one schema for the form and the route.
+ * Email is not part of it on purpose: it cannot be changed here, and a body that carries it has
+ * the key dropped, never applied.
+ */
+
+export const PARENT_NAME_MAX = 80;
+export const PARENT_PHONE_MAX = 30;
+export const PARENT_LOCATION_MAX = 120;
+export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
+export const NO_PARENT_PROFILE_MESSAGE = "No parent profile found. Please complete your profile setup.";
+
+function requiredName(label: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(PARENT_NAME_MAX, `${label} must be at most ${PARENT_NAME_MAX} characters`);
+}
+
+/** Optional text: blank or null clears it (stored as null). */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+}
+
+export const notificationTogglesSchema = z.object(
+  {
+    email: z.boolean({ error: "Email notifications must be on or off" }),
+    sms: z.boolean({ error: "SMS notifications must be on or off" }),
+  },
+  { error: "Notification preferences must say whether email and SMS are on" },
+);
+
+const settingsFields = {
+  firstName: requiredName("First name"),
+  lastName: requiredName("Last name"),
+  phone: optionalText("Phone", PARENT_PHONE_MAX),
+  location: optionalText("Location", PARENT_LOCATION_MAX),
+  notifications: notificationTogglesSchema,
+  allowStudentMessages: z.boolean({ error: "Allow Student to Message Teacher must be on or off" }),
+};
+
+/** The whole settings form, as the page edits it. */
+export const parentSettingsFormSchema = z.object(settingsFields);
+export type ParentSettingsFormInput = z.input<typeof parentSettingsFormSchema>;
+export type ParentSettingsForm = z.output<typeof parentSettingsFormSchema>;
+
+/**
+ * PATCH /api/parents/me: any subset of the form's fields (an absent key is left as it is; null
+ * or blank clears phone and location). The page leaves `notifications` out unless the switches
+ * were touched, so stored values the switches cannot express survive an unrelated save.
+ */
+export const parentSettingsUpdateSchema = z
+  .object(settingsFields, { error: "Send the settings to change as a JSON object" })
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), NOTHING_TO_UPDATE_MESSAGE);
+export type ParentSettingsUpdateInput = z.input<typeof parentSettingsUpdateSchema>;
+export type ParentSettingsUpdate = z.output<typeof parentSettingsUpdateSchema>;
+
+/** GET/PATCH /api/parents/me answer. */
+export interface ParentSettings {
+  firstName: string;
+  lastName: string;
+  /** Read-only: "Email cannot be changed". */
+  email: string;
+  phone: string | null;
+  location: string | null;
+  notifications: NotificationToggles;
+  /** The stored values the switches map to (spec section 4). */
+  preferredCommunication: CommunicationChannel;
+  wantsNotifications: boolean;
+  allowStudentMessages: boolean;
+}
+
+export interface UpcomingEvent {
+  id: string;
+  title: string;
+  eventType: (typeof EVENT_TYPES)[number];
+  /** ISO instants (UTC); the page shows them in the viewer's time zone. */
+  startsAt: string;
+  endsAt: string;
+  status: (typeof EVENT_STATUSES)[number];
+  student: { firstName: string; lastName: string } | null;
+}
+
+/** GET /api/parents/me/dashboard answer. */
+export interface ParentDashboard {
+  firstName: string;
+  lastName: string;
+  email: string;
+  relationship: Relationship;
+  /** "other" is shown as Guardian (spec section 2). */
+  relationshipLabel: string;
+  counts: { students: number; activeClasses: number };
+  /** Events starting within the next 7 days, soonest first. */
+  upcoming: UpcomingEvent[];
+}

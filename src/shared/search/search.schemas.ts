@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../teachers/teachers.constants";
+
+/** Spec section 9: pages of 9 cards. */
+export const SEARCH_PAGE_SIZE = 9;
+/** A typed place longer than this is not a place. */
+export const LOCATION_MAX_LENGTH = 100;
+/** Far beyond any real result list; keeps OFFSET arithmetic small. */
+export const SEARCH_MAX_PAGE = 1_000_000;
+
+export const DISTANCE_OPTIONS = ["5", "10", "15", "25", "50", "any"] as const;
+export type DistanceOption = (typeof DISTANCE_OPTIONS)[number];
+export const DEFAULT_DISTANCE: DistanceOption = "10";
+
+export const RATING_OPTIONS = ["4.5", "4.0", "3.5", "any"] as const;
+export type RatingOption = (typeof RATING_OPTIONS)[number];
+export const DEFAULT_MIN_RATING: RatingOption = "4.0";
+
+/** The page's lesson-type toggle; a teacher whose lesson_format is `both` matches either. */
+export const LESSON_TYPES = ["in-person", "online", "both"] as const;
+export type LessonType = (typeof LESSON_TYPES)[number];
+export const DEFAULT_LESSON_TYPE: LessonType = "both";
+
+export const SORT_OPTIONS = {
+  relevance: "Relevance",
+  rating: "Rating High to Low",
+  "price-asc": "Price Low to High",
+  "price-desc": "Price High to Low",
+  experience: "Experience",
+} as const;
+export type SortOption = keyof typeof SORT_OPTIONS;
+export const SORT_KEYS = Object.keys(SORT_OPTIONS) as SortOption[];
+export const DEFAULT_SORT: SortOption = "relevance";
+
+/** A blank query value ("?instrument=") means the filter is not set. */
+const blankToUndefined = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
+
+/** "4", "4.00" and "4.0" are the same choice. */
+const normaliseRating = (value: string | undefined) => {
+  if (value === undefined || value === "any") return value;
+  const number = Number(value);
+  return value.trim() !== "" && Number.isFinite(number) ? number.toFixed(1) : value;
+};
+
+const PAGE_MESSAGE = "Page must be a whole number of 1 or more.";
+
+function optionalChoice<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
+  return z.string().optional().transform(blankToUndefined).pipe(z.enum(values, { message }).optional());
+}
+
+/**
+ * GET /api/search/teachers. Query strings in, typed filters out; the /find-teachers page parses
+ * its URL with the same fields (one at a time, so one bad value does not lose the others).
+ */
+export const searchQuerySchema = z.object({
+  instrument: optionalChoice(INSTRUMENT_KEYS as [Instrument, ...Instrument[]], "Choose an instrument from the list."),
+  location: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().replace(/\s+/g, " ") || undefined)
+    .pipe(
+      z
+        .string()
+        .max(LOCATION_MAX_LENGTH, `Location must be at most ${LOCATION_MAX_LENGTH} characters: a city and state, or a ZIP code.`)
+        .optional(),
+    ),
+  distance: optionalChoice(DISTANCE_OPTIONS, "Distance must be 5, 10, 15, 25 or 50 miles, or any.").transform(
+    (value) => value ?? DEFAULT_DISTANCE,
+  ),
+  lessonType: optionalChoice(LESSON_TYPES, "Lesson type must be in-person, online or both.").transform(
+    (value) => value ?? DEFAULT_LESSON_TYPE,
+  ),
+  minRating: z
+    .string()
+    .optional()
+    .transform((value) => normaliseRating(blankToUndefined(value)))
+    .pipe(z.enum(RATING_OPTIONS, { message: "Minimum rating must be 4.5, 4.0, 3.5 or any." }).optional())
+    .transform((value) => value ?? DEFAULT_MIN_RATING),
+  sort: optionalChoice(SORT_KEYS as [SortOption, ...SortOption[]], `Sort must be one of: ${SORT_KEYS.join(", ")}.`).transform(
+    (value) => value ?? DEFAULT_SORT,
+  ),
+  page: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const text = blankToUndefined(value)?.trim();
+      if (text === undefined) return 1;
+      return /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    })
+    .pipe(
+      z
+        .number({ message: PAGE_MESSAGE })
+        .int(PAGE_MESSAGE)
+        .min(1, PAGE_MESSAGE)
+        .max(SEARCH_MAX_PAGE, `Page must be at most ${SEARCH_MAX_PAGE}.`),
+    ),
+});
+
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+/** The filters of a search, without the page (what the page keeps in its URL). */
+export type SearchFilters = Omit<SearchQuery, "page">;
+
+export const DEFAULT_FILTERS: SearchFilters = {
+  distance: DEFAULT_DISTANCE,
+  lessonType: DEFAULT_LESSON_TYPE,
+  minRating: DEFAULT_MIN_RATING,
+  sort: DEFAULT_SORT,
+};
+
+/** One card of the result grid (spec section 3, public_teacher_profiles, with real figures). */
+export interface TeacherSearchResult {
+  teacherId: string;
+  fullName: string;
+  firstName: string;
+  /** First = primary (most years teaching, then the instrument list's order). */
+  instruments: Instrument[];
+  /** Average to one decimal; null when the teacher has no reviews yet ("New"). */
+  rating: number | null;
+  reviewCount: number;
+  city: string;
+  state: string;
+  /** From the searched place; null when the place is unknown or the teacher's is. */
+  distanceMiles: number | null;
+  /** Distinct students with an accepted booking with this teacher. */
+  totalStudents: number;
+  teachingExperienceYears: string;
+  lessonFormat: LessonFormat;
+  hourlyRateMin: number;
+  hourlyRateMax: number;
+}
+
+export interface TeacherSearchResponse {
+  teachers: TeacherSearchResult[];
+  /** Exact number of teachers matching the filters. */
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  /**
+   * What the typed location became: a place with coordinates (distance filter and distances
+   * apply), a state (teachers in that state), text matched against city and state, or nothing.
+   */
+  place:
+    | { kind: "point"; label: string }
+    | { kind: "state"; label: string }
+    | { kind: "text"; label: string }
+    | null;
+  /** True when results are limited to a radius around the place. */
+  distanceApplied: boolean;
+}

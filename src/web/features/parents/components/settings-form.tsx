@@ -1,0 +1,212 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { AppError } from "../../../../shared/errors";
+import {
+  parentSettingsFormSchema,
+  type ParentSettings,
+  type ParentSettingsForm,
+  type ParentSettingsFormInput,
+  type ParentSettingsUpdateInput,
+} from "../../../../shared/parents/parents.schemas";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api";
+import { useUpdateParentSettings } from "../use-parent";
+import { Panel } from "./panel";
+import { SwitchRow } from "./switch-row";
+
+/** Spec section 2: the success banner shows for 3 seconds. */
+export const SAVED_BANNER_MS = 3000;
+
+const FORM_FIELDS: readonly FieldPath<ParentSettingsFormInput>[] = [
+  "firstName",
+  "lastName",
+  "phone",
+  "location",
+  "notifications",
+  "notifications.email",
+  "notifications.sms",
+  "allowStudentMessages",
+];
+
+function toFormValues(settings: ParentSettings): ParentSettingsFormInput {
+  return {
+    firstName: settings.firstName,
+    lastName: settings.lastName,
+    phone: settings.phone ?? "",
+    location: settings.location ?? "",
+    notifications: settings.notifications,
+    allowStudentMessages: settings.allowStudentMessages,
+  };
+}
+
+function invalid(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+/** Profile Information and Notification Preferences, saved together with Save Changes. */
+export function SettingsForm({ settings }: { settings: ParentSettings }) {
+  const update = useUpdateParentSettings();
+  const [showSaved, setShowSaved] = useState(false);
+  const form = useForm<ParentSettingsFormInput, unknown, ParentSettingsForm>({
+    resolver: zodResolver(parentSettingsFormSchema),
+    defaultValues: toFormValues(settings),
+    mode: "onChange",
+  });
+  const { errors, dirtyFields } = form.formState;
+  const smsOn = useWatch({ control: form.control, name: "notifications.sms" });
+
+  useEffect(() => {
+    if (!showSaved) return;
+    const timer = setTimeout(() => setShowSaved(false), SAVED_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [showSaved]);
+
+  const onSubmit = (values: ParentSettingsForm) => {
+    setShowSaved(false);
+    const patch: ParentSettingsUpdateInput = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      phone: values.phone,
+      location: values.location,
+      allowStudentMessages: values.allowStudentMessages,
+      // Untouched switches are not sent: a stored choice they cannot show (sign-up's "In-app")
+      // must survive saving a new phone number.
+      ...(dirtyFields.notifications?.email || dirtyFields.notifications?.sms ? { notifications: values.notifications } : {}),
+    };
+    update.mutate(patch, {
+      onSuccess: (saved) => {
+        form.reset(toFormValues(saved));
+        setShowSaved(true);
+      },
+      onError: (error) => {
+        if (!(error instanceof AppError) || !error.fields) return;
+        for (const [path, message] of Object.entries(error.fields)) {
+          const field = path as FieldPath<ParentSettingsFormInput>;
+          if (FORM_FIELDS.includes(field)) form.setError(field, { type: "server", message });
+        }
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-6">
+      <Panel id="profile-information" title="Profile Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="settings-first-name" label="First Name" error={errors.firstName?.message}>
+            <Input
+              id="settings-first-name"
+              autoComplete="given-name"
+              {...invalid("settings-first-name", errors.firstName?.message)}
+              {...form.register("firstName")}
+            />
+          </Field>
+          <Field id="settings-last-name" label="Last Name" error={errors.lastName?.message}>
+            <Input
+              id="settings-last-name"
+              autoComplete="family-name"
+              {...invalid("settings-last-name", errors.lastName?.message)}
+              {...form.register("lastName")}
+            />
+          </Field>
+          <div className="sm:col-span-2">
+            <Field id="settings-email" label="Email">
+              <Input
+                id="settings-email"
+                type="email"
+                value={settings.email}
+                readOnly
+                aria-describedby="settings-email-note"
+                className="bg-slate-50 text-slate-600"
+              />
+              <p id="settings-email-note" className="text-xs text-slate-600">
+                Email cannot be changed
+              </p>
+            </Field>
+          </div>
+          <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+            <Input
+              id="settings-phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="(123) 456-7890"
+              {...invalid("settings-phone", errors.phone?.message)}
+              {...form.register("phone")}
+            />
+          </Field>
+          <Field id="settings-location" label="Location" error={errors.location?.message}>
+            <Input
+              id="settings-location"
+              autoComplete="address-level2"
+              placeholder="City, State"
+              {...invalid("settings-location", errors.location?.message)}
+              {...form.register("location")}
+            />
+          </Field>
+        </div>
+      </Panel>
+
+      <Panel id="notification-preferences" title="Notification Preferences" description="How we reach you about lessons and messages.">
+        <div className="divide-y divide-slate-100">
+          <Controller
+            control={form.control}
+            name="notifications.email"
+            render={({ field }) => (
+              <SwitchRow
+                id="settings-email-notifications"
+                label="Email notifications"
+                hint={smsOn ? "Stays on while SMS notifications are on." : "Booking updates and messages by email."}
+                checked={field.value || smsOn}
+                disabled={smsOn}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="notifications.sms"
+            render={({ field }) => (
+              <SwitchRow
+                id="settings-sms-notifications"
+                label="SMS notifications"
+                hint="Text messages become your preferred way to hear from us."
+                checked={field.value}
+                onCheckedChange={(on) => {
+                  field.onChange(on);
+                  // SMS comes on top of email: the stored preference cannot say "SMS but no email".
+                  if (on) form.setValue("notifications.email", true, { shouldDirty: true });
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="allowStudentMessages"
+            render={({ field }) => (
+              <SwitchRow
+                id="settings-allow-student-messages"
+                label="Allow Student to Message Teacher"
+                hint="Your students may send messages to their teachers."
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+        </div>
+      </Panel>
+
+      <div className="space-y-3">
+        {showSaved ? <Alert tone="success">Settings saved successfully!</Alert> : null}
+        {update.isError ? <Alert>{errorMessage(update.error, "Failed to update profile")}</Alert> : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+            {update.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

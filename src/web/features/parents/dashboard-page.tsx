@@ -1,0 +1,37 @@
+import { Spinner } from "../../components/ui/spinner";
+import { DashboardCards } from "./components/dashboard-cards";
+import { ProfileError } from "./components/profile-error";
+import { QuickActions } from "./components/quick-actions";
+import { UpcomingEventsCard } from "./components/upcoming-events-card";
+import { WelcomeHeader } from "./components/welcome-header";
+import { useParentDashboard } from "./use-parent";
+
+/**
+ * /dashboard (spec section 2 "Parent dashboard"). Built from small sections so later features
+ * (lesson requests) add a section here rather than reshaping the page.
+ */
+export function Component() {
+  const dashboard = useParentDashboard();
+
+  if (dashboard.isPending) return <Spinner label="Loading your dashboard..." />;
+  if (dashboard.isError) return <ProfileError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+
+  const data = dashboard.data;
+  return (
+    <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+      <WelcomeHeader dashboard={data} />
+      {/* On a phone the schedule comes right after the cards; on a wide screen it is a side column. */}
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <DashboardCards counts={data.counts} />
+        </div>
+        <aside className="space-y-6 self-start lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Schedule">
+          <UpcomingEventsCard events={data.upcoming} />
+        </aside>
+        <div className="lg:col-span-2">
+          <QuickActions />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import type { z } from "zod";
+import {
+  DEFAULT_FILTERS,
+  searchQuerySchema,
+  type LessonType,
+  type SearchFilters,
+  type SearchQueryInput,
+} from "../../../shared/search/search.schemas";
+import { instrumentFromText } from "../../../shared/search/search.rules";
+
+/**
+ * The /find-teachers URL is the search: every filter lives in it (a search can be shared and
+ * survives reload). Values are read one field at a time with the API's own schema, so one odd
+ * value falls back to its default without losing the others.
+ */
+
+export interface UrlSearch {
+  filters: SearchFilters;
+  /** Typed instrument text that names no instrument (the landing page sends what was typed). */
+  unknownInstrument: string | null;
+  /** The student a parent is finding a teacher for (from their student page), carried to booking. */
+  studentId: string | null;
+}
+
+/** Router state the student page (and older links) may send instead of query parameters. */
+export interface FindTeachersState {
+  filters?: { lessonType?: string };
+  studentId?: string;
+}
+
+const fields = searchQuerySchema.shape;
+type Fields = typeof fields;
+
+function field<Key extends keyof Fields>(key: Key, value: string | null): z.output<Fields[Key]> | undefined {
+  const parsed = fields[key].safeParse(value ?? undefined);
+  return parsed.success ? (parsed.data as z.output<Fields[Key]>) : undefined;
+}
+
+/** "in_person" is the stored lesson_format spelling; the URL uses "in-person". */
+function lessonTypeOf(value: string | null | undefined): LessonType | undefined {
+  if (!value) return undefined;
+  return field("lessonType", value === "in_person" ? "in-person" : value);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function readUrlSearch(params: URLSearchParams, state?: FindTeachersState | null): UrlSearch {
+  const instrumentText = params.get("instrument")?.trim() ?? "";
+  const instrument = instrumentText ? instrumentFromText(instrumentText) : null;
+  const studentId = params.get("studentId") ?? state?.studentId ?? null;
+  return {
+    filters: {
+      instrument: instrument ?? undefined,
+      location: field("location", params.get("location")),
+      distance: field("distance", params.get("distance")) ?? DEFAULT_FILTERS.distance,
+      lessonType: lessonTypeOf(params.get("lessonType")) ?? lessonTypeOf(state?.filters?.lessonType) ?? DEFAULT_FILTERS.lessonType,
+      minRating: field("minRating", params.get("minRating")) ?? DEFAULT_FILTERS.minRating,
+      sort: field("sort", params.get("sort")) ?? DEFAULT_FILTERS.sort,
+    },
+    unknownInstrument: instrumentText && !instrument ? instrumentText : null,
+    studentId: studentId && UUID.test(studentId) ? studentId : null,
+  };
+}
+
+/** The URL parameters of a search: defaults are left out, so plain links stay plain. */
+export function urlParamsOf(filters: SearchFilters, studentId: string | null): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.instrument) params.set("instrument", filters.instrument);
+  if (filters.location) params.set("location", filters.location);
+  if (filters.distance !== DEFAULT_FILTERS.distance) params.set("distance", filters.distance);
+  if (filters.lessonType !== DEFAULT_FILTERS.lessonType) params.set("lessonType", filters.lessonType);
+  if (filters.minRating !== DEFAULT_FILTERS.minRating) params.set("minRating", filters.minRating);
+  if (filters.sort !== DEFAULT_FILTERS.sort) params.set("sort", filters.sort);
+  if (studentId) params.set("studentId", studentId);
+  return params;
+}
+
+/** The API query of one page of a search. */
+export function apiQueryOf(filters: SearchFilters, page: number): SearchQueryInput {
+  const query: Record<string, string> = {
+    distance: filters.distance,
+    lessonType: filters.lessonType,
+    minRating: filters.minRating,
+    sort: filters.sort,
+    page: String(page),
+  };
+  if (filters.instrument) query.instrument = filters.instrument;
+  if (filters.location) query.location = filters.location;
+  return query;
+}
+
+/** A card's View Profile link; the student travels along for the booking flow. */
+export function profilePath(teacherId: string, studentId: string | null): string {
+  return studentId ? `/teacher/profile/${teacherId}?studentId=${encodeURIComponent(studentId)}` : `/teacher/profile/${teacherId}`;
+}

@@ -1,0 +1,104 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { US_STATES, US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
+import { Select } from "../../../components/ui/choice";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import type { ApplicationForm } from "./use-application-form";
+
+function PasswordInput({ id, form, name }: { id: string; form: ApplicationForm; name: "personal.password" | "personal.confirmPassword" }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <Input
+        id={id}
+        type={shown ? "text" : "password"}
+        autoComplete="new-password"
+        className="pr-10"
+        {...form.register(name, {
+          // A changed password re-checks a confirmation already typed (and only then).
+          onChange: () => {
+            if (name === "personal.password" && form.getValues("personal.confirmPassword")) {
+              void form.trigger("personal.confirmPassword");
+            }
+          },
+        })}
+      />
+      <button
+        type="button"
+        onClick={() => setShown((s) => !s)}
+        aria-label={shown ? "Hide password" : "Show password"}
+        aria-pressed={shown}
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
+      >
+        {shown ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+      </button>
+    </div>
+  );
+}
+
+/** Step 1: who the teacher is, how to reach them, where they teach and in which time zone. */
+export function PersonalStep({ form }: { form: ApplicationForm }) {
+  const errors = form.formState.errors.personal;
+  const timeZone = useWatch({ control: form.control, name: "personal.timeZone" });
+  // The US zones, plus the browser's own (or the chosen one) when it is not among them.
+  const zones = Object.entries(US_TIME_ZONES);
+  if (timeZone && !(timeZone in US_TIME_ZONES)) zones.unshift([timeZone, `${timeZone.replaceAll("_", " ")} (this device)`]);
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="ta-first" label="First name" error={errors?.firstName?.message}>
+          <Input id="ta-first" autoComplete="given-name" {...form.register("personal.firstName")} />
+        </Field>
+        <Field id="ta-last" label="Last name" error={errors?.lastName?.message}>
+          <Input id="ta-last" autoComplete="family-name" {...form.register("personal.lastName")} />
+        </Field>
+      </div>
+      <Field id="ta-email" label="Email" error={errors?.email?.message}>
+        <Input id="ta-email" type="email" autoComplete="email" {...form.register("personal.email")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="ta-password" label="Password" hint="At least 8 characters" error={errors?.password?.message}>
+          <PasswordInput id="ta-password" form={form} name="personal.password" />
+        </Field>
+        <Field id="ta-confirm" label="Confirm password" error={errors?.confirmPassword?.message}>
+          <PasswordInput id="ta-confirm" form={form} name="personal.confirmPassword" />
+        </Field>
+      </div>
+      <Field id="ta-phone" label="Phone" error={errors?.phone?.message}>
+        <Input id="ta-phone" type="tel" autoComplete="tel" placeholder="(123) 456-7890" {...form.register("personal.phone")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="ta-city" label="City" error={errors?.city?.message}>
+          <Input id="ta-city" autoComplete="address-level2" {...form.register("personal.city")} />
+        </Field>
+        <Field id="ta-state" label="State" error={errors?.state?.message}>
+          <Select id="ta-state" autoComplete="address-level1" {...form.register("personal.state")}>
+            <option value="">Choose…</option>
+            {Object.entries(US_STATES).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field
+        id="ta-time-zone"
+        label="Time zone"
+        hint="Your weekly availability is kept in this time zone."
+        error={errors?.timeZone?.message}
+      >
+        <Select id="ta-time-zone" {...form.register("personal.timeZone")}>
+          {zones.map(([zone, label]) => (
+            <option key={zone} value={zone}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Banknote } from "lucide-react";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
+
+/** decisions.md section 2: payments are not taken in the app; this says so plainly. */
+export function PaymentSettingsDialog() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="secondary" className="w-full justify-start">
+          <Banknote aria-hidden className="size-4" />
+          Payment Settings
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Payment Settings">
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>Payments are not taken in the app. Families pay you directly, in the way you agree with them.</p>
+          <p>
+            Parents see the hourly rate range you list on your profile, and an intro call is always free. You can change your
+            rates at any time in Settings.
+          </p>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Close</Button>
+          </DialogClose>
+          <Link to="/teacher/settings" className={buttonClasses("primary")}>
+            Edit my rates
+          </Link>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { CalendarCheck, PhoneCall } from "lucide-react";
+import type { ReactNode } from "react";
+import type { BookingType } from "../../../../shared/booking/booking.constants";
+import { rateRange } from "../../../../shared/teachers/public-profile.rules";
+import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
+import { cn } from "../../../lib/cn";
+import { MessageTeacherButton } from "./message-teacher-button";
+
+/**
+ * The Book a Lesson panel (sticky beside the profile on wide screens, after it on phones).
+ * `onBook` is where booking plugs in; without it the two booking buttons stay disabled and say
+ * so, rather than pretending to book.
+ */
+export function BookingPanel({
+  profile,
+  onBook,
+  className,
+}: {
+  profile: PublicTeacherProfile;
+  onBook?: ((type: BookingType) => void) | undefined;
+  className?: string;
+}) {
+  const rate = rateRange(profile.hourlyRateMin, profile.hourlyRateMax);
+  return (
+    <aside aria-labelledby="book-heading" className={cn("rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6", className)}>
+      <h2 id="book-heading" className="text-lg font-semibold text-slate-900">
+        Book a Lesson
+      </h2>
+      <div className="mt-4 flex flex-col gap-3">
+        <BookingChoice
+          icon={<PhoneCall aria-hidden className="size-5" />}
+          title="Book Introduction Call"
+          detail="Free, 15-minute call"
+          primary
+          onClick={onBook ? () => onBook("intro") : undefined}
+        />
+        <BookingChoice
+          icon={<CalendarCheck aria-hidden className="size-5" />}
+          title="Book a Lesson"
+          detail={`${rate}/hour, price varies`}
+          onClick={onBook ? () => onBook("full") : undefined}
+        />
+        {onBook ? null : <p className="text-sm text-slate-600">Online booking is coming soon.</p>}
+        <div className="border-t border-slate-100 pt-3">
+          <MessageTeacherButton firstName={profile.firstName} />
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+function BookingChoice({
+  icon,
+  title,
+  detail,
+  primary = false,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  primary?: boolean;
+  onClick: (() => void) | undefined;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={!onClick}
+      onClick={onClick}
+      className={cn(
+        "flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left transition-colors disabled:cursor-not-allowed",
+        primary
+          ? "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60"
+          : "bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:bg-slate-50 disabled:text-slate-500",
+      )}
+    >
+      <span className="shrink-0">{icon}</span>
+      <span className="min-w-0">
+        <span className="block font-semibold">{title}</span>
+        <span className={cn("block text-sm", primary ? "text-white/90" : "text-slate-600")}>{detail}</span>
+      </span>
+    </button>
+  );
+}

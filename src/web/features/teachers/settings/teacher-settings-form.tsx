@@ -1,0 +1,291 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Save } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { AppError } from "../../../../shared/errors";
+import {
+  teacherSettingsFormSchema,
+  type TeacherProfile,
+  type TeacherSettingsForm as TeacherSettingsValues,
+  type TeacherSettingsFormInput,
+} from "../../../../shared/teachers/profile.schemas";
+import {
+  AGE_GROUPS,
+  EDUCATION_BACKGROUNDS,
+  INSTRUMENTS,
+  LESSON_FORMATS,
+  TEACHER_EXPERIENCE,
+  TEACHING_METHODS,
+} from "../../../../shared/teachers/teachers.constants";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Select } from "../../../components/ui/choice";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api";
+import { IntroVideoSection } from "./intro-video-section";
+import { ChoiceGroup, invalidProps, SettingsSection, Textarea } from "./form-parts";
+import { useUpdateTeacherProfile } from "./use-teacher-profile";
+
+/** Spec section 9: success banners last 3 seconds. */
+export const SAVED_MESSAGE_MS = 3000;
+
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "phone",
+  "city",
+  "state",
+  "bio",
+  "educationBackground",
+  "teachingExperienceYears",
+  "teachingMethods",
+  "ageGroupsTaught",
+  "teachingStyleDescription",
+  "lessonFormat",
+  "hourlyRateMin",
+  "hourlyRateMax",
+  "timeZone",
+  "instruments",
+] as const satisfies readonly FieldPath<TeacherSettingsFormInput>[];
+
+function toFormValues(profile: TeacherProfile): TeacherSettingsFormInput {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    phone: profile.phone,
+    city: profile.city,
+    state: profile.state,
+    bio: profile.bio,
+    educationBackground: profile.educationBackground,
+    teachingExperienceYears: profile.teachingExperienceYears,
+    teachingMethods: profile.teachingMethods,
+    ageGroupsTaught: profile.ageGroupsTaught,
+    teachingStyleDescription: profile.teachingStyleDescription,
+    lessonFormat: profile.lessonFormat,
+    hourlyRateMin: profile.hourlyRateMin,
+    hourlyRateMax: profile.hourlyRateMax,
+    timeZone: profile.timeZone,
+    instruments: profile.instruments,
+  };
+}
+
+const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const INSTRUMENT_OPTIONS = Object.entries(INSTRUMENTS).map(([value, label]) => ({ value, label }));
+const FORMAT_OPTIONS = Object.entries(LESSON_FORMATS).map(([value, label]) => ({ value, label }));
+
+export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
+  const update = useUpdateTeacherProfile();
+  const [saved, setSaved] = useState(false);
+  // "Remove video" only clears it here; saving sends introVideoUrl: null (spec section 2).
+  const [videoRemoved, setVideoRemoved] = useState(false);
+  const form = useForm<TeacherSettingsFormInput, unknown, TeacherSettingsValues>({
+    resolver: zodResolver(teacherSettingsFormSchema),
+    defaultValues: toFormValues(profile),
+    mode: "onChange",
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const timeZones = useMemo(() => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    return zones.includes(profile.timeZone) ? zones : [profile.timeZone, ...zones];
+  }, [profile.timeZone]);
+
+  const submit = form.handleSubmit((values) => {
+    setSaved(false);
+    update.mutate(
+      { ...values, ...(videoRemoved ? { introVideoUrl: null } : {}) },
+      {
+        onSuccess: (next) => {
+          form.reset(toFormValues(next));
+          setVideoRemoved(false);
+          setSaved(true);
+        },
+        onError: (error) => {
+          if (!(error instanceof AppError) || !error.fields) return;
+          for (const [path, message] of Object.entries(error.fields)) {
+            const field = path.split(".")[0] as (typeof FIELDS)[number];
+            if (FIELDS.includes(field)) form.setError(field, { type: "server", message });
+          }
+        },
+      },
+    );
+  });
+
+  const e = (name: (typeof FIELDS)[number]) => {
+    const error = errors[name];
+    return typeof error?.message === "string" ? error.message : undefined;
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-6">
+      <SettingsSection id="basic" title="Basic Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="ts-first" label="First name" error={e("firstName")}>
+            <Input id="ts-first" autoComplete="given-name" {...invalidProps("ts-first", e("firstName"))} {...form.register("firstName")} />
+          </Field>
+          <Field id="ts-last" label="Last name" error={e("lastName")}>
+            <Input id="ts-last" autoComplete="family-name" {...invalidProps("ts-last", e("lastName"))} {...form.register("lastName")} />
+          </Field>
+        </div>
+        <Field id="ts-email" label="Email" hint="Email cannot be changed">
+          <Input id="ts-email" type="email" value={profile.email} readOnly aria-readonly className="bg-slate-50 text-slate-600" />
+        </Field>
+        <Field id="ts-phone" label="Phone" error={e("phone")}>
+          <Input
+            id="ts-phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="(123) 456-7890"
+            {...invalidProps("ts-phone", e("phone"))}
+            {...form.register("phone")}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="ts-city" label="City" error={e("city")}>
+            <Input id="ts-city" autoComplete="address-level2" {...invalidProps("ts-city", e("city"))} {...form.register("city")} />
+          </Field>
+          <Field id="ts-state" label="State" error={e("state")}>
+            <Input id="ts-state" autoComplete="address-level1" {...invalidProps("ts-state", e("state"))} {...form.register("state")} />
+          </Field>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection id="teaching" title="Teaching Profile" description="Shown to parents on your profile and in search.">
+        <Field id="ts-bio" label="Bio" error={e("bio")}>
+          <Textarea id="ts-bio" placeholder="A few words about you and your music." {...invalidProps("ts-bio", e("bio"))} {...form.register("bio")} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="ts-experience" label="Teaching experience (years)" error={e("teachingExperienceYears")}>
+            <Select id="ts-experience" {...form.register("teachingExperienceYears")}>
+              {TEACHER_EXPERIENCE.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="ts-education" label="Education background" error={e("educationBackground")}>
+            <Select id="ts-education" {...form.register("educationBackground")}>
+              {EDUCATION_BACKGROUNDS.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <ChoiceGroup
+          id="ts-methods"
+          legend="Teaching methods"
+          options={asOptions(TEACHING_METHODS)}
+          registration={form.register("teachingMethods")}
+          error={e("teachingMethods")}
+        />
+        <ChoiceGroup
+          id="ts-ages"
+          legend="Age groups"
+          options={asOptions(AGE_GROUPS)}
+          registration={form.register("ageGroupsTaught")}
+          error={e("ageGroupsTaught")}
+        />
+        <Field id="ts-style" label="Teaching style description" error={e("teachingStyleDescription")}>
+          <Textarea id="ts-style" {...invalidProps("ts-style", e("teachingStyleDescription"))} {...form.register("teachingStyleDescription")} />
+        </Field>
+        <ChoiceGroup
+          id="ts-format"
+          legend="Lesson format"
+          type="radio"
+          columns="sm:grid-cols-3"
+          options={FORMAT_OPTIONS}
+          registration={form.register("lessonFormat")}
+          error={e("lessonFormat")}
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <Field id="ts-rate-min" label="Minimum hourly rate ($)" error={e("hourlyRateMin")}>
+            <Input
+              id="ts-rate-min"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...invalidProps("ts-rate-min", e("hourlyRateMin"))}
+              {...form.register("hourlyRateMin", {
+                valueAsNumber: true,
+                // The order rule names the minimum; re-check it when either side changes.
+                onChange: () => void form.trigger(["hourlyRateMin", "hourlyRateMax"]),
+              })}
+            />
+          </Field>
+          <Field id="ts-rate-max" label="Maximum hourly rate ($)" error={e("hourlyRateMax")}>
+            <Input
+              id="ts-rate-max"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...invalidProps("ts-rate-max", e("hourlyRateMax"))}
+              {...form.register("hourlyRateMax", {
+                valueAsNumber: true,
+                onChange: () => void form.trigger(["hourlyRateMin", "hourlyRateMax"]),
+              })}
+            />
+          </Field>
+        </div>
+        <Field id="ts-zone" label="Time zone" hint="Your weekly availability is kept in this time zone." error={e("timeZone")}>
+          <Select id="ts-zone" {...invalidProps("ts-zone", e("timeZone"))} {...form.register("timeZone")}>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </SettingsSection>
+
+      <SettingsSection id="instruments" title="Instruments" description="Choose every instrument you teach.">
+        <ChoiceGroup
+          id="ts-instruments"
+          legend="Instruments you teach"
+          columns="sm:grid-cols-3"
+          options={INSTRUMENT_OPTIONS}
+          registration={form.register("instruments")}
+          error={e("instruments")}
+        />
+      </SettingsSection>
+
+      <IntroVideoSection
+        savedUrl={profile.introVideoUrl}
+        removed={videoRemoved}
+        onRemove={() => setVideoRemoved(true)}
+        onUndoRemove={() => setVideoRemoved(false)}
+        onUploaded={() => setVideoRemoved(false)}
+      />
+
+      <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:py-0">
+        {saved ? (
+          <Alert tone="success">
+            Profile updated successfully!
+          </Alert>
+        ) : null}
+        {update.isError ? <Alert>{errorMessage(update.error, "Failed to update profile")}</Alert> : null}
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={update.isPending} className="w-full sm:w-auto">
+            {update.isPending ? "Saving..." : (
+              <>
+                <Save aria-hidden className="size-4" />
+                Save Changes
+              </>
+            )}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { ArrowLeft, UserX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { AppError } from "../../../../shared/errors";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api";
+import { TeacherSettingsForm } from "./teacher-settings-form";
+import { useTeacherProfile } from "./use-teacher-profile";
+
+/** /teacher/settings (spec section 2, Teacher settings). */
+export function Component() {
+  const profile = useTeacherProfile();
+
+  if (profile.isPending) return <Spinner label="Loading profile..." />;
+  if (profile.isError) {
+    if (profile.error instanceof AppError && profile.error.code === "not_found") return <ProfileNotFound />;
+    return (
+      <Page>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
+        <Alert className="mt-4">
+          <p>{errorMessage(profile.error, "Failed to load profile")}</p>
+          <Button variant="link" className="mt-1" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
+      <p className="mt-1 text-slate-600">What parents see on your profile, and how they reach you.</p>
+      {/* Keyed by id: a refetch never resets edits in progress; a save resets the form itself. */}
+      <TeacherSettingsForm key={profile.data.id} profile={profile.data} />
+    </Page>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+      <Link to="/teacher-landing" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Dashboard
+      </Link>
+      <div className="mt-4">{children}</div>
+    </main>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <main className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+      <UserX aria-hidden className="mb-4 size-12 text-slate-400" />
+      <h1 className="text-2xl font-bold text-slate-900">Profile Not Found</h1>
+      <p className="mt-3 text-slate-600">Unable to load your profile information.</p>
+      <Link to="/teacher-landing" className={`${buttonClasses("primary")} mt-6`}>
+        Back to Dashboard
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { TZDate } from "@date-fns/tz";
+import type { Allowed, RouteCase } from "../route-case";
+import { everyone, parentsOnly, teachersOnly } from "../route-case";
+import type { World } from "../world";
+
+/** Next Monday (at least two days ahead) at 10:00 in Chicago: inside the factory teacher's window. */
+export function nextFactorySlot(): string {
+  const now = new TZDate(Date.now(), "America/Chicago");
+  const daysAhead = ((1 - now.getDay() + 7) % 7) + 7;
+  const monday = new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + daysAhead, 10, 0, "America/Chicago");
+  return new Date(monday.getTime()).toISOString();
+}
+
+function nextMonth(): string {
+  const d = new Date();
+  const next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  return next.toISOString().slice(0, 7);
+}
+
+const ownParentOnly: Allowed = { anonymous: false, parent: true, otherParent: false, teacher: false, otherTeacher: false };
+const ownTeacherOnly: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: true, otherTeacher: false };
+
+const bookingBody = (world: World) => ({
+  teacherId: world.teacher.teacherId,
+  studentId: world.parent.studentIds[1]!,
+  bookingType: "full",
+  startTimes: [nextFactorySlot()],
+});
+
+export const bookingCases: RouteCase[] = [
+  {
+    route: "GET /api/teachers/:teacherId/slots",
+    allowed: everyone,
+    request: (world) => ({ path: `/api/teachers/${world.teacher.teacherId}/slots?month=${nextMonth()}&timeZone=America%2FNew_York&type=intro` }),
+  },
+  {
+    // A parent books for their own student; another parent naming that student is refused (404).
+    route: "POST /api/bookings",
+    allowed: ownParentOnly,
+    request: (world) => ({ path: "/api/bookings", body: bookingBody(world) }),
+    badInput: { as: "parent", validBody: bookingBody },
+  },
+  { route: "GET /api/bookings/mine", allowed: parentsOnly, request: () => ({ path: "/api/bookings/mine" }) },
+  { route: "GET /api/bookings/requests", allowed: teachersOnly, request: () => ({ path: "/api/bookings/requests" }) },
+  {
+    route: "POST /api/bookings/:bookingId/accept",
+    allowed: ownTeacherOnly,
+    bodyless: true,
+    request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/accept` }),
+  },
+  {
+    route: "POST /api/bookings/:bookingId/decline",
+    allowed: ownTeacherOnly,
+    bodyless: true,
+    request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/decline` }),
+  },
+];

@@ -1,0 +1,15 @@
+import { parentsOnly, type RouteCase } from "../route-case";
+
+/** Every parent reads and changes only their own profile (the id comes from the session). */
+const nameChange = () => ({ firstName: "Ada" });
+
+export const parentsCases: RouteCase[] = [
+  { route: "GET /api/parents/me", allowed: parentsOnly, request: () => ({ path: "/api/parents/me" }) },
+  {
+    route: "PATCH /api/parents/me",
+    allowed: parentsOnly,
+    request: () => ({ path: "/api/parents/me", body: nameChange() }),
+    badInput: { as: "parent", validBody: nameChange },
+  },
+  { route: "GET /api/parents/me/dashboard", allowed: parentsOnly, request: () => ({ path: "/api/parents/me/dashboard" }) },
+];

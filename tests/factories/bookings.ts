@@ -1,0 +1,57 @@
+import type { BookingType } from "../../src/shared/booking/booking.constants";
+import { bookings, bookingSlots } from "../../src/server/db/schema";
+import type { Deps } from "../../src/server/http/app-env";
+
+export type BookingStatus = "pending" | "accepted" | "declined";
+
+// A distinct hour for every booking this module makes, so two bookings of one teacher never
+// overlap (booking_slots_no_overlap) unless a test asks for a time on purpose.
+let nextHour = 0;
+const FIRST_DEFAULT_START = Date.parse("2024-01-01T15:00:00Z");
+
+/**
+ * A booking as the booking flow leaves it, written straight to the tables: a slot of the teacher
+ * and a booking of the parent's student. A pending or accepted booking holds its slot (`booked`);
+ * a declined one has released it. `decided_at` is set exactly when the status is not pending
+ * (bookings_decided_check).
+ */
+export async function createBooking(
+  deps: Pick<Deps, "db">,
+  options: {
+    teacherId: string;
+    parentId: string;
+    studentId: string;
+    status?: BookingStatus;
+    startsAt?: Date;
+    bookingType?: BookingType;
+  },
+): Promise<{ bookingId: string; slotId: string }> {
+  const status = options.status ?? "accepted";
+  const bookingType = options.bookingType ?? "full";
+  const startsAt = options.startsAt ?? new Date(FIRST_DEFAULT_START + nextHour++ * 3600_000);
+  const endsAt = new Date(startsAt.getTime() + (bookingType === "intro" ? 15 : 60) * 60_000);
+  const [slot] = await deps.db
+    .insert(bookingSlots)
+    .values({
+      teacherId: options.teacherId,
+      startsAt,
+      endsAt,
+      format: "online",
+      status: status === "declined" ? "released" : "booked",
+    })
+    .returning({ id: bookingSlots.id });
+  const [booking] = await deps.db
+    .insert(bookings)
+    .values({
+      slotId: slot!.id,
+      teacherId: options.teacherId,
+      studentId: options.studentId,
+      parentId: options.parentId,
+      bookingType,
+      format: "online",
+      status,
+      decidedAt: status === "pending" ? null : new Date(startsAt.getTime() - 24 * 3600_000),
+    })
+    .returning({ id: bookings.id });
+  return { bookingId: booking!.id, slotId: slot!.id };
+}
