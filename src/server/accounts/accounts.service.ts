@@ -1,3 +1,5 @@
+import { createStorage } from "../files/storage";
+import { deleteIntroVideoFiles } from "../teachers/intro-video.service";
 import { ROLE_HOME, type Role } from "../../shared/accounts/accounts.constants";
 import type { Me } from "../../shared/auth/auth.schemas";
 import { AppError } from "../../shared/errors";
@@ -55,9 +57,12 @@ export async function completeRoleSignIn(
   return { role, redirectTo: ROLE_HOME[role] };
 }
 
-export async function deleteAccount(deps: Pick<Deps, "db">, user: SessionUser): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const { parentId } = await repo.findProfileIds(tx, user.id);
+export async function deleteAccount(deps: Pick<Deps, "db" | "env">, user: SessionUser): Promise<void> {
+  const teacherId = await deps.db.transaction(async (tx) => {
+    const { parentId, teacherId } = await repo.findProfileIds(tx, user.id);
     await repo.deleteAccountData(tx, user.id, parentId);
+    return teacherId;
   });
+  // Personal data includes the intro video; the rows are gone, so the file goes too.
+  if (teacherId) await deleteIntroVideoFiles(createStorage(deps.env), teacherId);
 }

@@ -1,6 +1,7 @@
 import type { ParentSignUp, ParentSignUpResult } from "../../shared/accounts/accounts.schemas";
 import { AppError } from "../../shared/errors";
 import { hashPassword, insertCredentialUser } from "../auth/credentials";
+import { sendConfirmationEmail } from "../auth/confirmation-email";
 import { signInWithRole } from "../auth/sign-in.service";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
@@ -42,12 +43,7 @@ export async function signUpParent(
     throw error;
   }
 
-  try {
-    // Always confirm the address; whether sign-in waits for it is configuration (decisions.md 5).
-    await deps.auth.api.sendVerificationEmail({ body: { email: parent.email, callbackURL: "/dashboard" } });
-  } catch (error) {
-    deps.logger.error({ err: error }, "could not send the verification email after sign-up");
-  }
+  await sendConfirmationEmail(deps, parent.email, "/dashboard");
 
   try {
     const { result, setCookies } = await signInWithRole(deps, {

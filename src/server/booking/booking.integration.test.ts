@@ -87,9 +87,10 @@ describe("POST /api/bookings", () => {
     const picks = [day[0]!.startsAt, day[3]!.startsAt];
     const res = await book(parent, teacher.teacherId, picks);
     expect(res.status).toBe(201);
-    expect(res.json.bookings.map((b: { status: string }) => b.status)).toEqual(["pending", "pending"]);
-    const { mail } = await lastMail(t, teacher.email, "booking-requested").catch(() => ({ mail: null }));
-    expect(mail?.subject).toMatch(/^New Full Lesson request for /);
+    const created = res.json.bookings as { status: string }[];
+    expect(created.map((b) => b.status)).toEqual(["pending", "pending"]);
+    const { mail } = await lastMail(t, teacher.email, "booking-requested");
+    expect(mail.subject).toMatch(/^New Full Lesson request for /);
 
     const after = Object.values((await slotsOf(teacher.teacherId, "full")).days)[2]!.map((s) => s.startsAt);
     expect(after).not.toContain(picks[0]);
@@ -172,7 +173,7 @@ describe("accept and decline", () => {
   it("lists pending requests newest first for the teacher only", async () => {
     const { teacher, bookingId } = await pendingRequest();
     const list = await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie });
-    expect(list.json.bookings.map((b: { id: string }) => b.id)).toEqual([bookingId]);
+    expect((list.json.bookings as { id: string }[]).map((b) => b.id)).toEqual([bookingId]);
     const other = await newYorkTeacher();
     expect((await send(t, "GET", "/api/bookings/requests", { cookie: other.cookie })).json.bookings).toEqual([]);
   });

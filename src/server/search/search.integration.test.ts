@@ -6,6 +6,7 @@ import { send } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import type { TeacherSearchResponse } from "../../shared/search/search.schemas";
 import { queryRows } from "../db/client";
+import { updateOwnProfile } from "../teachers/teacher-profile.service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -241,6 +242,21 @@ describe("distance", () => {
     expect(response.distanceApplied).toBe(false);
     expect(ids(response)).toEqual(expect.arrayContaining([austin, dallas, nowhere]));
     expect(response.teachers.every((c) => c.distanceMiles === null)).toBe(true);
+  });
+});
+
+describe("teacher coordinates", () => {
+  it("are stored when a teacher saves a city and state, and cleared for a place the gazetteer does not know", async () => {
+    const id = await teacher({ instruments: ["trumpet"], point: null });
+    await updateOwnProfile(t.deps, id, { city: "Boise", state: "ID" });
+    const nearBoise = await search({ instrument: "trumpet", location: "Boise, ID", distance: "5" });
+    expect(ids(nearBoise)).toEqual([id]);
+    expect(nearBoise.teachers[0]!.distanceMiles).toBeLessThan(1);
+
+    await updateOwnProfile(t.deps, id, { city: "Qwxzyville" });
+    expect(ids(await search({ instrument: "trumpet", location: "Boise, ID", distance: "50" }))).toEqual([]);
+    const [row] = await queryRows<{ latitude: number | null }>(t.deps.db, sql`select latitude from teacher_profiles where id = ${id}`);
+    expect(row!.latitude).toBeNull();
   });
 });
 

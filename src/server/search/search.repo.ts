@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import type { SortOption } from "../../shared/search/search.schemas";
 import { boundingBox, EARTH_RADIUS_MILES } from "../../shared/search/search.rules";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
@@ -36,6 +39,8 @@ export interface TeacherPageRow {
   distance_miles: number | null;
   instruments: Instrument[] | null;
   total_students: number;
+  /** search_state.generation in the snapshot that read this page (bigint: a string from pg). */
+  generation: string | number;
 }
 
 const INSTRUMENT_ORDER = sql.raw(`array[${INSTRUMENT_KEYS.map((k) => `'${k}'`).join(", ")}]::text[]`);
@@ -158,9 +163,25 @@ function orderBy(terms: OrderTerm[], reverse: boolean, column: (index: number, t
   );
 }
 
+const dialect = new PgDialect();
+
+/**
+ * Runs a search statement. On PostgreSQL it is a named prepared statement (named after its text,
+ * which differs only by which filters are set): after a few runs the server keeps a generic plan
+ * and skips planning, which costs as much as running a page query. PGlite runs it as is.
+ */
+async function searchRows<Row>(db: Executor, statement: SQL): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<Row>(db, statement);
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+  const result = await client.query({ name, text, values: params });
+  return result.rows as Row[];
+}
+
 /** The current search_state generation (the count cache's key; see schema/search.ts). */
 export async function readSearchGeneration(db: Executor): Promise<number> {
-  const [row] = await queryRows<{ generation: string | number }>(db, sql`select generation from search_state`);
+  const [row] = await searchRows<{ generation: string | number }>(db, sql`select generation from search_state`);
   return row ? Number(row.generation) : 0;
 }
 
@@ -169,7 +190,7 @@ export function teacherCountQuery(filters: TeacherFilters): SQL {
 }
 
 export async function countTeachers(db: Executor, filters: TeacherFilters): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(db, teacherCountQuery(filters));
+  const [row] = await searchRows<{ total: number }>(db, teacherCountQuery(filters));
   return Number(row?.total ?? 0);
 }
 
@@ -178,11 +199,6 @@ export async function countTeachers(db: Executor, filters: TeacherFilters): Prom
  * the sort keys); the outer one fetches the card fields of those few rows. With `reverse` the inner
  * query walks the order backwards and the outer query puts the rows back in the real order.
  */
-/** Whether the sort can be read from an index (relevance near a point is ordered by distance too). */
-export function sortFollowsAnIndex(sort: SortOption, point: TeacherFilters["point"]): boolean {
-  return !(sort === "relevance" && point);
-}
-
 export function teacherPageQuery(
   filters: TeacherFilters,
   sort: SortOption,
@@ -210,7 +226,8 @@ export function teacherPageQuery(
              (select array_agg(ti.instrument order by ti.years_teaching desc, array_position(${INSTRUMENT_ORDER}, ti.instrument))
                 from teacher_instruments ti where ti.teacher_id = tp.id) as instruments,
              (select count(distinct b.student_id)::int
-                from bookings b where b.teacher_id = tp.id and b.status = 'accepted') as total_students
+                from bookings b where b.teacher_id = tp.id and b.status = 'accepted') as total_students,
+             (select generation from search_state) as generation
         from page
         join teacher_profiles tp on tp.id = page.id
        order by ${orderBy(terms, false, (index) => sql.raw(`page.k${index}`))}
@@ -224,5 +241,25 @@ export function findTeacherPage(
   read: { reverse: boolean; offset: number; limit: number },
   access: PointAccess = "spatial",
 ): Promise<TeacherPageRow[]> {
-  return queryRows<TeacherPageRow>(db, teacherPageQuery(filters, sort, read, access));
+  return searchRows<TeacherPageRow>(db, teacherPageQuery(filters, sort, read, access));
+}
+
+export async function readTeacherPlace(db: Executor, teacherId: string): Promise<{ city: string; state: string } | undefined> {
+  const [row] = await queryRows<{ city: string; state: string }>(
+    db,
+    sql`select city, state from teacher_profiles where id = ${teacherId}`,
+  );
+  return row;
+}
+
+export async function setTeacherPoint(
+  db: Executor,
+  teacherId: string,
+  point: { latitude: number; longitude: number } | null,
+): Promise<void> {
+  await db.execute(sql`
+    update teacher_profiles
+       set latitude = ${point?.latitude ?? null}::float8, longitude = ${point?.longitude ?? null}::float8
+     where id = ${teacherId}
+       and (latitude is distinct from ${point?.latitude ?? null}::float8 or longitude is distinct from ${point?.longitude ?? null}::float8)`);
 }

@@ -11,8 +11,9 @@ import {
   minimumRating,
   pageReadPlan,
 } from "../../shared/search/search.rules";
+import type { Executor } from "../db/client";
 import type { Deps } from "../http/app-env";
-import { resolveArea } from "./geo/gazetteer";
+import { geocodeCityState, resolveArea } from "./geo/gazetteer";
 import * as repo from "./search.repo";
 
 /**
@@ -58,12 +59,13 @@ class CountCache {
   private readonly entries = new Map<string, { generation: number; total: number }>();
   constructor(private readonly capacity: number) {}
 
-  get(key: string, generation: number): number | undefined {
+  get(key: string): { generation: number; total: number } | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.generation !== generation) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.total;
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
   }
 
   set(key: string, generation: number, total: number): void {
@@ -88,12 +90,15 @@ function countCacheFor(db: Deps["db"]): CountCache {
   return cache;
 }
 
-async function countTeachers(deps: Pick<Deps, "db">, filters: repo.TeacherFilters): Promise<number> {
-  const cache = countCacheFor(deps.db);
+async function exactCount(
+  deps: Pick<Deps, "db">,
+  cache: CountCache,
+  filters: repo.TeacherFilters,
+  generation: number,
+): Promise<number> {
   const key = JSON.stringify(filters);
-  const generation = await repo.readSearchGeneration(deps.db);
-  const cached = cache.get(key, generation);
-  if (cached !== undefined) return cached;
+  const entry = cache.get(key);
+  if (entry && entry.generation === generation) return entry.total;
   const total = await repo.countTeachers(deps.db, filters);
   cache.set(key, generation, total);
   return total;
@@ -153,28 +158,44 @@ const ORDERED_WALK_LIMIT = 2_000;
 
 /**
  * Near a point, which way is cheaper depends on how many teachers match, which the planner can
- * only guess but the (cached) exact counts tell: walking a sort index meets a match every
- * all/total entries, so a page needs about (offset + limit) × all / total of them.
+ * only guess but the exact counts tell: walking a sort index meets a match every all/total
+ * entries, so a page needs about (offset + limit) × all / total of them. (Relevance walks the
+ * rating-score index and orders each group of equal scores by distance.)
  */
-export async function choosePointAccess(
+export function choosePointAccess(
+  filters: repo.TeacherFilters,
+  read: { offset: number; limit: number },
+  counts: { total: number; all: number | null },
+): repo.PointAccess {
+  if (!filters.point || filters.radiusMiles === null || counts.all === null) return "spatial";
+  return ((read.offset + read.limit) * counts.all) / counts.total <= ORDERED_WALK_LIMIT ? "ordered" : "spatial";
+}
+
+/** The counts a search needs: its own total, and near a point the number of all discoverable teachers. */
+export async function searchCounts(
   deps: Pick<Deps, "db">,
   filters: repo.TeacherFilters,
-  sort: SearchQuery["sort"],
-  read: { offset: number; limit: number },
-  total: number,
-): Promise<repo.PointAccess> {
-  if (!filters.point || filters.radiusMiles === null || !repo.sortFollowsAnIndex(sort, filters.point)) return "spatial";
-  const all = await countTeachers(deps, EVERY_DISCOVERABLE_TEACHER);
-  return ((read.offset + read.limit) * all) / total <= ORDERED_WALK_LIMIT ? "ordered" : "spatial";
+): Promise<{ generation: number; total: number; all: number | null }> {
+  const cache = countCacheFor(deps.db);
+  const generation = await repo.readSearchGeneration(deps.db);
+  const total = await exactCount(deps, cache, filters, generation);
+  const all = filters.radiusMiles !== null ? await exactCount(deps, cache, EVERY_DISCOVERABLE_TEACHER, generation) : null;
+  return { generation, total, all };
+}
+
+/** The counts of the last search with these filters, if they are of one generation (not yet confirmed). */
+function rememberedCounts(deps: Pick<Deps, "db">, filters: repo.TeacherFilters) {
+  const cache = countCacheFor(deps.db);
+  const own = cache.get(JSON.stringify(filters));
+  if (!own) return undefined;
+  if (filters.radiusMiles === null) return { generation: own.generation, total: own.total, all: null };
+  const all = cache.get(JSON.stringify(EVERY_DISCOVERABLE_TEACHER));
+  return all && all.generation === own.generation ? { generation: own.generation, total: own.total, all: all.total } : undefined;
 }
 
 export async function searchTeachers(deps: Pick<Deps, "db">, query: SearchQuery): Promise<TeacherSearchResponse> {
   const { filters, place } = toTeacherFilters(query);
-  const total = await countTeachers(deps, filters);
-  const read = pageReadPlan(query.page, total);
-  const access = read ? await choosePointAccess(deps, filters, query.sort, read, total) : "spatial";
-  const rows = read ? await repo.findTeacherPage(deps.db, filters, query.sort, read, access) : [];
-  return {
+  const respond = (rows: repo.TeacherPageRow[], total: number): TeacherSearchResponse => ({
     teachers: rows.map(toResult),
     total,
     page: query.page,
@@ -182,5 +203,31 @@ export async function searchTeachers(deps: Pick<Deps, "db">, query: SearchQuery)
     hasMore: hasMorePages(query.page, total),
     place,
     distanceApplied: filters.radiusMiles !== null,
+  });
+  const readPage = (counts: { total: number; all: number | null }) => {
+    const read = pageReadPlan(query.page, counts.total);
+    return read ? repo.findTeacherPage(deps.db, filters, query.sort, read, choosePointAccess(filters, read, counts)) : null;
   };
+
+  // Usually one query: the page is read with the counts of the last identical search, and the
+  // generation it returns proves they still hold (the same snapshot saw no change since).
+  const remembered = rememberedCounts(deps, filters);
+  if (remembered) {
+    const rows = await readPage(remembered);
+    if (rows?.length && Number(rows[0]!.generation) === remembered.generation) return respond(rows, remembered.total);
+  }
+
+  const counts = await searchCounts(deps, filters);
+  return respond((await readPage(counts)) ?? [], counts.total);
+}
+
+/**
+ * Stores the coordinates of a teacher's saved city and state (null when the gazetteer does not
+ * know the place: such a teacher is listed without a distance and never inside a radius). The
+ * teacher application and profile settings call it, in their transaction, after saving.
+ */
+export async function locateTeacher(executor: Executor, teacherId: string): Promise<void> {
+  const place = await repo.readTeacherPlace(executor, teacherId);
+  if (!place) return;
+  await repo.setTeacherPoint(executor, teacherId, geocodeCityState(place.city, place.state));
 }

@@ -108,8 +108,6 @@ describe("POST /api/teachers (Become a Teacher)", () => {
       city: "Austin",
       state: "TX",
       timeZone: "America/Denver",
-      latitude: null,
-      longitude: null,
       bio: "Concert pianist who loves teaching beginners.",
       hasTransportation: true,
       educationBackground: "Conservatory",
@@ -130,6 +128,10 @@ describe("POST /api/teachers (Become a Teacher)", () => {
       isDiscoverable: false,
       discoveryEnabledAt: null,
     });
+
+    // Geocoded from city and state in the same transaction (search feature's gazetteer): Austin, TX.
+    expect(profile.latitude).toBeCloseTo(30.27, 1);
+    expect(profile.longitude).toBeCloseTo(-97.74, 1);
 
     const instruments = await t.deps.db
       .select({ instrument: teacherInstruments.instrument, years: teacherInstruments.yearsTeaching, level: teacherInstruments.proficiencyLevel })

@@ -5,7 +5,8 @@ import { teacherAvailability, teacherInstruments, teacherProfiles } from "../db/
 
 /**
  * The teacher profile of an application. It starts hidden from search (is_discoverable false)
- * until the teacher turns discovery on; coordinates stay empty until the search feature geocodes.
+ * until the teacher turns discovery on; coordinates start empty and are filled from city and state
+ * by the search feature in the same transaction.
  */
 export async function insertTeacherProfile(
   tx: Executor,

@@ -1,9 +1,11 @@
+import { sendConfirmationEmail } from "../auth/confirmation-email";
 import { EMAIL_TAKEN_MESSAGE, type TeacherApplication, type TeacherApplicationResult } from "../../shared/teachers/application.schemas";
 import { AppError } from "../../shared/errors";
 import { emailInUse, upsertActiveRole } from "../accounts/accounts.repo";
 import { hashPassword, insertCredentialUser } from "../auth/credentials";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
+import { locateTeacher } from "../search/search.service";
 import * as repo from "./teacher-application.repo";
 import { signUploadToken, UPLOAD_TOKEN_TTL_MS } from "./upload-token";
 
@@ -16,7 +18,7 @@ const emailTaken = () =>
  * answer carries a short-lived token so the wizard can upload the intro video right away.
  */
 export async function applyAsTeacher(
-  deps: Pick<Deps, "db" | "auth" | "env">,
+  deps: Pick<Deps, "db" | "auth" | "env" | "logger">,
   application: TeacherApplication,
   now = new Date(),
 ): Promise<TeacherApplicationResult> {
@@ -33,6 +35,8 @@ export async function applyAsTeacher(
       });
       await upsertActiveRole(tx, userId, "teacher");
       const id = await repo.insertTeacherProfile(tx, userId, application);
+      // Coordinates of the city and state, for "N miles away" in search.
+      await locateTeacher(tx, id);
       await repo.insertInstruments(tx, id, teaching.instruments);
       await repo.insertAvailability(tx, id, availability.days);
       return id;
@@ -42,6 +46,7 @@ export async function applyAsTeacher(
     if (pgErrorCode(error) === "23505") throw emailTaken();
     throw error;
   }
+  await sendConfirmationEmail(deps, personal.email, "/teacher-landing");
   const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_MS);
   return {
     teacherId,

@@ -1,3 +1,5 @@
+import { createStorage } from "../files/storage";
+import { deleteIntroVideoFiles } from "./intro-video.service";
 import { AppError } from "../../shared/errors";
 import {
   RATE_ORDER_MESSAGE,
@@ -8,6 +10,7 @@ import {
   type TeacherProfileUpdate,
 } from "../../shared/teachers/profile.schemas";
 import type { Deps } from "../http/app-env";
+import { locateTeacher } from "../search/search.service";
 import * as repo from "./teacher-profile.repo";
 
 /**
@@ -28,7 +31,7 @@ export async function getOwnProfile(deps: Pick<Deps, "db">, teacherId: string): 
  * rates when only one of them is sent, under the row lock so a concurrent edit cannot slip past.
  */
 export async function updateOwnProfile(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db" | "env">,
   teacherId: string,
   patch: TeacherProfileUpdate,
 ): Promise<TeacherProfile> {
@@ -42,7 +45,11 @@ export async function updateOwnProfile(
       throw new AppError("validation", RATE_ORDER_MESSAGE, { fields: { [field]: RATE_ORDER_MESSAGE } });
     }
     await repo.updateProfile(tx, teacherId, patch);
+    // A new city or state moves the teacher's point for search distances.
+    if (patch.city !== undefined || patch.state !== undefined) await locateTeacher(tx, teacherId);
   });
+  // A removed intro video must stop existing, not just stop being linked.
+  if (patch.introVideoUrl === null) await deleteIntroVideoFiles(createStorage(deps.env), teacherId);
   return getOwnProfile(deps, teacherId);
 }
 

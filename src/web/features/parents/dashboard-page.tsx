@@ -1,4 +1,6 @@
 import { Spinner } from "../../components/ui/spinner";
+import { MyRequests } from "../booking/my-requests";
+import { Panel } from "./components/panel";
 import { DashboardCards } from "./components/dashboard-cards";
 import { ProfileError } from "./components/profile-error";
 import { QuickActions } from "./components/quick-actions";
@@ -27,6 +29,9 @@ export function Component() {
         </div>
         <aside className="space-y-6 self-start lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Schedule">
           <UpcomingEventsCard events={data.upcoming} />
+          <Panel id="lesson-requests" title="My lesson requests" description="Requests you sent and the teachers' answers.">
+            <MyRequests limit={8} />
+          </Panel>
         </aside>
         <div className="lg:col-span-2">
           <QuickActions />

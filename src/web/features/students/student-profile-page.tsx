@@ -11,6 +11,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { formatDate } from "./format";
 import { Chip, StudentAvatar } from "./form-controls";
+import { MyRequests } from "../booking/my-requests";
 import { RepertoireSection } from "./repertoire-section";
 import { StudentProfileForm } from "./student-profile-form";
 import { useStudent } from "./use-students";
@@ -112,6 +113,8 @@ function StudentProfileScreen({ student }: { student: StudentProfile }) {
               View Schedule
             </Link>
           </div>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Lesson requests</h3>
+          <MyRequests studentId={student.id} />
         </section>
 
         <div className="space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -8,6 +8,7 @@ import { errorMessage } from "../../../lib/api";
 import { useSignOut } from "../../auth/use-sign-out";
 import { DiscoveryToggle } from "./discovery-toggle";
 import { PaymentSettingsDialog } from "./payment-settings-dialog";
+import { TeacherRequestsList } from "../../booking/teacher-requests-list";
 import { RequestsPanel } from "./requests-panel";
 import { StatTiles } from "./stat-tiles";
 import { useTeacherDashboard } from "./use-teacher-dashboard";
@@ -70,7 +71,9 @@ export function Component() {
 
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <RequestsPanel pendingCount={data.pendingRequests} />
+            <RequestsPanel pendingCount={data.pendingRequests}>
+              <TeacherRequestsList />
+            </RequestsPanel>
           </div>
           <section aria-labelledby="quick-links-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
             <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">

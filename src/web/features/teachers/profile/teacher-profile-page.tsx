@@ -6,6 +6,7 @@ import { AppError } from "../../../../shared/errors";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { useBookTeacher } from "../../booking/use-book-teacher";
 import { ReviewsSection } from "../../reviews/reviews-section";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
@@ -33,7 +34,17 @@ export function Component() {
       </Page>
     );
   }
-  return <TeacherProfileScreen profile={profile.data} />;
+  return <BookableProfile profile={profile.data} />;
+}
+
+function BookableProfile({ profile }: { profile: PublicTeacherProfile }) {
+  const { onBook, dialogs } = useBookTeacher(profile);
+  return (
+    <>
+      <TeacherProfileScreen profile={profile} onBook={onBook} />
+      {dialogs}
+    </>
+  );
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -57,8 +68,7 @@ function TeacherNotFound() {
 }
 
 /**
- * The profile. `onBook` is the booking flow's hook point (the booking panel's two buttons);
- * until booking plugs in, they are shown disabled with a note.
+ * The profile. `onBook` is what the booking panel's two buttons do (see useBookTeacher).
  */
 function TeacherProfileScreen({
   profile,

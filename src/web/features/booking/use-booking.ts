@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BookingType } from "../../../shared/booking/booking.constants";
+import type { BookingRequestDTO, CreateBookingInput, SlotsResponse } from "../../../shared/booking/booking.schemas";
+import { api, call } from "../../lib/api";
+
+/** The zone the browser shows times in; slots are computed on the server for it. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const slotsKey = (teacherId: string) => ["booking", "slots", teacherId] as const;
+export const MY_BOOKINGS_KEY = ["booking", "mine"] as const;
+export const TEACHER_REQUESTS_KEY = ["booking", "requests"] as const;
+
+export function useMonthSlots(teacherId: string, month: string, type: BookingType) {
+  const timeZone = viewerTimeZone();
+  return useQuery({
+    queryKey: [...slotsKey(teacherId), month, type, timeZone],
+    queryFn: (): Promise<SlotsResponse> =>
+      call(api.teachers[":teacherId"].slots.$get({ param: { teacherId }, query: { month, timeZone, type } })),
+  });
+}
+
+export function useRequestBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateBookingInput): Promise<{ bookings: BookingRequestDTO[] }> => call(api.bookings.$post({ json: input })),
+    onSettled: (_data, _error, input) => {
+      void queryClient.invalidateQueries({ queryKey: slotsKey(input.teacherId) });
+      void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY });
+    },
+  });
+}
+
+export function useMyBookings() {
+  return useQuery({
+    queryKey: MY_BOOKINGS_KEY,
+    queryFn: (): Promise<{ bookings: BookingRequestDTO[] }> => call(api.bookings.mine.$get()),
+  });
+}
+
+export function useTeacherRequests() {
+  return useQuery({
+    queryKey: TEACHER_REQUESTS_KEY,
+    queryFn: (): Promise<{ bookings: BookingRequestDTO[] }> => call(api.bookings.requests.$get()),
+  });
+}
+
+export function useDecideRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, decision }: { bookingId: string; decision: "accept" | "decline" }) =>
+      decision === "accept"
+        ? call(api.bookings[":bookingId"].accept.$post({ param: { bookingId } }))
+        : call(api.bookings[":bookingId"].decline.$post({ param: { bookingId } })),
+    onSettled: () => {
+      // The dashboard's counts and tiles change with every decision.
+      void queryClient.invalidateQueries({ queryKey: TEACHER_REQUESTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ["teachers"] });
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PARENT, DEMO_TEACHER, fillSignIn } from "./helpers";
+
+// The parent's browser is in Los Angeles; the demo teacher teaches in New York.
+test.use({ timezoneId: "America/Los_Angeles" });
+
+async function demoTeacherProfile(page: Page): Promise<string> {
+  const res = await page.request.get("/api/search/teachers?instrument=piano&location=New%20York%2C%20NY&distance=any&minRating=any");
+  const body = (await res.json()) as { teachers: { teacherId: string; fullName: string }[] };
+  const taylor = body.teachers.find((t) => t.fullName === "Taylor Morgan");
+  if (!taylor) throw new Error("demo teacher not found in search");
+  return `/teacher/profile/${taylor.teacherId}`;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+}
+
+/** Opens the panel and picks the first open time of the first open day; returns its label. */
+async function pickFirstTime(page: Page) {
+  const panel = page.getByRole("dialog", { name: "Book an Introduction Call" });
+  await expect(panel.getByText(/Times shown in Pacific/)).toBeVisible();
+  const day = panel.locator(".rdp-day:not(.rdp-disabled) button").first();
+  await day.click();
+  const times = panel.getByRole("group", { name: /Open times on/ });
+  const first = times.getByRole("button").first();
+  const label = (await first.innerText()).trim();
+  const dayLabel = (await times.getAttribute("aria-label"))!;
+  await first.click();
+  return { panel, label, dayLabel };
+}
+
+test("a parent books an intro call, the teacher accepts, the parent sees it; nobody else gets that time", async ({ page }) => {
+  const profile = await demoTeacherProfile(page);
+
+  // Signed out, the booking button asks to sign in first and comes back to the open panel.
+  await page.goto(profile);
+  await page.getByRole("button", { name: "Book Introduction Call" }).click();
+  await fillSignIn(page, "Parent", DEMO_PARENT);
+  const { panel, label, dayLabel } = await pickFirstTime(page);
+  await expect(page).toHaveURL(new RegExp(`${profile}$`));
+  await expect(panel.getByRole("region", { name: "Selected times" })).toContainText(label);
+  await panel.getByRole("button", { name: "Continue" }).click();
+
+  // No student chosen yet: Select Student opens first.
+  const chooser = page.getByRole("dialog", { name: "Select Student" });
+  await chooser.getByRole("button", { name: /^Mia / }).click();
+  await expect(panel.getByText("No payment is taken in the app.")).toBeVisible();
+  await expect(panel).toContainText("Intro Call · 15 min");
+  await expect(panel).toContainText("Free");
+  await panel.getByRole("button", { name: "Send Request" }).click();
+  await expect(page.getByText("Request Sent")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your request is with Taylor" })).toBeVisible({ timeout: 5000 });
+  await panel.getByRole("button", { name: "Done" }).click();
+  await signOut(page);
+
+  // The teacher sees the request and accepts it.
+  await page.goto("/teacher-landing");
+  await fillSignIn(page, "Teacher", DEMO_TEACHER);
+  const requests = page.getByRole("region", { name: /Requests/ }).or(page.locator("section", { has: page.getByRole("heading", { name: "Requests" }) }));
+  await expect(requests.getByText(/Mia .* Intro Call/)).toBeVisible();
+  await requests.getByRole("button", { name: /^Accept Mia's request/ }).first().click();
+  await expect(requests.getByText("No pending requests.")).toBeVisible();
+  await signOut(page);
+
+  // The parent sees it accepted and in the next-7-days summary.
+  await page.goto("/dashboard");
+  await fillSignIn(page, "Parent", DEMO_PARENT);
+  await expect(page.locator("#lesson-requests")).toContainText("Accepted");
+  await expect(page.getByText("Intro Call with Mia").first()).toBeVisible();
+  await signOut(page);
+
+  // A second parent does not get the same time.
+  const email = `second-${Date.now()}@example.test`;
+  await page.goto("/signup/parent");
+  await page.getByLabel("First name").fill("Sam");
+  await page.getByLabel("Last name").fill("Other");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("second-parent");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("Student first name").fill("Noa");
+  await page.getByLabel("Student last name").fill("Other");
+  await page.getByLabel("Age").fill("10");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/find-teachers$/, { timeout: 10_000 });
+  await page.goto(profile);
+  await page.getByRole("button", { name: "Book Introduction Call" }).click();
+  const second = page.getByRole("dialog", { name: "Book an Introduction Call" });
+  await second.locator(".rdp-day:not(.rdp-disabled) button").first().click();
+  const times = second.getByRole("group", { name: dayLabel });
+  await expect(times.getByRole("button").first()).toBeVisible();
+  await expect(times.getByRole("button", { name: label, exact: true })).toHaveCount(0);
+});
