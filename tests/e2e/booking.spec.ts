@@ -40,7 +40,7 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await page.getByRole("button", { name: "Book Introduction Call" }).click();
   await fillSignIn(page, "Parent", DEMO_PARENT);
   const { panel, label, dayLabel } = await pickFirstTime(page);
-  await expect(page).toHaveURL(new RegExp(`${profile}$`));
+  await expect(page).toHaveURL(new RegExp(`${profile}\\?book=intro$`));
   await expect(panel.getByRole("region", { name: "Selected times" })).toContainText(label);
   await panel.getByRole("button", { name: "Continue" }).click();
 

@@ -1,7 +1,6 @@
-import { zValidator } from "@hono/zod-validator";
+import { validateParams } from "../http/validate";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AppError } from "../../shared/errors";
 import type { AppEnv, Deps } from "../http/app-env";
 import { publishedIntroVideo } from "../teachers/intro-video.service";
 import { fileResponse } from "./serve-file";
@@ -18,9 +17,7 @@ export function createFilesRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/teacher-videos/:teacherId/:file",
     // A malformed id or any other file name names nothing: 404 before any lookup.
-    zValidator("param", introVideoParams, (result) => {
-      if (!result.success) throw new AppError("not_found", "File not found.");
-    }),
+    validateParams(introVideoParams, "File not found."),
     async (c) => {
       const { teacherId, file } = c.req.valid("param");
       const video = await publishedIntroVideo(deps, teacherId, file);

@@ -30,8 +30,13 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
  * Path parameters name resources: a malformed one (not a UUID, say) names nothing, so it is a
  * 404 with the resource's own message, answered before anything reaches SQL.
  */
-export function validateParams<Schema extends z.ZodType>(schema: Schema, notFoundMessage: string) {
+export function validateParams<Schema extends z.ZodType>(
+  schema: Schema,
+  notFoundMessage: string | ((badParam: string) => string),
+) {
   return zValidator("param", schema, (result) => {
-    if (!result.success) throw new AppError("not_found", notFoundMessage);
+    if (result.success) return;
+    const badParam = String(result.error.issues[0]?.path[0] ?? "");
+    throw new AppError("not_found", typeof notFoundMessage === "string" ? notFoundMessage : notFoundMessage(badParam));
   });
 }

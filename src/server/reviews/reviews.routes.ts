@@ -1,11 +1,10 @@
-import { zValidator } from "@hono/zod-validator";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { reviewInputSchema } from "../../shared/reviews/reviews.schemas";
 import { findProfileIds } from "../accounts/accounts.repo";
 import { requireParent, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
-import { validate } from "../http/validate";
+import { validate, validateParams } from "../http/validate";
 import { teacherNotFound } from "../teachers/public-profile.service";
 import * as service from "./reviews.service";
 
@@ -13,12 +12,8 @@ const teacherParams = z.object({ teacherId: z.guid() });
 const reviewParams = z.object({ reviewId: z.guid() });
 
 /** A malformed id names nothing: 404 before any SQL. */
-const teacherIdParam = zValidator("param", teacherParams, (result) => {
-  if (!result.success) throw teacherNotFound();
-});
-const reviewIdParam = zValidator("param", reviewParams, (result) => {
-  if (!result.success) throw service.reviewNotFound();
-});
+const teacherIdParam = validateParams(teacherParams, teacherNotFound().message);
+const reviewIdParam = validateParams(reviewParams, service.reviewNotFound().message);
 
 /**
  * The signed-in parent reading the list, if any, so their own review can be marked `mine`. The

@@ -1,7 +1,5 @@
-import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AppError } from "../../shared/errors";
 import {
   repertoireCreateSchema,
   REPERTOIRE_NOT_FOUND_MESSAGE,
@@ -11,7 +9,7 @@ import {
 } from "../../shared/students/students.schemas";
 import { requireParent, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
-import { validate } from "../http/validate";
+import { validate, validateParams } from "../http/validate";
 import * as service from "./students.service";
 
 const studentParams = z.object({ studentId: z.guid() });
@@ -22,12 +20,7 @@ const repertoireParams = z.object({ studentId: z.guid(), entryId: z.guid() });
  * (and never reaches SQL, where it would be a cast error).
  */
 function validateIds<Schema extends z.ZodType>(schema: Schema) {
-  return zValidator("param", schema, (result) => {
-    if (!result.success) {
-      const entryIdBad = result.error.issues.some((issue) => issue.path[0] === "entryId");
-      throw new AppError("not_found", entryIdBad ? REPERTOIRE_NOT_FOUND_MESSAGE : STUDENT_NOT_FOUND_MESSAGE);
-    }
-  });
+  return validateParams(schema, (bad) => (bad === "entryId" ? REPERTOIRE_NOT_FOUND_MESSAGE : STUDENT_NOT_FOUND_MESSAGE));
 }
 
 /** /api/students: a parent's own student profiles and their repertoire. */

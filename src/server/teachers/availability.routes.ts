@@ -1,17 +1,13 @@
-import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AppError } from "../../shared/errors";
 import { AVAILABILITY_NOT_FOUND_MESSAGE, availabilityCreateSchema } from "../../shared/teachers/weekly-availability.schemas";
 import { requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
-import { validate } from "../http/validate";
+import { validate, validateParams } from "../http/validate";
 import * as service from "./availability.service";
 
 /** A malformed id names no window: 404 before anything reaches SQL. */
-const windowParams = zValidator("param", z.object({ availabilityId: z.guid() }), (result) => {
-  if (!result.success) throw new AppError("not_found", AVAILABILITY_NOT_FOUND_MESSAGE);
-});
+const windowParams = validateParams(z.object({ availabilityId: z.guid() }), AVAILABILITY_NOT_FOUND_MESSAGE);
 
 /**
  * /api/teachers/me/availability: the signed-in teacher's weekly windows. Guards are per route

@@ -1,4 +1,4 @@
-import { zValidator } from "@hono/zod-validator";
+import { validateParams } from "../http/validate";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Deps } from "../http/app-env";
@@ -14,9 +14,7 @@ export function createPublicProfileRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/:teacherId/public",
     // A malformed id names no teacher: 404 before any SQL.
-    zValidator("param", teacherParams, (result) => {
-      if (!result.success) throw service.teacherNotFound();
-    }),
+    validateParams(teacherParams, service.teacherNotFound().message),
     async (c) => c.json(await service.getPublicProfile(deps, c.req.valid("param").teacherId)),
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Eye, EyeOff } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -23,6 +23,7 @@ import { Button } from "../../components/ui/button";
 import { Choice, Select } from "../../components/ui/choice";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { PasswordInput } from "../../components/ui/password-input";
 import { api, call, errorMessage } from "../../lib/api";
 import { ME_QUERY_KEY } from "../auth/use-me";
 
@@ -62,7 +63,6 @@ export function ParentSignUpFlow({
   onNeedsConfirmation: (email: string) => void;
 }) {
   const [step, setStep] = useState<Step>("parent-info");
-  const [showPassword, setShowPassword] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<ParentSignUpInput, unknown, ParentSignUp>({
@@ -139,24 +139,7 @@ export function ParentSignUpFlow({
             <Input id="su-email" type="email" autoComplete="email" {...form.register("parent.email")} />
           </Field>
           <Field id="su-password" label="Password" hint="At least 8 characters" error={errors.parent?.password?.message}>
-            <div className="relative">
-              <Input
-                id="su-password"
-                type={showPassword ? "text" : "password"}
-                autoComplete="new-password"
-                className="pr-10"
-                {...form.register("parent.password")}
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((s) => !s)}
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
-              >
-                {showPassword ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-              </button>
-            </div>
+            <PasswordInput id="su-password" autoComplete="new-password" {...form.register("parent.password")} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="su-phone" label="Phone (optional)" error={errors.parent?.phone?.message}>

@@ -1,7 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { Eye, EyeOff } from "lucide-react";
-import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Role } from "../../../shared/accounts/accounts.constants";
@@ -19,6 +17,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { PasswordInput } from "../../components/ui/password-input";
 import { mayOpen } from "../../app/route-access";
 import { api, call } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -65,7 +64,6 @@ function SignInForm({
 }: { next: string | null; onDone: () => void } & SignInHandoffs) {
   const navigate = useNavigate();
   const refreshMe = useRefreshMe();
-  const [showPassword, setShowPassword] = useState(false);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
@@ -138,25 +136,12 @@ function SignInForm({
       </Field>
 
       <Field id="sign-in-password" label="Password" error={form.formState.errors.password?.message}>
-        <div className="relative">
-          <Input
-            id="sign-in-password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            className="pr-10"
-            aria-invalid={form.formState.errors.password ? true : undefined}
-            {...form.register("password")}
-          />
-          <button
-            type="button"
-            onClick={() => setShowPassword((s) => !s)}
-            aria-label={showPassword ? "Hide password" : "Show password"}
-            aria-pressed={showPassword}
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
-          >
-            {showPassword ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-          </button>
-        </div>
+        <PasswordInput
+          id="sign-in-password"
+          autoComplete="current-password"
+          aria-invalid={form.formState.errors.password ? true : undefined}
+          {...form.register("password")}
+        />
       </Field>
 
       <div className="-mt-2 text-right">

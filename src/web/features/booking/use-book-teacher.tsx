@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingType } from "../../../shared/booking/booking.constants";
 import { Alert } from "../../components/ui/alert";
@@ -37,24 +37,27 @@ export function useBookTeacher(teacher: BookableTeacher | null) {
     setOpen(type);
   };
 
-  // Back from signing in: reopen the panel that was asked for, once.
+  // Back from signing in, `?book=` asks for the panel; closing it drops the request from the URL.
   const requested = params.get("book");
-  useEffect(() => {
-    if (!teacher || !isParent || (requested !== "intro" && requested !== "full")) return;
-    setOpen(requested);
-    params.delete("book");
-    setParams(params, { replace: true });
-  }, [teacher, isParent, requested, params, setParams]);
+  const fromUrl = isParent && (requested === "intro" || requested === "full") ? requested : null;
+  const current = open ?? fromUrl;
+  const close = () => {
+    setOpen(null);
+    if (requested) {
+      params.delete("book");
+      setParams(params, { replace: true });
+    }
+  };
 
   const dialogs = (
     <>
-      {teacher && open ? (
+      {teacher && current ? (
         <BookingPanel
           teacher={teacher}
-          bookingType={open}
+          bookingType={current}
           initialStudentId={studentId}
           open
-          onOpenChange={(o) => !o && setOpen(null)}
+          onOpenChange={(o) => !o && close()}
         />
       ) : null}
       <Dialog open={notParent} onOpenChange={setNotParent}>

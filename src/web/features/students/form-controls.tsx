@@ -1,27 +1,8 @@
-import { forwardRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import type { ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
 import { AppError } from "../../../shared/errors";
 import { STUDENT_INTERESTS } from "../../../shared/students/students.constants";
 import { cn } from "../../lib/cn";
-
-const controlClasses =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 " +
-  "focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-invalid:border-red-500";
-
-/** A native select that looks like Input (native keeps the phone's own picker). */
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
-  { className, ...props },
-  ref,
-) {
-  return <select ref={ref} className={cn(controlClasses, "h-10", className)} {...props} />;
-});
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
-  { className, rows = 3, ...props },
-  ref,
-) {
-  return <textarea ref={ref} rows={rows} className={cn(controlClasses, "py-2 leading-6", className)} {...props} />;
-});
 
 /** aria props for a control whose Field shows `error`. */
 export function invalidProps(id: string, error: string | undefined) {

@@ -15,7 +15,8 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
 import { formatDate, todayIsoDate } from "./format";
-import { Chip, invalidProps, Select, showServerFieldErrors } from "./form-controls";
+import { Select } from "../../components/ui/choice";
+import { Chip, invalidProps, showServerFieldErrors } from "./form-controls";
 import { useAddRepertoire, useDeleteRepertoire } from "./use-students";
 
 /** Repertoire history (newest completed first, as the server sends it) with add and a two-step delete. */

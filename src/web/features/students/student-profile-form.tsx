@@ -14,7 +14,9 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-import { errorText, InterestCheckboxes, invalidProps, Select, showServerFieldErrors, Textarea } from "./form-controls";
+import { Select } from "../../components/ui/choice";
+import { Textarea } from "../../components/ui/textarea";
+import { errorText, InterestCheckboxes, invalidProps, showServerFieldErrors } from "./form-controls";
 import { useUpdateStudent } from "./use-students";
 
 const FIELDS = [

@@ -1,40 +1,25 @@
-import { Eye, EyeOff } from "lucide-react";
-import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { US_STATES, US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
 import { Select } from "../../../components/ui/choice";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
 import type { ApplicationForm } from "./use-application-form";
 
-function PasswordInput({ id, form, name }: { id: string; form: ApplicationForm; name: "personal.password" | "personal.confirmPassword" }) {
-  const [shown, setShown] = useState(false);
+function ApplicationPassword({ id, form, name }: { id: string; form: ApplicationForm; name: "personal.password" | "personal.confirmPassword" }) {
   return (
-    <div className="relative">
-      <Input
-        id={id}
-        type={shown ? "text" : "password"}
-        autoComplete="new-password"
-        className="pr-10"
-        {...form.register(name, {
-          // A changed password re-checks a confirmation already typed (and only then).
-          onChange: () => {
-            if (name === "personal.password" && form.getValues("personal.confirmPassword")) {
-              void form.trigger("personal.confirmPassword");
-            }
-          },
-        })}
-      />
-      <button
-        type="button"
-        onClick={() => setShown((s) => !s)}
-        aria-label={shown ? "Hide password" : "Show password"}
-        aria-pressed={shown}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
-      >
-        {shown ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-      </button>
-    </div>
+    <PasswordInput
+      id={id}
+      autoComplete="new-password"
+      {...form.register(name, {
+        // A changed password re-checks a confirmation already typed (and only then).
+        onChange: () => {
+          if (name === "personal.password" && form.getValues("personal.confirmPassword")) {
+            void form.trigger("personal.confirmPassword");
+          }
+        },
+      })}
+    />
   );
 }
 
@@ -61,10 +46,10 @@ export function PersonalStep({ form }: { form: ApplicationForm }) {
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="ta-password" label="Password" hint="At least 8 characters" error={errors?.password?.message}>
-          <PasswordInput id="ta-password" form={form} name="personal.password" />
+          <ApplicationPassword id="ta-password" form={form} name="personal.password" />
         </Field>
         <Field id="ta-confirm" label="Confirm password" error={errors?.confirmPassword?.message}>
-          <PasswordInput id="ta-confirm" form={form} name="personal.confirmPassword" />
+          <ApplicationPassword id="ta-confirm" form={form} name="personal.confirmPassword" />
         </Field>
       </div>
       <Field id="ta-phone" label="Phone" error={errors?.phone?.message}>

@@ -1,11 +1,8 @@
 import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 
-/**
- * The dashboard's Requests panel. It shows the pending count now; the booking work puts the list
- * of pending requests (with Accept and Decline) in `children`.
- */
-export function RequestsPanel({ pendingCount, children }: { pendingCount: number; children?: ReactNode }) {
+/** The dashboard's Requests panel: the pending count, and the list (with Accept and Decline) as `children`. */
+export function RequestsPanel({ pendingCount, children }: { pendingCount: number; children: ReactNode }) {
   return (
     <section aria-labelledby="requests-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
       <div className="flex items-center justify-between gap-3">
@@ -21,15 +18,7 @@ export function RequestsPanel({ pendingCount, children }: { pendingCount: number
         </span>
       </div>
       <div className="mt-4">
-        {pendingCount === 0 ? (
-          <p className="text-sm text-slate-600">No pending requests.</p>
-        ) : (
-          (children ?? (
-            <p className="text-sm text-slate-700">
-              You have {pendingCount} pending lesson {pendingCount === 1 ? "request" : "requests"} waiting for your answer.
-            </p>
-          ))
-        )}
+        {children}
       </div>
     </section>
   );

@@ -8,8 +8,7 @@ import { MessageTeacherButton } from "./message-teacher-button";
 
 /**
  * The Book a Lesson panel (sticky beside the profile on wide screens, after it on phones).
- * `onBook` is where booking plugs in; without it the two booking buttons stay disabled and say
- * so, rather than pretending to book.
+ * `onBook` opens the booking flow (see features/booking/use-book-teacher.tsx).
  */
 export function BookingPanel({
   profile,
@@ -17,7 +16,7 @@ export function BookingPanel({
   className,
 }: {
   profile: PublicTeacherProfile;
-  onBook?: ((type: BookingType) => void) | undefined;
+  onBook: (type: BookingType) => void;
   className?: string;
 }) {
   const rate = rateRange(profile.hourlyRateMin, profile.hourlyRateMax);
@@ -32,15 +31,14 @@ export function BookingPanel({
           title="Book Introduction Call"
           detail="Free, 15-minute call"
           primary
-          onClick={onBook ? () => onBook("intro") : undefined}
+          onClick={() => onBook("intro")}
         />
         <BookingChoice
           icon={<CalendarCheck aria-hidden className="size-5" />}
           title="Book a Lesson"
           detail={`${rate}/hour, price varies`}
-          onClick={onBook ? () => onBook("full") : undefined}
+          onClick={() => onBook("full")}
         />
-        {onBook ? null : <p className="text-sm text-slate-600">Online booking is coming soon.</p>}
         <div className="border-t border-slate-100 pt-3">
           <MessageTeacherButton firstName={profile.firstName} />
         </div>

@@ -75,7 +75,7 @@ function TeacherProfileScreen({
   onBook,
 }: {
   profile: PublicTeacherProfile;
-  onBook?: (type: BookingType) => void;
+  onBook: (type: BookingType) => void;
 }) {
   return (
     <Page>
