@@ -24,9 +24,49 @@ async function signOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
 }
 
-test("a parent turns on two-factor, signs in with a TOTP code, resets the password by email and reviews login history", async ({ page }) => {
+test("a new parent's whole journey: sign-up, students and repertoire, settings, two-factor, password reset, account deletion", async ({
+  page,
+}) => {
   const email = `security-${Date.now()}@example.test`;
   await signUpParent(page, email, "first-password");
+
+  // A second student; edit and cancel restores the saved values.
+  await page.goto("/parent/student-profiles");
+  await page.getByRole("button", { name: "Add New Student" }).click();
+  const add = page.getByRole("dialog", { name: "Add New Student" });
+  await add.getByLabel("First Name").fill("Ben");
+  await add.getByLabel("Last Name").fill("Lin");
+  await add.getByLabel("Age").fill("6");
+  await add.getByRole("button", { name: "Add Student" }).click();
+  await expect(add).toBeHidden();
+  const cards = page.getByRole("list", { name: "Students" }).getByRole("link");
+  await expect(cards).toHaveCount(2);
+  await cards.filter({ hasText: "Ben Lin" }).click();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("First Name").fill("Changed");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ben Lin" })).toBeVisible();
+
+  // A repertoire entry, deleted with the two-step confirm.
+  const repertoire = page.getByRole("region", { name: "Repertoire History" });
+  await repertoire.getByRole("button", { name: "Add Repertoire" }).click();
+  await repertoire.getByLabel("Title").fill("Ode to Joy");
+  await repertoire.getByLabel("Composer").fill("Beethoven");
+  await repertoire.getByLabel("Genre").selectOption("Classical");
+  await repertoire.getByLabel("Completion Date").fill(await page.evaluate(() => new Date().toLocaleDateString("sv-SE")));
+  await repertoire.getByRole("button", { name: "Save Piece" }).click();
+  await expect(repertoire.getByRole("list", { name: "Repertoire" }).getByRole("listitem")).toHaveCount(1);
+  await repertoire.getByRole("button", { name: "Delete Ode to Joy" }).click();
+  await repertoire.getByRole("button", { name: "Confirm delete" }).click();
+  await expect(repertoire).toContainText("No pieces recorded yet.");
+
+  // Settings survive a reload.
+  await page.goto("/settings");
+  await page.getByLabel("Location").fill("Portland, OR");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Location")).toHaveValue("Portland, OR");
 
   // Enrol: the key shown next to the QR code is what an authenticator app would scan.
   await page.goto("/settings");
@@ -80,6 +120,16 @@ test("a parent turns on two-factor, signs in with a TOTP code, resets the passwo
   const history = page.getByRole("dialog", { name: "Login History" });
   await expect(history.getByText("This device")).toBeVisible();
   await expect(history.getByText(/Chrome/).first()).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Delete the account: signed out, and the credentials no longer work.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Delete Account" }).click();
+  await page.getByRole("dialog", { name: "Delete Account" }).getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openSignIn(page);
+  await fillSignIn(page, "Parent", email, "second-password");
+  await expect(page.getByRole("dialog", { name: "Sign In" }).getByRole("status")).toContainText("Incorrect email or password.");
 });
 
 test("signing in with an unconfirmed address opens Check Your Email, and Resend works", async ({ page }) => {

@@ -11,8 +11,16 @@ import { authRequest } from "../auth-client";
 import { AUTH_SESSION_KEY, useAuthSession } from "./use-auth-session";
 
 export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // The state is re-read when the dialog closes, so a fresh enrolment keeps its codes on screen.
+        if (!next) void queryClient.invalidateQueries({ queryKey: AUTH_SESSION_KEY });
+        onOpenChange(next);
+      }}
+    >
       {open ? (
         <DialogContent title="Two-Factor Authentication" description="A code from an authenticator app, on top of your password." className="max-w-lg">
           <TwoFactorSettings />
@@ -36,7 +44,6 @@ function manualKey(totpUri: string): string {
 }
 
 function EnableTwoFactor() {
-  const queryClient = useQueryClient();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const enable = useMutation({
@@ -49,7 +56,6 @@ function EnableTwoFactor() {
   });
   const verify = useMutation({
     mutationFn: () => authRequest("/two-factor/verify-totp", { code: code.trim() }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_SESSION_KEY }),
   });
 
   if (!enable.data) {
