@@ -67,11 +67,12 @@ test("search from the landing page, refine, load more, remove chips, open a prof
   await expect(results(page).getByText("Austin, TX").first()).toBeVisible();
   const searchUrl = page.url();
 
-  // Open a profile (still a titled screen) and come back: the search is as it was.
+  // Open a profile and come back with its Back to Search link: the search is as it was.
   const firstName = await cardNames(page).first().textContent();
   await results(page).getByRole("link", { name: "View Profile" }).first().click();
   await expect(page).toHaveURL(/\/teacher\/profile\/[0-9a-f-]{36}$/);
-  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: firstName!.trim() })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Search" }).click();
   await expect(page).toHaveURL(searchUrl);
   await expect(page.getByLabel("Location")).toHaveValue("Austin, TX");
   await expect(page.getByLabel("Distance")).toHaveValue("25");
