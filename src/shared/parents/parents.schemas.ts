@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText, requiredText } from "../text.schemas";
 import type { CommunicationChannel, Relationship } from "../accounts/accounts.constants";
 import type { NotificationToggles } from "../accounts/notification-preferences";
 import type { EVENT_STATUSES, EVENT_TYPES } from "../calendar/calendar.constants";
@@ -16,19 +17,12 @@ export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
 export const NO_PARENT_PROFILE_MESSAGE = "No parent profile found. Please complete your profile setup.";
 
 function requiredName(label: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(PARENT_NAME_MAX, `${label} must be at most ${PARENT_NAME_MAX} characters`);
+  return requiredText(label, PARENT_NAME_MAX);
 }
 
 /** Optional text: blank or null clears it (stored as null). */
 function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  return boundedText(label, max)
     .nullable()
     .transform((value) => (value ? value : null));
 }

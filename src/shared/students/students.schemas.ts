@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "../text.schemas";
 import { DIFFICULTIES, GENRES, LEARNING_STYLES, STUDENT_AGE, STUDENT_INTERESTS } from "./students.constants";
 import { hasDuplicates, isCalendarDate, isFutureCompletionDate, linesToList } from "./students.rules";
 
@@ -16,15 +17,6 @@ export const AGE_MESSAGE = `Age must be a whole number between ${STUDENT_AGE.min
 export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
 export const STUDENT_NOT_FOUND_MESSAGE = "Student not found";
 export const REPERTOIRE_NOT_FOUND_MESSAGE = "Repertoire entry not found";
-
-/** Required text, trimmed: missing or blank says "<Label> is required". */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
 
 export const firstNameSchema = requiredText("First name", NAME_MAX_LENGTH);
 export const lastNameSchema = requiredText("Last name", NAME_MAX_LENGTH);

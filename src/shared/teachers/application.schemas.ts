@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText } from "../text.schemas";
 import { passwordSchema } from "../accounts/accounts.schemas";
 import { emailSchema } from "../auth/auth.schemas";
 import { isTimeOfDay, toStoredTime } from "./availability.rules";
@@ -42,10 +43,7 @@ export function detectedTimeZone(): string {
 }
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  boundedText(label, max)
     .nullish()
     .transform((v) => v ?? "");
 

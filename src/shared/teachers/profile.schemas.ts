@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText, requiredText } from "../text.schemas";
 import {
   AGE_GROUPS,
   EDUCATION_BACKGROUNDS,
@@ -26,22 +27,6 @@ export const TEACHER_PROFILE_NOT_FOUND_MESSAGE = "Teacher profile not found";
 export const TIME_ZONE_MESSAGE = "Choose a valid time zone";
 export const INSTRUMENTS_MESSAGE = "Choose at least one instrument";
 export const INTRO_VIDEO_URL_MESSAGE = "The introduction video can only be removed here; upload a new one to replace it";
-
-/** Required text, trimmed: missing or blank says "<Label> is required". */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
-}
 
 /** A set of choices from a fixed list, each at most once. */
 function choiceList<T extends string>(values: readonly T[], label: string) {
@@ -94,7 +79,7 @@ export const teacherProfileFields = {
   phone: requiredText("Phone", 30).regex(/^[0-9()+\-.\s]*$/, "Phone may contain only digits, spaces and ( ) + - ."),
   city: requiredText("City", PLACE_MAX_LENGTH),
   state: requiredText("State", PLACE_MAX_LENGTH),
-  bio: optionalText("Bio", LONG_TEXT_MAX_LENGTH),
+  bio: boundedText("Bio", LONG_TEXT_MAX_LENGTH),
   educationBackground: z.enum(EDUCATION_BACKGROUNDS, { error: "Choose an education background from the list" }),
   teachingExperienceYears: z.enum(TEACHER_EXPERIENCE, { error: "Choose your teaching experience from the list" }),
   teachingMethods: choiceList(TEACHING_METHODS, "teaching methods"),

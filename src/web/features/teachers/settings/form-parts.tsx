@@ -1,24 +1,6 @@
-import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { cn } from "../../../lib/cn";
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
-  { className, rows = 4, ...props },
-  ref,
-) {
-  return (
-    <textarea
-      ref={ref}
-      rows={rows}
-      className={cn(
-        "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm leading-6 text-slate-900 placeholder:text-slate-500",
-        "focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-invalid:border-red-500",
-        className,
-      )}
-      {...props}
-    />
-  );
-});
 
 /** aria props for a control whose Field shows `error`. */
 export function invalidProps(id: string, error: string | undefined) {

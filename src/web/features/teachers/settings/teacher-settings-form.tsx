@@ -24,7 +24,8 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
 import { IntroVideoSection } from "./intro-video-section";
-import { ChoiceGroup, invalidProps, SettingsSection, Textarea } from "./form-parts";
+import { Textarea } from "../../../components/ui/textarea";
+import { ChoiceGroup, invalidProps, SettingsSection } from "./form-parts";
 import { useUpdateTeacherProfile } from "./use-teacher-profile";
 
 /** Spec section 9: success banners last 3 seconds. */
@@ -159,7 +160,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
 
       <SettingsSection id="teaching" title="Teaching Profile" description="Shown to parents on your profile and in search.">
         <Field id="ts-bio" label="Bio" error={e("bio")}>
-          <Textarea id="ts-bio" placeholder="A few words about you and your music." {...invalidProps("ts-bio", e("bio"))} {...form.register("bio")} />
+          <Textarea id="ts-bio" rows={4} placeholder="A few words about you and your music." {...invalidProps("ts-bio", e("bio"))} {...form.register("bio")} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="ts-experience" label="Teaching experience (years)" error={e("teachingExperienceYears")}>
@@ -196,7 +197,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           error={e("ageGroupsTaught")}
         />
         <Field id="ts-style" label="Teaching style description" error={e("teachingStyleDescription")}>
-          <Textarea id="ts-style" {...invalidProps("ts-style", e("teachingStyleDescription"))} {...form.register("teachingStyleDescription")} />
+          <Textarea id="ts-style" rows={4} {...invalidProps("ts-style", e("teachingStyleDescription"))} {...form.register("teachingStyleDescription")} />
         </Field>
         <ChoiceGroup
           id="ts-format"
