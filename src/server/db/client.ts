@@ -39,12 +39,38 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return { db, driver: "pglite", pglite, close: () => pglite.close() };
 }
 
+/**
+ * Sessions that keep one generic plan per prepared statement and never start parallel workers:
+ * for the few statements whose text already fixes the plan (the search pages, search.repo.ts),
+ * so PostgreSQL skips planning them, which otherwise costs as much as running them.
+ */
+const GENERIC_PLAN_OPTIONS = "-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0";
+const genericPlanPools = new WeakMap<object, pg.Pool>();
+
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const genericPlanPool = new pg.Pool({ connectionString: url, max: Math.min(4, options.max ?? 10), options: GENERIC_PLAN_OPTIONS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
+  genericPlanPool.on("error", () => undefined);
+  genericPlanPools.set(pool, genericPlanPool);
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
-  return { db, driver: "postgres", pool, close: () => pool.end() };
+  return {
+    db,
+    driver: "postgres",
+    pool,
+    close: async () => {
+      await Promise.all([pool.end(), genericPlanPool.end()]);
+    },
+  };
+}
+
+/** The PostgreSQL pools behind a database (not a transaction), or undefined on PGlite. */
+export function postgresPoolsOf(db: Executor): { pool: pg.Pool; genericPlanPool: pg.Pool } | undefined {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return undefined;
+  const genericPlanPool = genericPlanPools.get(pool);
+  return genericPlanPool ? { pool, genericPlanPool } : undefined;
 }
 
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */

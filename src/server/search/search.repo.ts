@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
-import type { SortOption } from "../../shared/search/search.schemas";
+import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.schemas";
 import { boundingBox, EARTH_RADIUS_MILES } from "../../shared/search/search.rules";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
-import { queryRows, type Executor } from "../db/client";
+import { postgresPoolsOf, queryRows, type Executor } from "../db/client";
 
 /** Filters in database terms (the service turns the query and the typed place into these). */
 export interface TeacherFilters {
@@ -59,6 +58,27 @@ function milesToEarthUnits(miles: number): SQL {
   return sql`(${miles}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
 }
 
+/**
+ * The haversine term h between the point and a teacher (distance = 2R·asin(√h)), the formula of
+ * haversineMiles() in search.rules.ts. Built-in functions only: earthdistance's are SQL functions
+ * that a prepared statement's plan cannot fold, and PostgreSQL parses them again on every run,
+ * which cost more than the rest of a page query.
+ */
+function haversineTerm(point: { lat: number; lon: number }): SQL {
+  return sql`(power(sind((tp.latitude - ${point.lat}::float8) / 2), 2) + ${Math.cos((point.lat * Math.PI) / 180)}::float8 * cosd(tp.latitude) * power(sind((tp.longitude - ${point.lon}::float8) / 2), 2))`;
+}
+
+/** Null for a teacher without coordinates (LEAST would turn a null h into 1, half the earth). */
+function distanceMiles(point: { lat: number; lon: number }): SQL {
+  return sql`(case when tp.latitude is null or tp.longitude is null then null::float8
+                   else ${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(${haversineTerm(point)}))) end)`;
+}
+
+/** Within `miles` of the point: h grows with the distance, so compare h with that of the radius. */
+function withinMiles(point: { lat: number; lon: number }, miles: number): SQL {
+  return sql`${haversineTerm(point)} <= ${Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2}::float8`;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -84,16 +104,17 @@ function whereClause(f: TeacherFilters, access: PointAccess = "spatial"): SQL {
     conditions.push(sql`(tp.rating is null or tp.rating >= ${f.minRating}::numeric)`);
   }
   if (f.point && f.radiusMiles !== null) {
-    const radius = milesToEarthUnits(f.radiusMiles);
-    // Plain number comparisons first: they reject most teachers without any trigonometry.
+    // Plain number comparisons first: they reject most teachers without any trigonometry. Written
+    // as a distance from the centre, not BETWEEN, so the planner neither reads them as index
+    // bounds nor, in a generic plan, takes them for near-empty ranges: the access path is ours.
     const box = boundingBox(f.point, f.radiusMiles);
-    conditions.push(sql`tp.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8`);
+    conditions.push(sql`abs(tp.latitude - ${f.point.lat}::float8) <= ${(box.maxLat - box.minLat) / 2}::float8`);
     if (box.minLon !== null && box.maxLon !== null) {
-      conditions.push(sql`tp.longitude between ${box.minLon}::float8 and ${box.maxLon}::float8`);
+      conditions.push(sql`abs(tp.longitude - ${f.point.lon}::float8) <= ${(box.maxLon - box.minLon) / 2}::float8`);
     }
     // earth_box is what the GiST index answers; the exact distance trims the corners.
-    if (access === "spatial") conditions.push(sql`earth_box(${centre(f.point)}, ${radius}) @> ${teacherPoint}`);
-    conditions.push(sql`earth_distance(${centre(f.point)}, ${teacherPoint}) <= ${radius}`);
+    if (access === "spatial") conditions.push(sql`earth_box(${centre(f.point)}, ${milesToEarthUnits(f.radiusMiles)}) @> ${teacherPoint}`);
+    conditions.push(withinMiles(f.point, f.radiusMiles));
   }
   if (f.state) {
     conditions.push(
@@ -122,7 +143,7 @@ function orderTerms(sort: SortOption, point: { lat: number; lon: number } | null
     case "relevance":
       return [
         { expression: sql`tp.relevance_score`, direction: "desc" },
-        ...(point ? [{ expression: sql`earth_distance(${centre(point)}, ${teacherPoint})`, direction: "asc" as const }] : []),
+        ...(point ? [{ expression: distanceMiles(point), direction: "asc" as const }] : []),
         { expression: sql`tp.discovery_enabled_at`, direction: "desc" },
         id,
       ];
@@ -167,21 +188,32 @@ const dialect = new PgDialect();
 
 /**
  * Runs a search statement. On PostgreSQL it is a named prepared statement (named after its text,
- * which differs only by which filters are set): after a few runs the server keeps a generic plan
- * and skips planning, which costs as much as running a page query. PGlite runs it as is.
+ * which differs only by which filters are set), so it is parsed once per connection. `generic`
+ * statements run where the server keeps one generic plan per statement (db/client.ts) and skips
+ * planning, which costs as much as running a page; the others are planned for their values each
+ * time (PostgreSQL's own choice). PGlite runs every statement as is.
  */
-async function searchRows<Row>(db: Executor, statement: SQL): Promise<Row[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<Row>(db, statement);
+async function searchRows<Row>(db: Executor, statement: SQL, plan: "generic" | "per-values" = "per-values"): Promise<Row[]> {
+  const pools = postgresPoolsOf(db);
+  if (!pools) return queryRows<Row>(db, statement);
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
-  const result = await client.query({ name, text, values: params });
+  const result = await (plan === "generic" ? pools.genericPlanPool : pools.pool).query({ name, text, values: params });
   return result.rows as Row[];
+}
+
+/**
+ * Whether one plan serves every value of a page statement: yes when its text fixes the access
+ * path (a sort index walked in order, or the spatial index near a point, chosen by the service).
+ * Place-name text patterns are not: how many teachers match one depends on the pattern.
+ */
+function pagePlanIsFixed(filters: TeacherFilters): boolean {
+  return filters.state === null && filters.text === null;
 }
 
 /** The current search_state generation (the count cache's key; see schema/search.ts). */
 export async function readSearchGeneration(db: Executor): Promise<number> {
-  const [row] = await searchRows<{ generation: string | number }>(db, sql`select generation from search_state`);
+  const [row] = await searchRows<{ generation: string | number }>(db, sql`select generation from search_state`, "generic");
   return row ? Number(row.generation) : 0;
 }
 
@@ -198,6 +230,11 @@ export async function countTeachers(db: Executor, filters: TeacherFilters): Prom
  * One page of cards. The inner query finds the page's ids in order (index-driven, reading only
  * the sort keys); the outer one fetches the card fields of those few rows. With `reverse` the inner
  * query walks the order backwards and the outer query puts the rows back in the real order.
+ *
+ * The LIMIT is always the page size, written into the text, and so is an OFFSET of 0 (the first
+ * page, and the last one, read backwards): for a parameter there a generic plan guesses a tenth
+ * of the table and may join the card fields by scanning it whole. A short last page takes its rows
+ * from this window (findTeacherPage).
  */
 export function teacherPageQuery(
   filters: TeacherFilters,
@@ -210,19 +247,19 @@ export function teacherPageQuery(
     terms.map((term, index) => sql`${term.expression} as ${sql.raw(`k${index}`)}`),
     sql`, `,
   );
-  const distance = filters.point ? sql`earth_distance(${centre(filters.point)}, ${teacherPoint})` : sql`null::float8`;
+  const distance = filters.point ? distanceMiles(filters.point) : sql`null::float8`;
   return sql`
       with page as (
         select tp.id, ${distance} as distance, ${keys}
           from teacher_profiles tp
          where ${whereClause(filters, access)}
          order by ${orderBy(terms, read.reverse, (_, term) => term.expression)}
-         limit ${read.limit} offset ${read.offset}
+         limit ${sql.raw(String(SEARCH_PAGE_SIZE))} offset ${read.offset === 0 ? sql.raw("0") : read.offset}
       )
       select tp.id, tp.first_name, tp.last_name, tp.city, tp.state, tp.teaching_experience_years,
              tp.lesson_format, tp.hourly_rate_min, tp.hourly_rate_max, tp.rating::text as rating,
              tp.review_count,
-             page.distance / earth() * ${EARTH_RADIUS_MILES}::float8 as distance_miles,
+             page.distance as distance_miles,
              (select array_agg(ti.instrument order by ti.years_teaching desc, array_position(${INSTRUMENT_ORDER}, ti.instrument))
                 from teacher_instruments ti where ti.teacher_id = tp.id) as instruments,
              (select count(distinct b.student_id)::int
@@ -234,14 +271,18 @@ export function teacherPageQuery(
     `;
 }
 
-export function findTeacherPage(
+export async function findTeacherPage(
   db: Executor,
   filters: TeacherFilters,
   sort: SortOption,
   read: { reverse: boolean; offset: number; limit: number },
   access: PointAccess = "spatial",
 ): Promise<TeacherPageRow[]> {
-  return searchRows<TeacherPageRow>(db, teacherPageQuery(filters, sort, read, access));
+  if (read.limit > SEARCH_PAGE_SIZE) throw new RangeError(`a page has at most ${SEARCH_PAGE_SIZE} teachers`);
+  const statement = teacherPageQuery(filters, sort, read, access);
+  const rows = await searchRows<TeacherPageRow>(db, statement, pagePlanIsFixed(filters) ? "generic" : "per-values");
+  // Read backwards, the window ends with the page (in the real order); forwards, it starts with it.
+  return read.reverse ? rows.slice(Math.max(0, rows.length - read.limit)) : rows.slice(0, read.limit);
 }
 
 export async function readTeacherPlace(db: Executor, teacherId: string): Promise<{ city: string; state: string } | undefined> {
