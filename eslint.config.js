@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "src/server/db/migrations/**", ".e2e-data/**", "data/**"] },
+  { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "src/server/db/migrations/**", ".e2e-data/**", "data/**", ".scratch/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
