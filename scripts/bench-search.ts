@@ -16,12 +16,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { openPostgres, queryRows } from "../src/server/db/client";
+import { openPostgres, postgresPoolsOf, queryRows } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { largestCities } from "../src/server/search/geo/gazetteer";
-import { teacherCountQuery, teacherPageQuery } from "../src/server/search/search.repo";
+import { pagePlanIsFixed, teacherCountQuery, teacherPageQuery } from "../src/server/search/search.repo";
 import { choosePointAccess, searchCounts, toTeacherFilters } from "../src/server/search/search.service";
 import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";
 import { pageReadPlan } from "../src/shared/search/search.rules";
@@ -312,22 +313,42 @@ async function main() {
 
     // EXPLAIN ANALYZE of the queries the searches run (counts are cached per data generation,
     // so under load the page query is what runs for every request).
+    // The page statement as the server runs it: prepared, with its generic plan (search.repo.ts).
+    const explainGeneric = async (statement: SQL): Promise<string[]> => {
+      const client = await postgresPoolsOf(handle!.db)!.genericPlanPool.connect();
+      try {
+        const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+        await client.query(`prepare bench_page as ${text}`);
+        // EXECUTE takes its arguments as literals (a utility statement has no parameters).
+        const args = params.map((value) => (typeof value === "number" ? String(value) : client.escapeLiteral(String(value)))).join(", ");
+        const execute = `execute bench_page${params.length ? `(${args})` : ""}`;
+        await client.query(execute); // builds the generic plan, as the first request does
+        const result = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers, costs off) ${execute}`);
+        await client.query("deallocate bench_page");
+        return result.rows.map((row) => row["QUERY PLAN"]);
+      } finally {
+        client.release();
+      }
+    };
+    const explainPerValues = async (statement: SQL): Promise<string[]> =>
+      (await queryRows<{ "QUERY PLAN": string }>(handle!.db, sql`explain (analyze, buffers, costs off) ${statement}`)).map(
+        (row) => row["QUERY PLAN"],
+      );
     const explain = async (label: string, input: SearchQueryInput) => {
       const query = searchQuerySchema.parse(input);
       const { filters } = toTeacherFilters(query);
       const counts = await searchCounts({ db: handle!.db }, filters);
       const read = pageReadPlan(query.page, counts.total);
       const access = read ? choosePointAccess(filters, read, counts) : "spatial";
-      for (const [what, statement] of [
-        ["count", teacherCountQuery(filters)],
-        ...(read
-          ? [[`page ${query.page} (${read.reverse ? "read backwards" : "read forwards"}, offset ${read.offset}, ${access} access)`, teacherPageQuery(filters, query.sort, read, access)] as const]
-          : []),
-      ] as const) {
-        const rows = await queryRows<{ "QUERY PLAN": string }>(handle!.db, sql`explain (analyze, buffers, costs off) ${statement}`);
-        log(`\n--- EXPLAIN ANALYZE: ${label}: ${what}`);
-        for (const row of rows) log(row["QUERY PLAN"]);
-      }
+      log(`\n--- EXPLAIN ANALYZE: ${label}: count (planned for its values; cached per data generation)`);
+      for (const line of await explainPerValues(teacherCountQuery(filters))) log(line);
+      if (!read) return;
+      const generic = pagePlanIsFixed(filters);
+      log(
+        `\n--- EXPLAIN ANALYZE: ${label}: page ${query.page} (${read.reverse ? "read backwards" : "read forwards"}, offset ${read.offset}, ${filters.point ? `${access} access, ` : ""}${generic ? "generic plan" : "planned for its values"})`,
+      );
+      const statement = teacherPageQuery(filters, query.sort, read, access);
+      for (const line of generic ? await explainGeneric(statement) : await explainPerValues(statement)) log(line);
     };
     await explain("piano + New York, NY + 10 mi + price low-high", {
       instrument: "piano",

@@ -207,7 +207,7 @@ async function searchRows<Row>(db: Executor, statement: SQL, plan: "generic" | "
  * path (a sort index walked in order, or the spatial index near a point, chosen by the service).
  * Place-name text patterns are not: how many teachers match one depends on the pattern.
  */
-function pagePlanIsFixed(filters: TeacherFilters): boolean {
+export function pagePlanIsFixed(filters: TeacherFilters): boolean {
   return filters.state === null && filters.text === null;
 }
 
