@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { parentSignUpSchema } from "../../shared/accounts/accounts.schemas";
 import { requireUser } from "../auth/guards";
+import { signUpLimit } from "../auth/sign-up-limit";
 import type { AppEnv, Deps } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
@@ -12,7 +13,7 @@ const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data"
 
 export function createAccountsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post("/parents", validate("json", parentSignUpSchema), async (c) => {
+    .post("/parents", validate("json", parentSignUpSchema), signUpLimit(deps), async (c) => {
       const { result, setCookies } = await signUpParent(deps, c.req.valid("json"), {
         ip: clientIp(c),
         userAgent: c.req.header("user-agent"),

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { teacherApplicationSchema } from "../../shared/teachers/application.schemas";
 import { UPLOAD_TOKEN_HEADER } from "../../shared/teachers/intro-video.constants";
 import { requireTeacher, requireUser } from "../auth/guards";
+import { signUpLimit } from "../auth/sign-up-limit";
 import { createStorage } from "../files/storage";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate } from "../http/validate";
@@ -37,7 +38,7 @@ function requireTeacherOrUploadToken(deps: Deps) {
 export function createTeacherApplicationRoutes(deps: Deps) {
   const storage = createStorage(deps.env);
   return new Hono<AppEnv>()
-    .post("/", validate("json", teacherApplicationSchema), async (c) =>
+    .post("/", validate("json", teacherApplicationSchema), signUpLimit(deps), async (c) =>
       c.json(await applyAsTeacher(deps, c.req.valid("json")), 201),
     )
     .put("/me/intro-video", requireTeacherOrUploadToken(deps), async (c) =>
