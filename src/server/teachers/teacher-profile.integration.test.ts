@@ -201,6 +201,8 @@ describe("PATCH /api/teachers/me", () => {
     ["firstName", "First name is required", { firstName: "  " }],
     ["phone", "Phone is required", { phone: "" }],
     ["city", "City must be at most 100 characters", { city: "x".repeat(101) }],
+    ["state", "Choose your state", { state: "Texas" }],
+    ["state", "Choose your state", { state: "" }],
     ["hourlyRateMin", "Minimum hourly rate must be a whole number from 0 to 10000", { hourlyRateMin: -5 }],
     ["hourlyRateMax", "Maximum hourly rate must be a whole number from 0 to 10000", { hourlyRateMax: "90" }],
     ["timeZone", "Choose a valid time zone", { timeZone: "Atlantis/Capital" }],

@@ -3,22 +3,9 @@ import { boundedText } from "../text.schemas";
 import { passwordSchema } from "../accounts/accounts.schemas";
 import { emailSchema } from "../auth/auth.schemas";
 import { isTimeOfDay, toStoredTime } from "./availability.rules";
-import { isIanaTimeZone, RATE_ORDER_MESSAGE, teacherProfileFields } from "./profile.schemas";
+import { isIanaTimeZone, RATE_ORDER_MESSAGE, stateSchema, teacherProfileFields } from "./profile.schemas";
 import { END_AFTER_START_MESSAGE, endsAfterStart } from "./weekly-availability.rules";
 
-export const US_STATES = {
-  AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado",
-  CT: "Connecticut", DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia",
-  HI: "Hawaii", ID: "Idaho", IL: "Illinois", IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky",
-  LA: "Louisiana", ME: "Maine", MD: "Maryland", MA: "Massachusetts", MI: "Michigan", MN: "Minnesota",
-  MS: "Mississippi", MO: "Missouri", MT: "Montana", NE: "Nebraska", NV: "Nevada", NH: "New Hampshire",
-  NJ: "New Jersey", NM: "New Mexico", NY: "New York", NC: "North Carolina", ND: "North Dakota",
-  OH: "Ohio", OK: "Oklahoma", OR: "Oregon", PA: "Pennsylvania", RI: "Rhode Island",
-  SC: "South Carolina", SD: "South Dakota", TN: "Tennessee", TX: "Texas", UT: "Utah", VT: "Vermont",
-  VA: "Virginia", WA: "Washington", WV: "West Virginia", WI: "Wisconsin", WY: "Wyoming",
-} as const;
-export type UsState = keyof typeof US_STATES;
-export const US_STATE_CODES = Object.keys(US_STATES) as UsState[];
 
 /** The zones a US teacher picks from; the browser's own zone is offered too when it is not one of them. */
 export const US_TIME_ZONES: Record<string, string> = {
@@ -65,9 +52,6 @@ function fieldsAre(types: Record<string, "string" | "number" | "boolean">) {
 }
 
 export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match";
-
-/** A US state by its two-letter code (the wizard offers a list). */
-export const stateSchema = z.enum(US_STATE_CODES as [UsState, ...UsState[]], { error: "Choose your state" });
 
 /**
  * Step 1, personal. Phone, city and state are required (decisions.md section 1). The profile

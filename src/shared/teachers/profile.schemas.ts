@@ -7,8 +7,10 @@ import {
   LESSON_FORMAT_KEYS,
   TEACHER_EXPERIENCE,
   TEACHING_METHODS,
+  US_STATE_CODES,
   type Instrument,
   type LessonFormat,
+  type UsState,
 } from "./teachers.constants";
 
 /**
@@ -27,6 +29,9 @@ export const TEACHER_PROFILE_NOT_FOUND_MESSAGE = "Teacher profile not found";
 export const TIME_ZONE_MESSAGE = "Choose a valid time zone";
 export const INSTRUMENTS_MESSAGE = "Choose at least one instrument";
 export const INTRO_VIDEO_URL_MESSAGE = "The introduction video can only be removed here; upload a new one to replace it";
+
+/** A US state by its two-letter code (the application and settings offer a list). */
+export const stateSchema = z.enum(US_STATE_CODES as [UsState, ...UsState[]], { error: "Choose your state" });
 
 /** A set of choices from a fixed list, each at most once. */
 function choiceList<T extends string>(values: readonly T[], label: string) {
@@ -78,7 +83,7 @@ export const teacherProfileFields = {
   lastName: requiredText("Last name", NAME_MAX_LENGTH),
   phone: requiredText("Phone", 30).regex(/^[0-9()+\-.\s]*$/, "Phone may contain only digits, spaces and ( ) + - ."),
   city: requiredText("City", PLACE_MAX_LENGTH),
-  state: requiredText("State", PLACE_MAX_LENGTH),
+  state: stateSchema,
   bio: boundedText("Bio", LONG_TEXT_MAX_LENGTH),
   educationBackground: z.enum(EDUCATION_BACKGROUNDS, { error: "Choose an education background from the list" }),
   teachingExperienceYears: z.enum(TEACHER_EXPERIENCE, { error: "Choose your teaching experience from the list" }),

@@ -1,5 +1,6 @@
 import { useWatch } from "react-hook-form";
-import { US_STATES, US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
+import { US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
+import { US_STATES } from "../../../../shared/teachers/teachers.constants";
 import { Select } from "../../../components/ui/choice";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";

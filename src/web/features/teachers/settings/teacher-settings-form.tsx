@@ -16,7 +16,9 @@ import {
   LESSON_FORMATS,
   TEACHER_EXPERIENCE,
   TEACHING_METHODS,
+  US_STATES,
 } from "../../../../shared/teachers/teachers.constants";
+import { usStateCode } from "../../../../shared/teachers/us-states.rules";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/choice";
@@ -56,7 +58,8 @@ function toFormValues(profile: TeacherProfile): TeacherSettingsFormInput {
     lastName: profile.lastName,
     phone: profile.phone,
     city: profile.city,
-    state: profile.state,
+    // Blank when the saved state is not a US state: the form then asks for one ("Choose your state").
+    state: usStateCode(profile.state) as TeacherSettingsFormInput["state"],
     bio: profile.bio,
     educationBackground: profile.educationBackground,
     teachingExperienceYears: profile.teachingExperienceYears,
@@ -153,7 +156,14 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
             <Input id="ts-city" autoComplete="address-level2" {...invalidProps("ts-city", e("city"))} {...form.register("city")} />
           </Field>
           <Field id="ts-state" label="State" error={e("state")}>
-            <Input id="ts-state" autoComplete="address-level1" {...invalidProps("ts-state", e("state"))} {...form.register("state")} />
+            <Select id="ts-state" autoComplete="address-level1" {...invalidProps("ts-state", e("state"))} {...form.register("state")}>
+              <option value="">Choose…</option>
+              {Object.entries(US_STATES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </Select>
           </Field>
         </div>
       </SettingsSection>
