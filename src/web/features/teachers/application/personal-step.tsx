@@ -1,11 +1,11 @@
 import { useWatch } from "react-hook-form";
 import { US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
-import { US_STATES } from "../../../../shared/teachers/teachers.constants";
 import { Select } from "../../../components/ui/choice";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import type { ApplicationForm } from "./use-application-form";
+import { UsStateOptions } from "../us-state-options";
 
 function ApplicationPassword({ id, form, name }: { id: string; form: ApplicationForm; name: "personal.password" | "personal.confirmPassword" }) {
   return (
@@ -62,12 +62,7 @@ export function PersonalStep({ form }: { form: ApplicationForm }) {
         </Field>
         <Field id="ta-state" label="State" error={errors?.state?.message}>
           <Select id="ta-state" autoComplete="address-level1" {...form.register("personal.state")}>
-            <option value="">Choose…</option>
-            {Object.entries(US_STATES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <UsStateOptions />
           </Select>
         </Field>
       </div>

@@ -16,7 +16,6 @@ import {
   LESSON_FORMATS,
   TEACHER_EXPERIENCE,
   TEACHING_METHODS,
-  US_STATES,
 } from "../../../../shared/teachers/teachers.constants";
 import { usStateCode } from "../../../../shared/teachers/us-states.rules";
 import { Alert } from "../../../components/ui/alert";
@@ -29,6 +28,7 @@ import { IntroVideoSection } from "./intro-video-section";
 import { Textarea } from "../../../components/ui/textarea";
 import { ChoiceGroup, invalidProps, SettingsSection } from "./form-parts";
 import { useUpdateTeacherProfile } from "./use-teacher-profile";
+import { UsStateOptions } from "../us-state-options";
 
 /** Spec section 9: success banners last 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
@@ -157,12 +157,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           </Field>
           <Field id="ts-state" label="State" error={e("state")}>
             <Select id="ts-state" autoComplete="address-level1" {...invalidProps("ts-state", e("state"))} {...form.register("state")}>
-              <option value="">Choose…</option>
-              {Object.entries(US_STATES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <UsStateOptions />
             </Select>
           </Field>
         </div>
