@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.schemas";
-import { boundingBox, EARTH_RADIUS_MILES } from "../../shared/search/search.rules";
+import { boundingBox, EARTH_RADIUS_MILES, haversineTermAt } from "../../shared/search/search.rules";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
 import { postgresPoolsOf, queryRows, type Executor } from "../db/client";
 
@@ -51,8 +51,8 @@ function centre(point: { lat: number; lon: number }): SQL {
 }
 
 /**
- * earthdistance measures on a sphere of radius earth() metres; scaling by our miles radius
- * makes its figures the same great-circle miles as haversineMiles() in search.rules.ts.
+ * A radius in earthdistance's units (metres on a sphere of radius earth()), scaled so the GiST
+ * box around the point covers the same great-circle miles as haversineMiles() in search.rules.ts.
  */
 function milesToEarthUnits(miles: number): SQL {
   return sql`(${miles}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
@@ -74,9 +74,8 @@ function distanceMiles(point: { lat: number; lon: number }): SQL {
                    else ${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(${haversineTerm(point)}))) end)`;
 }
 
-/** Within `miles` of the point: h grows with the distance, so compare h with that of the radius. */
 function withinMiles(point: { lat: number; lon: number }, miles: number): SQL {
-  return sql`${haversineTerm(point)} <= ${Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2}::float8`;
+  return sql`${haversineTerm(point)} <= ${haversineTermAt(miles)}::float8`;
 }
 
 function escapeLike(text: string): string {

@@ -16,10 +16,6 @@ export const PARENT_LOCATION_MAX = 120;
 export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
 export const NO_PARENT_PROFILE_MESSAGE = "No parent profile found. Please complete your profile setup.";
 
-function requiredName(label: string) {
-  return requiredText(label, PARENT_NAME_MAX);
-}
-
 /** Optional text: blank or null clears it (stored as null). */
 function optionalText(label: string, max: number) {
   return boundedText(label, max)
@@ -36,8 +32,8 @@ export const notificationTogglesSchema = z.object(
 );
 
 const settingsFields = {
-  firstName: requiredName("First name"),
-  lastName: requiredName("Last name"),
+  firstName: requiredText("First name", PARENT_NAME_MAX),
+  lastName: requiredText("Last name", PARENT_NAME_MAX),
   phone: optionalText("Phone", PARENT_PHONE_MAX),
   location: optionalText("Location", PARENT_LOCATION_MAX),
   notifications: notificationTogglesSchema,

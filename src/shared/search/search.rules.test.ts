@@ -10,6 +10,7 @@ import {
   formatRateRange,
   formatRating,
   formatStudents,
+  haversineTermAt,
   hasMorePages,
   haversineMiles,
   initialsOf,
@@ -35,6 +36,19 @@ describe("haversineMiles", () => {
   it("is zero for the same point and half the globe for antipodes", () => {
     expect(haversineMiles({ lat: 10, lon: 20 }, { lat: 10, lon: 20 })).toBe(0);
     expect(haversineMiles({ lat: 0, lon: 0 }, { lat: 0, lon: 180 })).toBeCloseTo(Math.PI * 3958.7613, 3);
+  });
+});
+
+describe("haversineTermAt", () => {
+  it("is the haversine term of points that many miles apart, so h ≤ it means within the radius", () => {
+    const centre = { lat: 30.2672, lon: -97.7431 };
+    for (const miles of [5, 10, 25, 50]) {
+      // Due north by `miles`: the haversine term of that pair is sin²(Δlat/2).
+      const north = { lat: centre.lat + (miles / 3958.7613) * (180 / Math.PI), lon: centre.lon };
+      expect(haversineMiles(centre, north)).toBeCloseTo(miles, 9);
+      expect(haversineTermAt(miles)).toBeCloseTo(Math.sin(((north.lat - centre.lat) * Math.PI) / 360) ** 2, 15);
+      expect(haversineTermAt(miles - 0.01)).toBeLessThan(haversineTermAt(miles));
+    }
   });
 });
 

@@ -32,6 +32,15 @@ export function haversineMiles(a: LatLon, b: LatLon): number {
 }
 
 /**
+ * The haversine term h (the `h` of haversineMiles) of two points exactly `miles` apart. h grows
+ * with the distance, so "within `miles`" is h ≤ this value: search compares h in SQL without
+ * taking the arcsine of every teacher's.
+ */
+export function haversineTermAt(miles: number): number {
+  return Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2;
+}
+
+/**
  * A latitude/longitude rectangle that contains every point within `miles` of `centre` (the
  * longitude span is taken at the latitude farthest from the equator). Longitude bounds are null
  * near the poles or across the 180° meridian, where a rectangle would wrap.
