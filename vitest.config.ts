@@ -4,7 +4,7 @@ const apiTests = ["src/**/*.integration.test.ts", "tests/api/**/*.test.ts"];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * Three projects: pure unit tests; the API suite on PGlite (always); the same API suite on
+ * Four projects: pure unit tests; component tests (happy-dom); the API suite on PGlite (always); the same API suite on
  * PostgreSQL when TEST_DATABASE_URL is set (each run in its own database, dropped afterwards).
  */
 export default defineConfig({
@@ -15,9 +15,18 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          include: ["src/**/*.test.ts"],
           exclude: apiTests,
           environment: "node",
+        },
+      },
+      {
+        // React components and hooks rendered with Testing Library in a DOM.
+        test: {
+          name: "component",
+          include: ["src/web/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/setup/component.ts"],
         },
       },
       {
