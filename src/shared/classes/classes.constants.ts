@@ -5,3 +5,42 @@ export const PROGRESS_FORMATS = ["xp", "grade"] as const;
 export const JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const JOIN_CODE_LENGTH = 6;
 export const JOIN_CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/;
+
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+export type ProgressFormat = (typeof PROGRESS_FORMATS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Progress (spec sections 4 and 9, decisions.md section 1).
+
+/** Categories of a newly created class, in the order they are shown. */
+export const NEW_CLASS_CATEGORY_NAMES = ["Technique", "Music Theory", "Performance"] as const;
+/** xp needed to go from level 1 to level 2; every level-up multiplies it by LEVEL_UP_MULTIPLIER, rounded. */
+export const FIRST_LEVEL_THRESHOLD = 1000;
+export const LEVEL_UP_MULTIPLIER = 1.5;
+/** A category's level is 1 to 5, from the share of its achievements unlocked. */
+export const CATEGORY_MAX_LEVEL = 5;
+export const LEVEL_TITLE = "Music Apprentice";
+export const CATEGORY_NAME_MAX_LENGTH = 50;
+export const MAX_CATEGORIES = 12;
+
+/** Category scores and the overall grade use a 300-850 scale; a new grade-format class starts at 650. */
+export const GRADE_SCALE = { min: 300, max: 850 } as const;
+export const GRADE_START_SCORE = 650;
+/** gradeLabel: the first label whose minimum the score reaches. */
+export const GRADE_LABELS = [
+  { min: 850, label: "Excellent" },
+  { min: 720, label: "Good" },
+  { min: 620, label: "Fair" },
+  { min: 500, label: "Needs Work" },
+] as const;
+export const LOWEST_GRADE_LABEL = "Poor";
+/** decisions.md: the class page's badges are green at 90 or above, yellow 70-89, red below 70. */
+export const SCORE_BADGE_THRESHOLDS = { green: 90, yellow: 70 } as const;
+export const RECENT_ASSESSMENTS_COUNT = 3;
+
+// Messages the schemas and the rules both give (spec section 5).
+export const CATEGORIES_REQUIRED_MESSAGE = "Please add at least one category";
+export const CATEGORY_EXISTS_MESSAGE = "This category already exists";
+export const CATEGORY_NOT_FOUND_MESSAGE = "Category not found";
+export const ACHIEVEMENT_NOT_FOUND_MESSAGE = "Achievement not found";
+export const ACHIEVEMENT_ALREADY_UNLOCKED_MESSAGE = "This achievement is already unlocked";
