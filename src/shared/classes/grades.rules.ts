@@ -23,7 +23,7 @@ export interface GradeScore {
 export function categoryScore(percents: readonly number[]): number | null {
   if (percents.length === 0) return null;
   const average = percents.reduce((sum, p) => sum + p, 0) / percents.length;
-  return Math.round(GRADE_SCALE.min + (average / 100) * (GRADE_SCALE.max - GRADE_SCALE.min));
+  return Math.round(GRADE_SCALE.min + (average * (GRADE_SCALE.max - GRADE_SCALE.min)) / 100);
 }
 
 /**

@@ -33,6 +33,11 @@ export function hasDuplicateNames(names: readonly string[]): boolean {
   return new Set(names.map(nameKey)).size !== names.length;
 }
 
+/** The category a grade's category name refers to (trimmed, case-insensitive), if the class has it. */
+export function categoryNamed(progress: ProgressMetrics, name: string): ProgressCategory | undefined {
+  return progress.categories.find((c) => nameKey(c.name) === nameKey(name));
+}
+
 /** A readable id from a name ("Music Theory" → "music-theory"), made unique against `taken`. */
 export function categoryIdFor(name: string, taken: ReadonlySet<string>): string {
   const base =
@@ -212,10 +217,13 @@ export function unlockAchievement(progress: ProgressMetrics, categoryId: string,
   };
 }
 
-/** Share of the way to the next level, 0-100, rounded; capped at 100 as the bar is. */
+/**
+ * Share of the way to the next level in percent, for the bar's width: capped at 100, never below 0,
+ * not rounded (a bar at 99.9% must not look full).
+ */
 export function xpProgressPercent(xp: number, xpToNextLevel: number): number {
   if (!(xpToNextLevel > 0)) return 100;
-  return Math.min(100, Math.max(0, Math.round((xp / xpToNextLevel) * 100)));
+  return Math.min(100, Math.max(0, (xp / xpToNextLevel) * 100));
 }
 
 // ---------------------------------------------------------------------------------------------
