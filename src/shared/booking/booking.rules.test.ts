@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingLabel, formatLessonTime, lessonEventTitle, lessonFormat } from "./booking.rules";
+import { bookingLabel, formatLessonTime, lessonEventTitle, lessonFormat, lessonPrice } from "./booking.rules";
 
 describe("formatLessonTime", () => {
   it.each([
@@ -35,5 +35,16 @@ describe("bookingLabel", () => {
   it("says the length", () => {
     expect(bookingLabel("intro")).toBe("Intro Call (15 min)");
     expect(bookingLabel("full")).toBe("Full Lesson (60 min)");
+  });
+});
+
+describe("lessonPrice", () => {
+  it.each([
+    ["intro", 60, 90, "Free"],
+    ["full", 60, 90, "$60-90"],
+    ["full", 45, 45, "$45"],
+    ["intro", 45, 45, "Free"],
+  ] as const)("%s at %d-%d → %s", (type, hourlyRateMin, hourlyRateMax, expected) => {
+    expect(lessonPrice(type, { hourlyRateMin, hourlyRateMax })).toBe(expected);
   });
 });

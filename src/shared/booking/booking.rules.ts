@@ -1,3 +1,4 @@
+import { rateRange } from "../teachers/public-profile.rules";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
 
 /** "Monday, January 14, 2030 at 9:00 AM EST" in a given zone, for emails and lists. */
@@ -23,4 +24,12 @@ export function lessonFormat(windowFormat: string, wanted: "in_person" | "online
 
 export function bookingLabel(type: BookingType): string {
   return `${BOOKING_TYPES[type].label} (${BOOKING_TYPES[type].minutes} min)`;
+}
+
+/**
+ * What a booking type costs, wherever it is shown (profile tiles, the Book a Lesson panel, the
+ * booking review): an intro call is free; a lesson is the teacher's own hourly range (decisions.md).
+ */
+export function lessonPrice(type: BookingType, rate: { hourlyRateMin: number; hourlyRateMax: number }): string {
+  return type === "intro" ? "Free" : rateRange(rate.hourlyRateMin, rate.hourlyRateMax);
 }

@@ -1,4 +1,5 @@
 import { INSTRUMENTS, INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../teachers/teachers.constants";
+import { rateRange } from "../teachers/public-profile.rules";
 import {
   DEFAULT_DISTANCE,
   DEFAULT_FILTERS,
@@ -237,7 +238,7 @@ export function clearedFilters(filters: SearchFilters): SearchFilters {
 
 /** "$40-60/hr", or "$50/hr" when both ends are equal. */
 export function formatRateRange(min: number, max: number): string {
-  return min === max ? `$${min}/hr` : `$${min}-${max}/hr`;
+  return `${rateRange(min, max)}/hr`;
 }
 
 /** teaching_experience_years is stored as its label: "Less than 1", "1-3", "3-5", "5+". */

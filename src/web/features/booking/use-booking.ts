@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BookingType } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO, CreateBookingInput, SlotsResponse } from "../../../shared/booking/booking.schemas";
 import { api, call } from "../../lib/api";
+import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
 
 /** The zone the browser shows times in; slots are computed on the server for it. */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** ["booking", …] holds what the booking screens read; each mutation invalidates only what it changes. */
 export const slotsKey = (teacherId: string) => ["booking", "slots", teacherId] as const;
 export const MY_BOOKINGS_KEY = ["booking", "mine"] as const;
 export const TEACHER_REQUESTS_KEY = ["booking", "requests"] as const;
@@ -23,6 +25,7 @@ export function useRequestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateBookingInput): Promise<{ bookings: BookingRequestDTO[] }> => call(api.bookings.$post({ json: input })),
+    // A request (or a conflict) changes that teacher's open times and the parent's own list.
     onSettled: (_data, _error, input) => {
       void queryClient.invalidateQueries({ queryKey: slotsKey(input.teacherId) });
       void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY });
@@ -52,9 +55,9 @@ export function useDecideRequest() {
         ? call(api.bookings[":bookingId"].accept.$post({ param: { bookingId } }))
         : call(api.bookings[":bookingId"].decline.$post({ param: { bookingId } })),
     onSettled: () => {
-      // The dashboard's counts and tiles change with every decision.
+      // The list and the dashboard's counts and tiles change with every decision; nothing else the teacher sees does.
       void queryClient.invalidateQueries({ queryKey: TEACHER_REQUESTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["teachers"] });
+      void queryClient.invalidateQueries({ queryKey: TEACHER_DASHBOARD_QUERY_KEY });
     },
   });
 }

@@ -1,14 +1,14 @@
 import { CalendarCheck, PhoneCall } from "lucide-react";
 import type { ReactNode } from "react";
 import type { BookingType } from "../../../../shared/booking/booking.constants";
-import { rateRange } from "../../../../shared/teachers/public-profile.rules";
+import { lessonPrice } from "../../../../shared/booking/booking.rules";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { cn } from "../../../lib/cn";
 import { MessageTeacherButton } from "./message-teacher-button";
 
 /**
  * The Book a Lesson panel (sticky beside the profile on wide screens, after it on phones).
- * `onBook` opens the booking flow (see features/booking/use-book-teacher.tsx).
+ * `onBook` opens the booking flow (see features/booking/use-book-teacher.ts).
  */
 export function BookingPanel({
   profile,
@@ -19,7 +19,6 @@ export function BookingPanel({
   onBook: (type: BookingType) => void;
   className?: string;
 }) {
-  const rate = rateRange(profile.hourlyRateMin, profile.hourlyRateMax);
   return (
     <aside aria-labelledby="book-heading" className={cn("rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6", className)}>
       <h2 id="book-heading" className="text-lg font-semibold text-slate-900">
@@ -36,7 +35,7 @@ export function BookingPanel({
         <BookingChoice
           icon={<CalendarCheck aria-hidden className="size-5" />}
           title="Book a Lesson"
-          detail={`${rate}/hour, price varies`}
+          detail={`${lessonPrice("full", profile)}/hour, price varies`}
           onClick={() => onBook("full")}
         />
         <div className="border-t border-slate-100 pt-3">

@@ -1,6 +1,8 @@
 import { MapPin, Monitor, Star } from "lucide-react";
+import { BOOKING_TYPES, type BookingType } from "../../../../shared/booking/booking.constants";
+import { lessonPrice } from "../../../../shared/booking/booking.rules";
 import { ratingSummary } from "../../../../shared/reviews/reviews.rules";
-import { initials, offersOnline, rateRange, teacherTitle } from "../../../../shared/teachers/public-profile.rules";
+import { initials, offersOnline, teacherTitle } from "../../../../shared/teachers/public-profile.rules";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { INSTRUMENTS } from "../../../../shared/teachers/teachers.constants";
 
@@ -42,17 +44,18 @@ export function ProfileHeader({ profile }: { profile: PublicTeacherProfile }) {
         </div>
       </div>
       <dl className="mt-5 grid grid-cols-2 gap-3">
-        <LessonTile name="Intro Call" minutes={15} price="Free" />
-        <LessonTile name="Full Lesson" minutes={60} price={rateRange(profile.hourlyRateMin, profile.hourlyRateMax)} />
+        <LessonTile type="intro" price={lessonPrice("intro", profile)} />
+        <LessonTile type="full" price={lessonPrice("full", profile)} />
       </dl>
     </header>
   );
 }
 
-function LessonTile({ name, minutes, price }: { name: string; minutes: number; price: string }) {
+function LessonTile({ type, price }: { type: BookingType; price: string }) {
+  const { label, minutes } = BOOKING_TYPES[type];
   return (
     <div className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
-      <dt className="text-sm font-semibold text-slate-900">{name}</dt>
+      <dt className="text-sm font-semibold text-slate-900">{label}</dt>
       <dd className="mt-1 flex flex-wrap items-baseline justify-between gap-x-2">
         <span className="text-sm text-slate-600">{minutes} min</span>
         <span className="text-lg font-bold text-slate-900">{price}</span>

@@ -6,6 +6,7 @@ import { AppError } from "../../../../shared/errors";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { BookTeacherDialogs } from "../../booking/book-teacher-dialogs";
 import { useBookTeacher } from "../../booking/use-book-teacher";
 import { ReviewsSection } from "../../reviews/reviews-section";
 import { BackToSearchLink } from "./back-to-search-link";
@@ -38,11 +39,11 @@ export function Component() {
 }
 
 function BookableProfile({ profile }: { profile: PublicTeacherProfile }) {
-  const { onBook, dialogs } = useBookTeacher(profile);
+  const booking = useBookTeacher();
   return (
     <>
-      <TeacherProfileScreen profile={profile} onBook={onBook} />
-      {dialogs}
+      <TeacherProfileScreen profile={profile} onBook={booking.onBook} />
+      <BookTeacherDialogs teacher={profile} booking={booking} />
     </>
   );
 }

@@ -1,26 +1,34 @@
 import { useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingType } from "../../../shared/booking/booking.constants";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { useAuthDialogs } from "../auth/auth-dialogs";
 import { useMe } from "../auth/use-me";
-import { BookingPanel, type BookableTeacher } from "./booking-panel";
+
+export interface BookTeacher {
+  /** What a profile's booking buttons call. */
+  onBook: (type: BookingType) => void;
+  /** The booking panel to show, or null. */
+  bookingType: BookingType | null;
+  /** `?studentId=` preselects the student. */
+  studentId: string | null;
+  closePanel: () => void;
+  /** A signed-in account without a parent profile asked to book. */
+  notParent: boolean;
+  setNotParent: (open: boolean) => void;
+}
 
 /**
  * What the profile's booking buttons do: signed out → Sign In, and back here with the panel open
  * (`?book=intro|full` survives the sign-in); a parent → the booking panel; an account without a
- * parent profile (a teacher) → an explanation, never a dead button.
+ * parent profile (a teacher) → an explanation, never a dead button. <BookTeacherDialogs> shows the result.
  */
-export function useBookTeacher(teacher: BookableTeacher | null) {
+export function useBookTeacher(): BookTeacher {
   const me = useMe();
   const { openSignIn } = useAuthDialogs();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<BookingType | null>(null);
   const [notParent, setNotParent] = useState(false);
-  const studentId = params.get("studentId");
   const isParent = me.data?.profiles.parent === true;
 
   const onBook = (type: BookingType) => {
@@ -40,8 +48,7 @@ export function useBookTeacher(teacher: BookableTeacher | null) {
   // Back from signing in, `?book=` asks for the panel; closing it drops the request from the URL.
   const requested = params.get("book");
   const fromUrl = isParent && (requested === "intro" || requested === "full") ? requested : null;
-  const current = open ?? fromUrl;
-  const close = () => {
+  const closePanel = () => {
     setOpen(null);
     if (requested) {
       params.delete("book");
@@ -49,26 +56,5 @@ export function useBookTeacher(teacher: BookableTeacher | null) {
     }
   };
 
-  const dialogs = (
-    <>
-      {teacher && current ? (
-        <BookingPanel
-          teacher={teacher}
-          bookingType={current}
-          initialStudentId={studentId}
-          open
-          onOpenChange={(o) => !o && close()}
-        />
-      ) : null}
-      <Dialog open={notParent} onOpenChange={setNotParent}>
-        <DialogContent title="Booking is for parent accounts">
-          <Alert tone="info">Lessons are booked by a parent for their child. Sign in with a parent account to book.</Alert>
-          <Button className="mt-4 w-full" variant="secondary" onClick={() => setNotParent(false)}>
-            Close
-          </Button>
-        </DialogContent>
-      </Dialog>
-    </>
-  );
-  return { onBook, dialogs };
+  return { onBook, bookingType: open ?? fromUrl, studentId: params.get("studentId"), closePanel, notParent, setNotParent };
 }

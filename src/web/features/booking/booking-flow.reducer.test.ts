@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import type { SlotDTO } from "../../../shared/booking/booking.schemas";
+import { bookingFlowReducer, initialBookingFlow, type BookingFlowAction, type BookingFlowState } from "./booking-flow.reducer";
+
+const slot = (startsAt: string): SlotDTO => ({ startsAt, endsAt: startsAt.replace(":00:00", ":15:00"), format: "online" });
+const NINE = slot("2030-01-14T17:00:00.000Z");
+const TEN = slot("2030-01-14T18:00:00.000Z");
+const ELEVEN = slot("2030-01-14T19:00:00.000Z");
+
+const base = initialBookingFlow({ month: "2030-01", studentId: null });
+const at = (patch: Partial<BookingFlowState>): BookingFlowState => ({ ...base, ...patch });
+
+const picking = at({ day: "2030-01-14", selected: [NINE, TEN] });
+const pickingWithStudent = at({ day: "2030-01-14", selected: [NINE, TEN], studentId: "s1" });
+const choosing = at({ day: "2030-01-14", selected: [NINE], choosingStudent: true });
+const review = at({ step: "review", day: "2030-01-14", selected: [NINE, TEN], studentId: "s1" });
+const reviewOne = at({ step: "review", selected: [NINE], studentId: "s1" });
+const reviewChoosing = at({ step: "review", selected: [NINE], studentId: "s1", choosingStudent: true });
+const sent = at({ step: "sent", selected: [NINE], studentId: "s1" });
+const confirmed = at({ step: "confirmed", selected: [NINE], studentId: "s1" });
+
+describe("initialBookingFlow", () => {
+  it("starts on the times with nothing chosen and the preselected student, if any", () => {
+    expect(initialBookingFlow({ month: "2030-01", studentId: "s9" })).toEqual({
+      step: "selecting",
+      month: "2030-01",
+      day: null,
+      selected: [],
+      studentId: "s9",
+      choosingStudent: false,
+    });
+  });
+});
+
+describe("bookingFlowReducer: transitions", () => {
+  it.each<[string, BookingFlowState, BookingFlowAction, BookingFlowState]>([
+    ["a new month clears the day", at({ day: "2030-01-14" }), { type: "monthShown", month: "2030-02" }, at({ month: "2030-02" })],
+    ["a new month keeps the chosen times", picking, { type: "monthShown", month: "2030-02" }, at({ month: "2030-02", selected: [NINE, TEN] })],
+    ["picking a day", base, { type: "dayPicked", day: "2030-01-15" }, at({ day: "2030-01-15" })],
+    ["unpicking the day", at({ day: "2030-01-15" }), { type: "dayPicked", day: null }, base],
+    ["a time is added in start order", at({ selected: [NINE, ELEVEN] }), { type: "timeToggled", slot: TEN }, at({ selected: [NINE, TEN, ELEVEN] })],
+    ["a chosen time is toggled off", picking, { type: "timeToggled", slot: NINE }, at({ day: "2030-01-14", selected: [TEN] })],
+    ["removing one of several times", picking, { type: "timeRemoved", startsAt: TEN.startsAt }, at({ day: "2030-01-14", selected: [NINE] })],
+    ["removing a time on the review stays there", review, { type: "timeRemoved", startsAt: NINE.startsAt }, { ...review, selected: [TEN] }],
+    ["removing the last time returns to selecting", reviewOne, { type: "timeRemoved", startsAt: NINE.startsAt }, at({ studentId: "s1" })],
+    ["continue without a student opens Select Student", picking, { type: "continued" }, { ...picking, choosingStudent: true }],
+    ["continue with a student goes to the review", pickingWithStudent, { type: "continued" }, { ...pickingWithStudent, step: "review" }],
+    ["choosing the student leads on to the review", choosing, { type: "studentChosen", studentId: "s2" }, { ...choosing, studentId: "s2", choosingStudent: false, step: "review" }],
+    ["closing Select Student stays on the times", choosing, { type: "studentDialogClosed" }, { ...choosing, choosingStudent: false }],
+    ["Change on the review opens Select Student", reviewOne, { type: "studentDialogOpened" }, reviewChoosing],
+    ["changing the student stays on the review", reviewChoosing, { type: "studentChosen", studentId: "s2" }, { ...reviewOne, studentId: "s2" }],
+    ["closing Select Student on the review", reviewChoosing, { type: "studentDialogClosed" }, reviewOne],
+    ["Back keeps the times and the student", review, { type: "backToTimes" }, { ...review, step: "selecting" }],
+    ["a sent request shows Request Sent", review, { type: "requestSent" }, { ...review, step: "sent" }],
+    ["a request answered after Back still shows Request Sent", pickingWithStudent, { type: "requestSent" }, { ...pickingWithStudent, step: "sent" }],
+    ["a request answered with Select Student open closes it", reviewChoosing, { type: "requestSent" }, { ...reviewOne, step: "sent" }],
+    ["a taken time empties the choice and returns to the calendar", review, { type: "timeTaken" }, { ...review, step: "selecting", selected: [] }],
+    ["a taken time after Back empties the choice", pickingWithStudent, { type: "timeTaken" }, { ...pickingWithStudent, selected: [] }],
+    ["Request Sent gives way to the confirmation", sent, { type: "sentShown" }, confirmed],
+  ])("%s", (_name, state, action, expected) => {
+    expect(bookingFlowReducer(state, action)).toEqual(expected);
+  });
+});
+
+describe("bookingFlowReducer: actions that do not apply are ignored", () => {
+  it.each<[string, BookingFlowState, BookingFlowAction]>([
+    ["the same month again with no day", base, { type: "monthShown", month: "2030-01" }],
+    ["a month change on the review", review, { type: "monthShown", month: "2030-02" }],
+    ["a month change after sending", sent, { type: "monthShown", month: "2030-02" }],
+    ["the same day again", at({ day: "2030-01-14" }), { type: "dayPicked", day: "2030-01-14" }],
+    ["a day pick on the review", review, { type: "dayPicked", day: "2030-01-20" }],
+    ["a time toggled on the review", review, { type: "timeToggled", slot: ELEVEN }],
+    ["a time toggled on the confirmation", confirmed, { type: "timeToggled", slot: ELEVEN }],
+    ["removing a time that is not chosen", picking, { type: "timeRemoved", startsAt: ELEVEN.startsAt }],
+    ["removing a time after sending", sent, { type: "timeRemoved", startsAt: NINE.startsAt }],
+    ["continue with nothing chosen", base, { type: "continued" }],
+    ["continue with nothing chosen and a student", at({ studentId: "s1" }), { type: "continued" }],
+    ["continue from the review", review, { type: "continued" }],
+    ["continue after sending", sent, { type: "continued" }],
+    ["opening Select Student from the times", picking, { type: "studentDialogOpened" }],
+    ["opening Select Student twice", reviewChoosing, { type: "studentDialogOpened" }],
+    ["opening Select Student after sending", sent, { type: "studentDialogOpened" }],
+    ["closing Select Student when it is not open", review, { type: "studentDialogClosed" }],
+    ["a student chosen while Select Student is closed", review, { type: "studentChosen", studentId: "s2" }],
+    ["a student chosen after sending", { ...sent, choosingStudent: true }, { type: "studentChosen", studentId: "s2" }],
+    ["Back from the times", picking, { type: "backToTimes" }],
+    ["Back after sending", sent, { type: "backToTimes" }],
+    ["Back from the confirmation", confirmed, { type: "backToTimes" }],
+    ["a second answer while Request Sent shows", sent, { type: "requestSent" }],
+    ["an answer on the confirmation", confirmed, { type: "requestSent" }],
+    ["a taken time after sending", sent, { type: "timeTaken" }],
+    ["a taken time on the confirmation", confirmed, { type: "timeTaken" }],
+    ["the timer before sending", review, { type: "sentShown" }],
+    ["the timer on the times", picking, { type: "sentShown" }],
+    ["the timer again on the confirmation", confirmed, { type: "sentShown" }],
+  ])("%s", (_name, state, action) => {
+    expect(bookingFlowReducer(state, action)).toBe(state);
+  });
+});

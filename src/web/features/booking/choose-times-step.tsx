@@ -1,0 +1,106 @@
+import { X } from "lucide-react";
+import { useMemo, type Dispatch } from "react";
+import { DayPicker } from "react-day-picker";
+import "react-day-picker/style.css";
+import { format, parse, startOfMonth } from "date-fns";
+import type { SlotDTO, SlotsResponse } from "../../../shared/booking/booking.schemas";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import type { BookingFlowAction, BookingFlowState } from "./booking-flow.reducer";
+import { formatClock, formatSlot, zoneLabel } from "./format-time";
+
+/** Step 1: the month calendar (open days only), the day's times in the viewer's zone, and the chosen times. */
+export function ChooseTimesStep({
+  flow,
+  slots,
+  timeZone,
+  requestError,
+  dispatch,
+}: {
+  flow: Pick<BookingFlowState, "month" | "day" | "selected">;
+  slots: { data: SlotsResponse | undefined; isPending: boolean; isError: boolean };
+  timeZone: string;
+  requestError: string | null;
+  dispatch: Dispatch<BookingFlowAction>;
+}) {
+  const month = useMemo(() => parse(flow.month, "yyyy-MM", new Date()), [flow.month]);
+  const day = useMemo(() => (flow.day ? parse(flow.day, "yyyy-MM-dd", new Date()) : undefined), [flow.day]);
+  const openDays = useMemo(() => new Set(Object.keys(slots.data?.days ?? {})), [slots.data]);
+  const daySlots = flow.day ? (slots.data?.days[flow.day] ?? []) : [];
+  const isSelected = (slot: SlotDTO) => flow.selected.some((s) => s.startsAt === slot.startsAt);
+
+  return (
+    <div className="space-y-4">
+      {requestError ? <Alert>{requestError}</Alert> : null}
+      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+        <div className="booking-calendar">
+          <DayPicker
+            mode="single"
+            month={month}
+            onMonthChange={(m) => dispatch({ type: "monthShown", month: format(m, "yyyy-MM") })}
+            startMonth={startOfMonth(new Date())}
+            selected={day}
+            onSelect={(d) => dispatch({ type: "dayPicked", day: d ? format(d, "yyyy-MM-dd") : null })}
+            showOutsideDays={false}
+            disabled={(date) => slots.isPending || !openDays.has(format(date, "yyyy-MM-dd"))}
+          />
+          {slots.isError ? <Alert>Failed to load teacher availability</Alert> : null}
+          {slots.data && openDays.size === 0 ? <p className="text-sm text-slate-600">No open times this month. Try the next month.</p> : null}
+        </div>
+        <div className="min-w-0 space-y-3">
+          <p className="text-sm text-slate-600">Times shown in {zoneLabel(timeZone)}</p>
+          {!day ? (
+            <p className="text-slate-700">Choose a day to see open times.</p>
+          ) : (
+            <div role="group" aria-label={`Open times on ${format(day, "EEEE, MMMM d")}`} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+              {daySlots.map((slot) => (
+                <button
+                  key={slot.startsAt}
+                  type="button"
+                  aria-pressed={isSelected(slot)}
+                  onClick={() => dispatch({ type: "timeToggled", slot })}
+                  className={cn(
+                    "h-10 rounded-lg border text-sm font-medium",
+                    isSelected(slot) ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 text-slate-800 hover:border-brand-600",
+                  )}
+                >
+                  {formatClock(slot.startsAt)}
+                </button>
+              ))}
+            </div>
+          )}
+          {flow.selected.length > 0 ? <SelectedTimes selected={flow.selected} dispatch={dispatch} /> : null}
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <Button onClick={() => dispatch({ type: "continued" })} disabled={flow.selected.length === 0}>
+          Continue
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SelectedTimes({ selected, dispatch }: { selected: readonly SlotDTO[]; dispatch: Dispatch<BookingFlowAction> }) {
+  return (
+    <section aria-label="Selected times" className="rounded-xl border border-slate-200 p-3">
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">Selected ({selected.length})</h3>
+      <ul className="max-h-60 space-y-1 overflow-y-auto">
+        {selected.map((slot) => (
+          <li key={slot.startsAt} className="flex items-center justify-between gap-2 text-sm text-slate-800">
+            <span>{formatSlot(slot.startsAt)}</span>
+            <button
+              type="button"
+              aria-label={`Remove ${formatSlot(slot.startsAt)}`}
+              onClick={() => dispatch({ type: "timeRemoved", startsAt: slot.startsAt })}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            >
+              <X aria-hidden className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

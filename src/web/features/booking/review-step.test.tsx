@@ -1,0 +1,79 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { SlotDTO } from "../../../shared/booking/booking.schemas";
+import { formatSlot } from "./format-time";
+import { ReviewStep } from "./review-step";
+
+const TIMES: SlotDTO[] = [
+  { startsAt: "2030-01-14T14:00:00.000Z", endsAt: "2030-01-14T15:00:00.000Z", format: "online" },
+  { startsAt: "2030-01-15T14:00:00.000Z", endsAt: "2030-01-15T15:00:00.000Z", format: "online" },
+];
+const TAYLOR = { firstName: "Taylor", hourlyRateMin: 60, hourlyRateMax: 90 };
+
+function renderReview(overrides: Partial<Parameters<typeof ReviewStep>[0]> = {}) {
+  const dispatch = vi.fn();
+  const onSend = vi.fn();
+  render(
+    <ReviewStep
+      bookingType="full"
+      teacher={TAYLOR}
+      studentName="Mia Rivera"
+      selected={TIMES}
+      timeZone="America/New_York"
+      requestError={null}
+      sending={false}
+      onSend={onSend}
+      dispatch={dispatch}
+      {...overrides}
+    />,
+  );
+  return { dispatch, onSend, user: userEvent.setup() };
+}
+
+const detail = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling;
+
+describe("ReviewStep", () => {
+  it("shows the lesson, the student, the teacher's own rate and every time in the viewer's zone", () => {
+    renderReview();
+    expect(detail("Lesson")).toHaveTextContent("Full Lesson · 60 min");
+    expect(detail("Student")).toHaveTextContent("Mia Rivera");
+    expect(detail("Price")).toHaveTextContent("$60-90/hour (set by Taylor)");
+    expect(screen.getByText(/^Times \(Eastern (Standard|Daylight) Time \(America\/New_York\)\)$/)).toBeInTheDocument();
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(TIMES.map((t) => formatSlot(t.startsAt)));
+    expect(screen.getByText(/No payment is taken in the app\./)).toHaveTextContent("You pay Taylor directly, at the rate above.");
+  });
+
+  it("prices an intro call as free", () => {
+    renderReview({ bookingType: "intro" });
+    expect(detail("Lesson")).toHaveTextContent("Intro Call · 15 min");
+    expect(detail("Price")).toHaveTextContent(/^Free$/);
+    expect(screen.getByText(/No payment is taken in the app\./)).toHaveTextContent("Intro calls are free.");
+  });
+
+  it("a teacher with one rate shows it once", () => {
+    renderReview({ teacher: { firstName: "Sam", hourlyRateMin: 50, hourlyRateMax: 50 } });
+    expect(detail("Price")).toHaveTextContent(/^\$50\/hour \(set by Sam\)$/);
+  });
+
+  it("Back, Change and Send Request drive the flow", async () => {
+    const { dispatch, onSend, user } = renderReview();
+    await user.click(screen.getByRole("button", { name: "← Back" }));
+    expect(dispatch).toHaveBeenLastCalledWith({ type: "backToTimes" });
+    await user.click(screen.getByRole("button", { name: "Change" }));
+    expect(dispatch).toHaveBeenLastCalledWith({ type: "studentDialogOpened" });
+    await user.click(screen.getByRole("button", { name: "Send Request" }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it("while sending, the button says so and cannot be pressed again; a failure is shown", () => {
+    renderReview({ sending: true, requestError: "That time was just booked. Please choose another time." });
+    expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    expect(screen.getByText("That time was just booked. Please choose another time.")).toBeInTheDocument();
+  });
+
+  it("shows an ellipsis while the student's name is loading", () => {
+    renderReview({ studentName: null });
+    expect(detail("Student")).toHaveTextContent(/^…\s*Change$/);
+  });
+});

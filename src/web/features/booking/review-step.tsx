@@ -1,0 +1,85 @@
+import type { Dispatch } from "react";
+import { BOOKING_TYPES, type BookingType } from "../../../shared/booking/booking.constants";
+import { lessonPrice } from "../../../shared/booking/booking.rules";
+import type { SlotDTO } from "../../../shared/booking/booking.schemas";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import type { BookingFlowAction } from "./booking-flow.reducer";
+import { formatSlot, zoneLabel } from "./format-time";
+
+export interface ReviewTeacher {
+  firstName: string;
+  hourlyRateMin: number;
+  hourlyRateMax: number;
+}
+
+/** Step 2: what is being asked for, from whom and at what price; no payment is taken in the app. */
+export function ReviewStep({
+  bookingType,
+  teacher,
+  studentName,
+  selected,
+  timeZone,
+  requestError,
+  sending,
+  onSend,
+  dispatch,
+}: {
+  bookingType: BookingType;
+  teacher: ReviewTeacher;
+  /** Null while the parent's students are loading. */
+  studentName: string | null;
+  selected: readonly SlotDTO[];
+  timeZone: string;
+  requestError: string | null;
+  sending: boolean;
+  onSend: () => void;
+  dispatch: Dispatch<BookingFlowAction>;
+}) {
+  const price = bookingType === "intro" ? lessonPrice("intro", teacher) : `${lessonPrice("full", teacher)}/hour (set by ${teacher.firstName})`;
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-3 rounded-xl border border-slate-200 p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Lesson</dt>
+          <dd className="font-medium text-slate-900">
+            {BOOKING_TYPES[bookingType].label} · {BOOKING_TYPES[bookingType].minutes} min
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Student</dt>
+          <dd className="font-medium text-slate-900">
+            {studentName ?? "…"}{" "}
+            <Button variant="link" className="ml-1 text-sm" onClick={() => dispatch({ type: "studentDialogOpened" })}>
+              Change
+            </Button>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Price</dt>
+          <dd className="font-medium text-slate-900">{price}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Times ({zoneLabel(timeZone)})</dt>
+          <dd>
+            <ul className="font-medium text-slate-900">
+              {selected.map((s) => (
+                <li key={s.startsAt}>{formatSlot(s.startsAt)}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
+      {requestError ? <Alert>{requestError}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={() => dispatch({ type: "backToTimes" })}>
+          ← Back
+        </Button>
+        <Button onClick={onSend} disabled={sending}>
+          {sending ? "Sending..." : "Send Request"}
+        </Button>
+      </div>
+    </div>
+  );
+}
