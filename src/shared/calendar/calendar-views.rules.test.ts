@@ -74,6 +74,7 @@ describe("localDateTime", () => {
 
   it("refuses an unknown zone", () => {
     expect(() => localDateTime("2026-11-22T15:30:00Z", "Mars/Olympus")).toThrow(RangeError);
+    expect(() => localDateTime("not a date", "UTC")).toThrow("Not an instant");
   });
 });
 

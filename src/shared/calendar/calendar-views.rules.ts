@@ -88,6 +88,7 @@ function offsetMs(timeZone: string, ms: number): number {
 /** The zone's local date and time of an instant ("HH:mm", seconds dropped). */
 export function localDateTime(instant: Date | string, timeZone: string): LocalDateTime {
   const ms = new Date(instant).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Not an instant: ${String(instant)}`);
   const local = new Date(ms + offsetMs(timeZone, ms)).toISOString();
   return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }

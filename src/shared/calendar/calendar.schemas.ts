@@ -3,7 +3,7 @@ import { timeZoneSchema } from "../booking/booking.schemas";
 import { timeOfDaySchema } from "../teachers/weekly-availability.schemas";
 import { boundedText, requiredText } from "../text.schemas";
 import { eventInstants, instantFromLocal, isLocalDate, localDateTime } from "./calendar-views.rules";
-import type { EventStatus, EventType } from "./event-style.rules";
+import type { EventStatus, EventType } from "./calendar.constants";
 
 export const EVENT_TITLE_MAX = 120;
 export const EVENT_NOTES_MAX = 2000;

@@ -1,8 +1,3 @@
-import type { EVENT_STATUSES, EVENT_TYPES } from "./calendar.constants";
-
-export type EventType = (typeof EVENT_TYPES)[number];
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-
 export type EventTone = "green" | "red" | "blue" | "purple" | "amber" | "gray";
 export type EventIcon = "check" | "cross";
 
