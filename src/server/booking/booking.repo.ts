@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Interval, WeeklyWindow } from "../../shared/booking/slots.rules";
-import type { Executor } from "../db/client";
+import { queryRows, type Executor } from "../db/client";
 import {
   bookings,
   bookingSlots,
@@ -40,19 +40,63 @@ export async function listWindows(db: Executor, teacherId: string): Promise<Week
     .where(eq(teacherAvailability.teacherId, teacherId));
 }
 
-/** Booked spans (a pending or accepted booking holds its slot) that touch [from, to). */
+/**
+ * Booked spans (a pending or accepted booking holds its slot) that touch [from, to). Written as
+ * the range overlap of the no-overlap exclusion constraint, so its GiST index (teacher, range,
+ * booked only) finds them; `starts_at < to` alone would read every earlier slot of the teacher.
+ */
 export async function takenIntervals(db: Executor, teacherId: string, from: Date, to: Date): Promise<Interval[]> {
   return db
     .select({ startsAt: bookingSlots.startsAt, endsAt: bookingSlots.endsAt })
     .from(bookingSlots)
-    .where(
-      and(
-        eq(bookingSlots.teacherId, teacherId),
-        eq(bookingSlots.status, "booked"),
-        lt(bookingSlots.startsAt, to),
-        gt(bookingSlots.endsAt, from),
-      ),
-    );
+    .where(and(eq(bookingSlots.teacherId, teacherId), eq(bookingSlots.status, "booked"), bookedOverlap(from, to)));
+}
+
+function bookedOverlap(from: Date, to: Date) {
+  return sql`tstzrange(${bookingSlots.startsAt}, ${bookingSlots.endsAt}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
+}
+
+export interface SlotSources {
+  timeZone: string;
+  isDiscoverable: boolean;
+  windows: WeeklyWindow[];
+  taken: Interval[];
+}
+
+/**
+ * Everything a teacher's open slots are built from, in one round trip (the month calendar asks
+ * for it on every visit): the zone, whether the teacher is bookable, the weekly windows and the
+ * booked spans touching [from, to). Null when there is no such teacher.
+ */
+export async function slotSources(db: Executor, teacherId: string, from: Date, to: Date): Promise<SlotSources | null> {
+  const [row] = await queryRows<{
+    timeZone: string;
+    isDiscoverable: boolean;
+    windows: [number, string, string, string][];
+    taken: [number, number][];
+  }>(
+    db,
+    sql`
+      select tp.time_zone as "timeZone", tp.is_discoverable as "isDiscoverable",
+        coalesce((select json_agg(json_build_array(a.day_of_week, a.start_time, a.end_time, a.format))
+                    from teacher_availability a where a.teacher_id = tp.id), '[]'::json) as windows,
+        coalesce((select json_agg(json_build_array((extract(epoch from s.starts_at) * 1000)::float8,
+                                                   (extract(epoch from s.ends_at) * 1000)::float8))
+                    from booking_slots s
+                   where s.teacher_id = tp.id and s.status = 'booked'
+                     and tstzrange(s.starts_at, s.ends_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')),
+                 '[]'::json) as taken
+        from teacher_profiles tp
+       where tp.id = ${teacherId}
+    `,
+  );
+  if (!row) return null;
+  return {
+    timeZone: row.timeZone,
+    isDiscoverable: row.isDiscoverable,
+    windows: row.windows.map(([dayOfWeek, startTime, endTime, format]) => ({ dayOfWeek, startTime, endTime, format })),
+    taken: row.taken.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
+  };
 }
 
 export async function findStudentOfParent(db: Executor, studentId: string, parentId: string) {

@@ -13,6 +13,7 @@ import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
 import * as repo from "./booking.repo";
 import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
+import { isoInstant } from "./iso-instant";
 
 const TEACHER_NOT_FOUND = "Teacher not found";
 
@@ -39,16 +40,26 @@ async function openSlotsBetween(
 
 /** Open slots of one month of the viewer's calendar, grouped by the viewer's local day. */
 export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<SlotsResponse> {
-  const teacher = await bookableTeacher(deps, teacherId);
   const { from, to } = monthRange(query.month, query.timeZone);
-  const slots = await openSlotsBetween(deps, teacher, query.type, from, to);
+  // One query for the teacher, the windows and the booked spans: the calendar's hot path.
+  const sources = await repo.slotSources(deps.db, teacherId, from, to);
+  if (!sources || !sources.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND);
+  const slots = openSlots({
+    windows: sources.windows,
+    teacherTimeZone: sources.timeZone,
+    bookingType: query.type,
+    from,
+    to,
+    now: new Date(),
+    taken: sources.taken,
+  });
   const days = groupByViewerDay(slots, query.timeZone);
   return {
-    teacherTimeZone: teacher.timeZone,
+    teacherTimeZone: sources.timeZone,
     days: Object.fromEntries(
       Object.entries(days).map(([day, list]) => [
         day,
-        list.map((s) => ({ startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), format: s.format })),
+        list.map((s) => ({ startsAt: isoInstant(s.startsAt), endsAt: isoInstant(s.endsAt), format: s.format })),
       ]),
     ),
   };

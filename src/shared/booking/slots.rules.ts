@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
+import { localDayStart, steadyOffset, timelineOffset, uniqueInstant, zoneTimeline, type ZoneTimeline } from "./slots.rules.zone";
 
 /** A weekly window in the teacher's zone; day 0 = Sunday (decisions.md). Times "HH:mm" or "HH:mm:ss". */
 export interface WeeklyWindow {
@@ -28,8 +29,46 @@ function minutesOf(time: string): number {
   return Number(h) * 60 + Number(m);
 }
 
-function overlaps(a: Interval, b: Interval): boolean {
-  return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 3600_000;
+/** Farther than any zone's offset (and any change of it) moves a local day from UTC. */
+const ZONE_REACH_MS = 27 * 3600_000;
+
+/**
+ * One slot the way `TZDate` reads a local time that happens twice or never (a daylight-saving
+ * change): the start moved by `TZDate` no longer shows the asked time, or the lesson would not
+ * last its length, and the slot is left out. Null when left out.
+ */
+function slotThroughTZDate(day: number, start: number, length: number, timeZone: string): Interval | null {
+  const date = new Date(day);
+  const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+  const startsAt = new TZDate(y, m, d, Math.floor(start / 60), start % 60, timeZone);
+  const endsAt = new TZDate(y, m, d, Math.floor((start + length) / 60), (start + length) % 60, timeZone);
+  if (startsAt.getHours() * 60 + startsAt.getMinutes() !== start) return null;
+  if (endsAt.getTime() - startsAt.getTime() !== length * MINUTE_MS) return null;
+  return { startsAt: new Date(startsAt.getTime()), endsAt: new Date(endsAt.getTime()) };
+}
+
+/** Drops the slots (sorted by start, all of one length) that overlap a taken interval. */
+function withoutTaken(slots: Slot[], taken: readonly Interval[]): Slot[] {
+  if (taken.length === 0) return slots;
+  // Merge the taken intervals into disjoint spans; one pass over both sorted lists then
+  // decides each slot, instead of comparing every slot with every booking.
+  const sorted = taken
+    .map((t) => [t.startsAt.getTime(), t.endsAt.getTime()] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const spans: [number, number][] = [];
+  for (const [start, end] of sorted) {
+    const last = spans[spans.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else spans.push([start, end]);
+  }
+  let next = 0;
+  return slots.filter((slot) => {
+    const start = slot.startsAt.getTime();
+    while (next < spans.length && spans[next]![1] <= start) next++;
+    return next === spans.length || spans[next]![0] >= slot.endsAt.getTime();
+  });
 }
 
 /**
@@ -37,6 +76,10 @@ function overlaps(a: Interval, b: Interval): boolean {
  * teacher's zone) where the whole lesson fits, starting after `now`, not overlapping a taken
  * interval. Results are UTC instants; a lesson that a daylight-saving change would stretch or
  * shrink is left out, so every slot lasts exactly its length.
+ *
+ * The zone's offsets are read once for the whole span (slots.rules.zone.ts): a local time that
+ * happens exactly once becomes its instant by subtraction; only the few around a change go
+ * through `TZDate`, so the results are the same as building every slot with `TZDate`.
  */
 export function openSlots(input: {
   windows: readonly WeeklyWindow[];
@@ -49,45 +92,136 @@ export function openSlots(input: {
 }): Slot[] {
   const length = BOOKING_TYPES[input.bookingType].minutes;
   const step = SLOT_STEP_MINUTES[input.bookingType];
+  const from = input.from.getTime();
+  const to = input.to.getTime();
+  // Slots start after now and inside [from, to).
+  const earliest = Math.max(from, input.now.getTime() + 1);
+  const zone = input.teacherTimeZone;
+  const timeline = zoneTimeline(zone, from - 3 * DAY_MS, to + 3 * DAY_MS);
+  if (!timeline) return openSlotsThroughTZDate(input);
+  const windowsByDay = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) =>
+    input.windows
+      .filter((w) => w.dayOfWeek === dayOfWeek)
+      .map((w) => ({ start: minutesOf(w.startTime), end: minutesOf(w.endTime), format: w.format })),
+  );
   const slots: Slot[] = [];
-  // Walk the teacher's local calendar days that can touch [from, to).
-  const first = new TZDate(input.from.getTime() - 24 * 3600_000, input.teacherTimeZone);
-  const last = new TZDate(input.to.getTime() + 24 * 3600_000, input.teacherTimeZone);
-  for (let day = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), input.teacherTimeZone); day <= last; day = addDays(day, 1)) {
-    const windows = input.windows.filter((w) => w.dayOfWeek === day.getDay());
+  const lengthMs = length * MINUTE_MS;
+  // The latest wall time of a day any slot reaches (a lesson may end at 24:00).
+  const dayReach = Math.max(24 * 60, ...windowsByDay.flat().map((w) => w.end).filter(Number.isFinite)) * MINUTE_MS;
+  // The teacher's local calendar days that can touch [from, to), as midnights read as UTC.
+  const lastDay = localDayStart(timeline, to + DAY_MS);
+  for (let day = localDayStart(timeline, from - DAY_MS); day <= lastDay; day += DAY_MS) {
+    // A day whose every slot is surely before `earliest` or after `to` is not built at all.
+    if (day + DAY_MS + ZONE_REACH_MS <= earliest || day - ZONE_REACH_MS >= to) continue;
+    const windows = windowsByDay[new Date(day).getUTCDay()]!;
+    if (windows.length === 0) continue;
+    // One offset for the whole day unless a change is near; then each time is looked at alone.
+    const dayOffset = steadyOffset(timeline, day, day + dayReach);
     for (const window of windows) {
-      const end = minutesOf(window.endTime);
-      for (let start = minutesOf(window.startTime); start + length <= end; start += step) {
-        const startsAt = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(start / 60), start % 60, input.teacherTimeZone);
-        const endsAt = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor((start + length) / 60), (start + length) % 60, input.teacherTimeZone);
-        // A local time that does not exist (spring forward) is moved by TZDate; skip what no longer matches.
-        if (startsAt.getHours() * 60 + startsAt.getMinutes() !== start) continue;
-        if (endsAt.getTime() - startsAt.getTime() !== length * 60_000) continue;
-        const slot = { startsAt: new Date(startsAt.getTime()), endsAt: new Date(endsAt.getTime()), format: window.format };
-        if (slot.startsAt <= input.now || slot.startsAt < input.from || slot.startsAt >= input.to) continue;
-        if (input.taken.some((t) => overlaps(t, slot))) continue;
-        slots.push(slot);
+      for (let start = window.start; start + length <= window.end; start += step) {
+        // A start past midnight would be the next day's time, never this window's.
+        if (start >= 24 * 60) break;
+        const wall = day + start * MINUTE_MS;
+        let startsAt: number;
+        let endsAt: number;
+        if (dayOffset !== null) {
+          startsAt = wall - dayOffset;
+          endsAt = startsAt + lengthMs;
+        } else {
+          const uniqueStart = uniqueInstant(timeline, wall);
+          const uniqueEnd = uniqueInstant(timeline, wall + lengthMs);
+          if (uniqueStart !== null && uniqueEnd !== null) {
+            [startsAt, endsAt] = [uniqueStart, uniqueEnd];
+          } else {
+            const slot = slotThroughTZDate(day, start, length, zone);
+            if (!slot) continue;
+            [startsAt, endsAt] = [slot.startsAt.getTime(), slot.endsAt.getTime()];
+          }
+          // A lesson across a change of offset does not last its length.
+          if (endsAt - startsAt !== lengthMs) continue;
+        }
+        if (startsAt < earliest || startsAt >= to) continue;
+        slots.push({ startsAt: new Date(startsAt), endsAt: new Date(endsAt), format: window.format });
       }
     }
   }
+  return withoutTaken(sortedUnique(slots), input.taken);
+}
+
+/** Sorted by start; two windows of one day could produce the same start, keep the first. */
+function sortedUnique(slots: Slot[]): Slot[] {
+  const ordered = slots.every((s, i) => i === 0 || slots[i - 1]!.startsAt.getTime() < s.startsAt.getTime());
+  if (ordered) return slots;
   slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  // Two windows of one day could produce the same start; keep one.
   return slots.filter((s, i) => i === 0 || s.startsAt.getTime() !== slots[i - 1]!.startsAt.getTime());
+}
+
+/** Every slot through `TZDate`: for a zone the timeline cannot hold (unknown, or offsets in seconds). */
+function openSlotsThroughTZDate(input: Parameters<typeof openSlots>[0]): Slot[] {
+  const length = BOOKING_TYPES[input.bookingType].minutes;
+  const step = SLOT_STEP_MINUTES[input.bookingType];
+  const slots: Slot[] = [];
+  const first = new TZDate(input.from.getTime() - DAY_MS, input.teacherTimeZone);
+  const last = new TZDate(input.to.getTime() + DAY_MS, input.teacherTimeZone);
+  for (let day = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), input.teacherTimeZone); day <= last; day = addDays(day, 1)) {
+    const midnight = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate());
+    for (const window of input.windows.filter((w) => w.dayOfWeek === day.getDay())) {
+      const end = minutesOf(window.endTime);
+      for (let start = minutesOf(window.startTime); start + length <= end; start += step) {
+        const slot = slotThroughTZDate(midnight, start, length, input.teacherTimeZone);
+        if (!slot || slot.startsAt <= input.now || slot.startsAt < input.from || slot.startsAt >= input.to) continue;
+        slots.push({ ...slot, format: window.format });
+      }
+    }
+  }
+  return withoutTaken(sortedUnique(slots), input.taken);
+}
+
+/** The instant a local wall time (ms read as UTC) shows in a zone, through `TZDate` when it is not unique. */
+function wallToInstant(timeline: ZoneTimeline | null, wall: number, timeZone: string): number {
+  const unique = timeline ? uniqueInstant(timeline, wall) : null;
+  if (unique !== null) return unique;
+  const date = new Date(wall);
+  return new TZDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), timeZone).getTime();
 }
 
 /** The instants that bound a calendar month ("2026-11") in a zone: [start, start of next month). */
 export function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  const from = new TZDate(y, m - 1, 1, timeZone);
-  const to = new TZDate(y, m, 1, timeZone);
-  return { from: new Date(from.getTime()), to: new Date(to.getTime()) };
+  const start = Date.UTC(y, m - 1, 1);
+  const end = Date.UTC(y, m, 1);
+  const timeline = zoneTimeline(timeZone, start - DAY_MS, end + DAY_MS);
+  return { from: new Date(wallToInstant(timeline, start, timeZone)), to: new Date(wallToInstant(timeline, end, timeZone)) };
 }
+
+/** Days (since 1970) of the years "yyyy" writes with four digits, as date-fns does. */
+const FIRST_KEY_DAY = Date.UTC(1000, 0, 1) / DAY_MS;
+const LAST_KEY_DAY = Date.UTC(10000, 0, 1) / DAY_MS - 1;
 
 /** Slots grouped by the viewer's local date ("yyyy-MM-dd"), as the month calendar shows them. */
 export function groupByViewerDay<T extends Interval>(slots: readonly T[], viewerTimeZone: string): Record<string, T[]> {
   const days: Record<string, T[]> = {};
+  if (slots.length === 0) return days;
+  let first = Infinity;
+  let last = -Infinity;
   for (const slot of slots) {
-    const key = format(new TZDate(slot.startsAt.getTime(), viewerTimeZone), "yyyy-MM-dd");
+    first = Math.min(first, slot.startsAt.getTime());
+    last = Math.max(last, slot.startsAt.getTime());
+  }
+  const timeline = zoneTimeline(viewerTimeZone, first, last);
+  // One key per local day, not one date formatting per slot.
+  let keyDay = NaN;
+  let key = "";
+  for (const slot of slots) {
+    const time = slot.startsAt.getTime();
+    const day = timeline ? Math.floor((time + timelineOffset(timeline, time)) / DAY_MS) : NaN;
+    if (day !== keyDay) {
+      keyDay = day;
+      key =
+        day >= FIRST_KEY_DAY && day <= LAST_KEY_DAY
+          ? new Date(day * DAY_MS).toISOString().slice(0, 10)
+          : format(new TZDate(time, viewerTimeZone), "yyyy-MM-dd");
+    }
     (days[key] ??= []).push(slot);
   }
   return days;

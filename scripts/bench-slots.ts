@@ -1,0 +1,176 @@
+// npm run bench:slots: a teacher's open slots for a month (issue 16, "open slots in milliseconds").
+//
+// 1. Starts the real server as a newcomer does: embedded PGlite in a fresh temporary DATA_DIR,
+//    SEED_DEMO=true (a child process: tsx src/server/main.ts, DATABASE_URL unset).
+// 2. Finds the demo teacher (teacher@demo.test, open every day 09:00-17:00 in New York) through
+//    the public search.
+// 3. With autocannon (10 connections, 10 s each) measures /api/health and the intro slots of
+//    the current and the next month, prints req/s, p50/p99 latency, each scenario's share of
+//    the health req/s and checks the targets (≥ 30 % of health, p99 ≤ 25 ms).
+// 4. Stops the server and removes the data directory, also when something fails.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import type { SlotsResponse } from "../src/shared/booking/booking.schemas";
+import type { TeacherSearchResponse } from "../src/shared/search/search.schemas";
+import { DEMO_TEACHER } from "../src/server/db/seed/demo-data";
+
+const CONNECTIONS = 10;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TARGET_P99_MS = 25;
+const TARGET_SHARE = 0.3;
+/** The viewer's zone: the demo teacher's own, so a month of the viewer is a month of the teacher. */
+const VIEWER_ZONE = DEMO_TEACHER.timeZone;
+
+const log = (...parts: unknown[]) => console.log(...parts);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "development",
+  };
+  // Embedded database, as on a newcomer's machine.
+  delete env.DATABASE_URL;
+  // stdout only carries the demo accounts banner; warnings and errors go to stderr.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet (migrations and the demo seed run first)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /api/health within 180 s");
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo teacher's id, from the public search (piano near New York, every page until found). */
+async function findDemoTeacher(base: string): Promise<string> {
+  const fullName = `${DEMO_TEACHER.firstName} ${DEMO_TEACHER.lastName}`;
+  for (let page = 1; page <= 50; page++) {
+    const result = await getJson<TeacherSearchResponse>(
+      `${base}/api/search/teachers?instrument=piano&location=${encodeURIComponent(`${DEMO_TEACHER.city}, ${DEMO_TEACHER.state}`)}&page=${page}`,
+    );
+    const found = result.teachers.find((t) => t.fullName === fullName || (t.firstName === DEMO_TEACHER.firstName && t.fullName.startsWith(`${DEMO_TEACHER.firstName} ${DEMO_TEACHER.lastName[0]}`)));
+    if (found) return found.teacherId;
+    if (!result.hasMore) break;
+  }
+  throw new Error(`the demo teacher ${fullName} was not found by the search`);
+}
+
+/** "2026-11" of now (offset 0) or of a later month, in the viewer's zone. */
+function monthOf(offset: number): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: VIEWER_ZONE, year: "numeric", month: "2-digit" }).formatToParts(new Date());
+  const year = Number(parts.find((p) => p.type === "year")!.value);
+  const month = Number(parts.find((p) => p.type === "month")!.value) - 1 + offset;
+  const date = new Date(Date.UTC(year, month, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(url: string, seconds = DURATION_SECONDS): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-slots-"));
+  let server: ChildProcess | undefined;
+  try {
+    const port = await freePort();
+    const started = performance.now();
+    server = await startServer(port, dataDir);
+    const base = `http://127.0.0.1:${port}`;
+    log(`server on ${base} (embedded database in ${dataDir}, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+    const teacherId = await findDemoTeacher(base);
+    const scenarios: Array<{ name: string; path: string; slots: number | null; target: boolean }> = [
+      { name: "GET /api/health", path: "/api/health", slots: null, target: false },
+    ];
+    for (const [label, month] of [["current", monthOf(0)], ["next", monthOf(1)]] as const) {
+      const slotsPath = `/api/teachers/${teacherId}/slots?type=intro&month=${month}&timeZone=${encodeURIComponent(VIEWER_ZONE)}`;
+      const body = await getJson<SlotsResponse>(`${base}${slotsPath}`);
+      const count = Object.values(body.days).reduce((sum, list) => sum + list.length, 0);
+      scenarios.push({ name: `intro slots, ${label} month (${month})`, path: slotsPath, slots: count, target: true });
+    }
+
+    log("warming up…");
+    for (const scenario of scenarios) await measure(`${base}${scenario.path}`, 2);
+
+    const results: Measured[] = [];
+    for (const scenario of scenarios) {
+      log(`measuring: ${scenario.name}`);
+      results.push(await measure(`${base}${scenario.path}`));
+    }
+
+    const health = results[0]!;
+    log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database, demo teacher ${teacherId} (every day 09:00-17:00, ${VIEWER_ZONE})`);
+    log("| scenario | slots | req/s | p50 ms | p99 ms | share of health | non-2xx | target |");
+    log("|---|---:|---:|---:|---:|---:|---:|---|");
+    let allMet = true;
+    for (const [index, result] of results.entries()) {
+      const scenario = scenarios[index]!;
+      const share = result.rps / health.rps;
+      const met = result.p99 <= TARGET_P99_MS && share >= TARGET_SHARE && result.non2xx === 0 && result.errors === 0;
+      if (scenario.target && !met) allMet = false;
+      log(
+        `| ${scenario.name} | ${scenario.slots ?? "-"} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${index === 0 ? "100%" : `${(share * 100).toFixed(0)}%`} | ${result.non2xx + result.errors} | ${scenario.target ? (met ? "met" : "MISSED") : "-"} |`,
+      );
+    }
+    log(`\ntargets (every slots scenario ≥ ${TARGET_SHARE * 100}% of the health req/s and p99 ≤ ${TARGET_P99_MS} ms): ${allMet ? "met" : "NOT met"}`);
+    process.exitCode = allMet ? 0 : 1;
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
