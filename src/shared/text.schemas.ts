@@ -9,6 +9,7 @@ import { z } from "zod";
  * Characters no text of ours may hold: NUL (PostgreSQL refuses it in text, 22021) and UTF-16
  * halves without their partner (they cannot be stored as UTF-8 and would silently become U+FFFD).
  */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isSafeText(value: string): boolean {
