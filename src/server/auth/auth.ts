@@ -35,6 +35,7 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
         account: schema.account,
         verification: schema.verification,
         twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
       },
     }),
     emailAndPassword: {
@@ -67,6 +68,9 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
     },
     rateLimit: {
       enabled: env.AUTH_RATE_LIMIT,
+      // Several processes on one PostgreSQL share one limit; the embedded database has one process.
+      storage: env.DATABASE_URL ? "database" : "memory",
+      modelName: "rateLimit",
       window: 60,
       max: 100,
       customRules: {
