@@ -11,3 +11,5 @@ CREATE TABLE "rate_limit_windows" (
 	"hits" integer NOT NULL,
 	"reset_at" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "teacher_profiles" ADD COLUMN "intro_video_token_claimed_at" timestamp with time zone;
