@@ -37,7 +37,7 @@ function mp4Head(total: number): Uint8Array {
 }
 
 /** A minimal structurally whole WebM (EBML header, then a Segment) of about `size` bytes. */
-function webmBytes(size = 2000): Uint8Array {
+function webmBytes(size = 2000): Uint8Array<ArrayBuffer> {
   const segmentSize = Math.max(0, size - 20);
   const sizeVint = [0x08, 0, 0, 0, 0, 0, 0, 0];
   const vint = Buffer.from(sizeVint);
