@@ -7,7 +7,10 @@ import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
-import { jsonBodyLimit } from "./http/json-body-limit";
+import { requestBodyLimit } from "./http/body-limit";
+import { sameOriginOnly } from "./http/same-origin-only";
+import { noStoreByDefault, securityHeaders } from "./http/security-headers";
+import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createSearchRoutes } from "./search/search.routes";
@@ -47,7 +50,10 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use("*", requestId())
     .use("*", requestLogger(deps.logger))
-    .use("/api/*", jsonBodyLimit)
+    .use("*", securityHeaders({ https: deps.env.PUBLIC_URL.startsWith("https://") }))
+    .use("/api/*", noStoreByDefault)
+    .use("/api/*", sameOriginOnly(trustedOrigins(deps.env)))
+    .use("/api/*", requestBodyLimit)
     .route("/api", api);
 
   // Unknown API paths answer JSON, never the SPA's index.html.

@@ -33,9 +33,15 @@ describe("loadEnv", () => {
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "production" }, "AUTH_SECRET"],
+    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), SEED_DEMO: "true" }, "SEED_DEMO"],
   ])("%j stops the start naming %s", (input, variable) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...input })).toThrow(ConfigError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...input })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it("does not seed the demo accounts in production unless asked (and refuses to be asked)", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) });
+    expect(env.SEED_DEMO).toBe(false);
   });
 
   it("reads SEED_DEMO=false and a custom port", () => {

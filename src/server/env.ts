@@ -25,7 +25,11 @@ const envSchema = z
       .optional(),
     PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://lessons.example.com" }).optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    SEED_DEMO: booleanFlag(true),
+    /** Defaults to true, except with NODE_ENV=production: the demo password is published in the README. */
+    SEED_DEMO: z
+      .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : ["true", "1", "yes"].includes(v))),
     /** decisions.md section 5: off by default (embedded), on in production configurations. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
     AUTH_RATE_LIMIT: booleanFlag(true),
@@ -38,9 +42,17 @@ const envSchema = z
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
     }
+    if (env.NODE_ENV === "production" && env.SEED_DEMO === true) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEED_DEMO"],
+        message: "cannot be true when NODE_ENV=production: the demo accounts' password is published",
+      });
+    }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "SEED_DEMO"> & {
+  SEED_DEMO: boolean;
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   /** Absolute DATA_DIR. */
@@ -65,6 +77,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   mkdirSync(dataDir, { recursive: true });
   return {
     ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
     dataDir,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? developmentSecret(dataDir),

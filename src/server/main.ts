@@ -4,6 +4,7 @@ import pino from "pino";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
 import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/data-dir-lock";
 import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
@@ -14,6 +15,10 @@ async function main() {
   const env = loadEnv();
   const logger = pino({ level: env.LOG_LEVEL });
 
+  // The embedded database belongs to one process: a second server on the same DATA_DIR stops here,
+  // before it opens (and could damage) the data.
+  const lock: DataDirLock | undefined = env.DATABASE_URL ? undefined : acquireDataDirLock(env.dataDir);
+  process.on("exit", () => lock?.release());
   const handle: DatabaseHandle = env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL)
     : await openPglite({ dataDir: path.join(env.dataDir, "pglite") });
@@ -36,7 +41,7 @@ async function main() {
   if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
-    logger.info({ port: info.port, url: env.PUBLIC_URL }, "listening");
+    logger.info({ port: info.port, origin: env.PUBLIC_URL, database: describeDatabase(env) }, "listening");
     if (env.SEED_DEMO) {
       console.log(
         [
@@ -68,8 +73,15 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
+/** Where the data lives, for the start log: never the password of a connection URL. */
+function describeDatabase(env: ReturnType<typeof loadEnv>): string {
+  if (!env.DATABASE_URL) return `PGlite (embedded) in ${path.join(env.dataDir, "pglite")}`;
+  const url = new URL(env.DATABASE_URL);
+  return `PostgreSQL at ${url.hostname}:${url.port || "5432"}${url.pathname}`;
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error("Failed to start:", error);

@@ -32,13 +32,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly reason: string | undefined;
+  /** For 429: whole seconds until a retry can succeed; sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; reason?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; reason?: string; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;
     this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

@@ -5,14 +5,22 @@ import type { AppEnv, Deps } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
 import { CLIENT_IP_HEADER } from "./auth";
-import { completeTwoFactorSignIn, signInWithRole } from "./sign-in.service";
+import { completeTwoFactorSignIn, retryAfterOf, signInWithRole } from "./sign-in.service";
 
-/** better-auth's own endpoints under /api/auth/*, with the socket address for its rate limiter. */
+/**
+ * better-auth's own endpoints under /api/auth/*, with the socket address for its rate limiter.
+ * Its 429 names the wait in X-Retry-After; clients and proxies read the standard Retry-After.
+ */
 export function createAuthHandlerRoutes(deps: Deps) {
-  return new Hono<AppEnv>().on(["GET", "POST"], "/*", (c) => {
+  return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
-    return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    const retryAfter = response.status === 429 ? retryAfterOf(response) : undefined;
+    if (retryAfter === undefined) return response;
+    const withRetry = new Response(response.body, response);
+    withRetry.headers.set("retry-after", String(retryAfter));
+    return withRetry;
   });
 }
 

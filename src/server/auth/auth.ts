@@ -6,6 +6,7 @@ import type { Env } from "../env";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "pino";
+import { trustedOrigins } from "../http/trusted-origins";
 import { twoFactor } from "better-auth/plugins";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
@@ -25,7 +26,7 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
-    trustedOrigins: [env.PUBLIC_URL],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -34,6 +35,7 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
         account: schema.account,
         verification: schema.verification,
         twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
       },
     }),
     emailAndPassword: {
@@ -66,6 +68,9 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
     },
     rateLimit: {
       enabled: env.AUTH_RATE_LIMIT,
+      // Several processes on one PostgreSQL share one limit; the embedded database has one process.
+      storage: env.DATABASE_URL ? "database" : "memory",
+      modelName: "rateLimit",
       window: 60,
       max: 100,
       customRules: {

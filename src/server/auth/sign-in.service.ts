@@ -39,6 +39,12 @@ async function callAuth(deps: SignInDeps, path: string, body: unknown, client: C
   return { response, json };
 }
 
+/** better-auth says when to retry in its own X-Retry-After header (seconds). */
+export function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get("x-retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /** A session was created: the role rule of spec section 4 decides whether it survives. */
 async function finishWithRole(
   deps: SignInDeps,
@@ -58,7 +64,9 @@ export async function signInWithRole(
 ): Promise<{ result: SignInResult; setCookies: string[] }> {
   const { response, json } = await callAuth(deps, "/sign-in/email", { email: input.email, password: input.password }, input);
   if (response.status === 429) {
-    throw new AppError("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.");
+    throw new AppError("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
+      retryAfterSeconds: retryAfterOf(response),
+    });
   }
   if (response.status === 401 || json?.code === "INVALID_EMAIL_OR_PASSWORD") {
     throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });
@@ -88,7 +96,9 @@ export async function completeTwoFactorSignIn(
     input,
   );
   if (response.status === 429) {
-    throw new AppError("rate_limited", "Too many attempts. Please wait a minute and try again.");
+    throw new AppError("rate_limited", "Too many attempts. Please wait a minute and try again.", {
+      retryAfterSeconds: retryAfterOf(response),
+    });
   }
   if (!response.ok) {
     const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || response.status === 401 && !input.cookie;

@@ -54,7 +54,13 @@ export function errorHandler(deps: Pick<Deps, "logger">): ErrorHandler<AppEnv> {
   return (error, c) => {
     const requestId = c.get("requestId");
     const appError = toAppError(error);
-    if (appError) return c.json(appError.toBody(requestId), appError.status as 400);
+    if (appError) {
+      // A refused body may still be arriving: close the connection after the answer, so the
+      // client's next request is not read from the middle of the rest of it.
+      if (appError.status === 413 || appError.status === 415) c.header("connection", "close");
+      if (appError.status === 429) c.header("retry-after", String(Math.max(1, Math.ceil(appError.retryAfterSeconds ?? 60))));
+      return c.json(appError.toBody(requestId), appError.status as 400);
+    }
     deps.logger.error({ err: error, requestId, path: c.req.path }, "unhandled error");
     return c.json(
       new AppError("internal", "Something went wrong on our side. Please try again.").toBody(requestId),

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
 import { AppError } from "../../shared/errors";
+import { findUnsafeText, unsafeTextMessage } from "../../shared/text.schemas";
 
 /** Turns zod issues into `{ "field.path": "message" }`, first message per field. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
@@ -13,12 +14,22 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return fields;
 }
 
-/** zod validation for a route; failures become a 400 AppError with field messages. */
+/**
+ * zod validation for a route; failures become a 400 AppError with field messages. Before the
+ * schema, any string in the input holding NUL or a broken surrogate is refused, so no field of any
+ * route can reach PostgreSQL with one (it would answer 22021, a 500).
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
   return zValidator(target, schema, (result) => {
+    const unsafe = findUnsafeText(result.data);
+    if (unsafe) {
+      const field = unsafe.length ? unsafe.map(String).join(".") : "_";
+      const message = unsafeTextMessage(unsafe.length ? `The field "${field}"` : "The request");
+      throw new AppError("validation", message, { fields: { [field]: message } });
+    }
     if (!result.success) {
       const issues = result.error.issues;
       throw new AppError("validation", issues[0]?.message ?? "Invalid request", { fields: fieldErrors(issues) });

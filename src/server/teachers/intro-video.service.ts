@@ -7,6 +7,7 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
 } from "../../shared/teachers/intro-video.constants";
 import type { Storage } from "../files/storage";
+import { containerCheck } from "../files/container-structure";
 import { sniffVideoType, VIDEO_CONTENT_TYPES, VIDEO_SNIFF_BYTES, type VideoExtension } from "../files/video-type";
 import type { Deps } from "../http/app-env";
 import * as repo from "./teacher-application.repo";
@@ -36,12 +37,18 @@ export async function teacherIdForUploadToken(deps: Pick<Deps, "db" | "env">, to
   if (!teacherId) throw expired;
   const teacher = await repo.findIntroVideoUrl(deps.db, teacherId);
   if (!teacher) throw expired;
-  if (teacher.introVideoUrl) {
+  // One use, claimed atomically: of uploads racing with one token only one proceeds.
+  if (teacher.introVideoUrl || !(await repo.claimIntroVideoToken(deps.db, teacherId))) {
     throw new AppError("forbidden", "This upload link has already been used. Sign in to change your video.", {
       reason: "upload_token_used",
     });
   }
   return teacherId;
+}
+
+/** Gives a claimed token back after its upload failed (wrong type, too large, connection lost). */
+export async function releaseUploadToken(deps: Pick<Deps, "db">, teacherId: string): Promise<void> {
+  await repo.releaseIntroVideoToken(deps.db, teacherId);
 }
 
 /**
@@ -85,11 +92,14 @@ export async function uploadIntroVideo(
     throw notAVideo();
   }
 
+  // The first bytes named the container; its structure is checked as the rest streams past.
+  const structure = containerCheck(ext === "webm" ? "ebml" : "iso");
   async function* counted() {
     let total = 0;
     const take = (chunk: Uint8Array) => {
       total += chunk.length;
       if (total > MAX_INTRO_VIDEO_BYTES) throw tooLarge();
+      structure.push(chunk);
       return chunk;
     };
     try {
@@ -99,6 +109,8 @@ export async function uploadIntroVideo(
         if (done) break;
         yield take(value);
       }
+      // Thrown before the stream ends, so storage keeps nothing of a file that only began like a video.
+      if (structure.finish() !== null) throw notAVideo();
     } finally {
       // Stops reading the request when the limit was hit or the write failed.
       await reader.cancel().catch(() => undefined);

@@ -23,15 +23,32 @@ const MB = 1024 * 1024;
 const videoFolder = (teacherId: string) => path.join(t.deps.env.dataDir, "uploads", "teacher-videos", teacherId);
 const storedFiles = (teacherId: string) => (existsSync(videoFolder(teacherId)) ? readdirSync(videoFolder(teacherId)).sort() : []);
 
-/** The first bytes of an MP4 ('ftyp' box), then filler: enough for the type check. */
-function mp4Head(): Uint8Array {
-  return new Uint8Array([0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isommp41")]);
+/**
+ * The first boxes of an MP4 of `total` bytes: 'ftyp', an empty 'moov', and the header of an 'mdat'
+ * holding the rest, so the container's structure is whole and the filler is its media data.
+ */
+function mp4Head(total: number): Uint8Array {
+  const ftyp = [0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isommp41")];
+  const moov = [0, 0, 0, 8, ...Buffer.from("moov")];
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(total - ftyp.length - moov.length, 0);
+  mdat.write("mdat", 4, "latin1");
+  return new Uint8Array([...ftyp, ...moov, ...mdat]);
+}
+
+/** A minimal structurally whole WebM (EBML header, then a Segment) of about `size` bytes. */
+function webmBytes(size = 2000): Uint8Array<ArrayBuffer> {
+  const segmentSize = Math.max(0, size - 20);
+  const sizeVint = [0x08, 0, 0, 0, 0, 0, 0, 0];
+  const vint = Buffer.from(sizeVint);
+  vint.writeUInt32BE(segmentSize, 4);
+  return new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x84, 0x42, 0x82, 0x81, 0x77, 0x18, 0x53, 0x80, 0x67, ...vint, ...new Uint8Array(segmentSize).fill(7)]);
 }
 
 /** A body of `megabytes` MB made one reused chunk at a time: never held in memory whole. */
 function generatedVideo(megabytes: number): ReadableStream<Uint8Array> {
   const chunk = new Uint8Array(MB);
-  chunk.set(mp4Head());
+  chunk.set(mp4Head(megabytes * MB));
   const filler = new Uint8Array(MB);
   let sent = 0;
   return new ReadableStream({
@@ -253,6 +270,24 @@ describe("POST /api/teachers (Become a Teacher)", () => {
 });
 
 describe("PUT /api/teachers/me/intro-video and GET /api/files/teacher-videos/…", () => {
+  it("five uploads racing with one token: exactly one is stored, the others are told the link was used", async () => {
+    const { teacherId, uploadToken } = (await apply(teacherApplicationBody())).json as { teacherId: string; uploadToken: string };
+    const video = introVideoBytes();
+    const results = await Promise.all(Array.from({ length: 5 }, () => putVideo(video, { token: uploadToken })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403, 403, 403, 403]);
+    expect(storedFiles(teacherId)).toEqual(["intro-video.mp4"]);
+  });
+
+  it("an MP4 header followed by HTML is not a video: 415, nothing stored, and the token can be used again", async () => {
+    const { teacherId, uploadToken } = (await apply(teacherApplicationBody())).json as { teacherId: string; uploadToken: string };
+    const disguised = Buffer.concat([introVideoBytes().subarray(0, 32), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const res = await putVideo(disguised, { token: uploadToken });
+    expect(res.status).toBe(415);
+    expect(storedFiles(teacherId)).toEqual([]);
+    expect((await profileOf(teacherId)).introVideoUrl).toBeNull();
+    expect((await putVideo(introVideoBytes(), { token: uploadToken })).status).toBe(200);
+  });
+
   it("uploads with the application's token, once; the video is served whole and by byte range", async () => {
     const applied = await apply(teacherApplicationBody());
     const { teacherId, uploadToken } = applied.json as { teacherId: string; uploadToken: string };
@@ -321,7 +356,7 @@ describe("PUT /api/teachers/me/intro-video and GET /api/files/teacher-videos/…
     const first = await putVideo(introVideoBytes(), { cookie });
     expect(first.status).toBe(200);
 
-    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Uint8Array(2000).fill(7)]);
+    const webm = webmBytes();
     const second = await putVideo(webm, { cookie, contentType: "video/webm" });
     expect(second.status).toBe(200);
     expect(second.json.introVideoUrl).toContain(`/api/files/teacher-videos/${teacher.teacherId}/intro-video.webm?v=`);
@@ -383,7 +418,7 @@ describe("PUT /api/teachers/me/intro-video and GET /api/files/teacher-videos/…
     const cookieA = await signIn(t, "teacher", a.email, a.password);
     const cookieB = await signIn(t, "teacher", b.email, b.password);
     const mine = await putVideo(introVideoBytes(), { cookie: cookieA });
-    const theirs = await putVideo(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]), { cookie: cookieB, contentType: "video/webm" });
+    const theirs = await putVideo(webmBytes(), { cookie: cookieB, contentType: "video/webm" });
     expect(theirs.status).toBe(200);
     expect(theirs.json.introVideoUrl).toContain(`/teacher-videos/${b.teacherId}/`);
     expect(storedFiles(a.teacherId)).toEqual(["intro-video.mp4"]);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { TeacherApplication } from "../../shared/teachers/application.schemas";
 import type { Executor } from "../db/client";
 import { teacherAvailability, teacherInstruments, teacherProfiles } from "../db/schema";
@@ -78,4 +78,25 @@ export async function setIntroVideoUrl(db: Executor, teacherId: string, introVid
     .update(teacherProfiles)
     .set({ introVideoUrl, updatedAt: new Date() })
     .where(eq(teacherProfiles.id, teacherId));
+}
+
+/**
+ * Claims the application's one-time upload token in one statement, so of several uploads sent at
+ * once with the same token exactly one proceeds. Only while the profile has no video yet.
+ */
+export async function claimIntroVideoToken(db: Executor, teacherId: string): Promise<boolean> {
+  const rows = await db
+    .update(teacherProfiles)
+    .set({ introVideoTokenClaimedAt: new Date() })
+    .where(and(eq(teacherProfiles.id, teacherId), isNull(teacherProfiles.introVideoTokenClaimedAt), isNull(teacherProfiles.introVideoUrl)))
+    .returning({ id: teacherProfiles.id });
+  return rows.length === 1;
+}
+
+/** A claimed upload that failed gives the token back, so the wizard can try again with a good file. */
+export async function releaseIntroVideoToken(db: Executor, teacherId: string): Promise<void> {
+  await db
+    .update(teacherProfiles)
+    .set({ introVideoTokenClaimedAt: null })
+    .where(and(eq(teacherProfiles.id, teacherId), isNull(teacherProfiles.introVideoUrl)));
 }

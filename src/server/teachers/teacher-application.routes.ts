@@ -7,7 +7,7 @@ import { signUpLimit } from "../auth/sign-up-limit";
 import { createStorage } from "../files/storage";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate } from "../http/validate";
-import { teacherIdForUploadToken, uploadIntroVideo } from "./intro-video.service";
+import { releaseUploadToken, teacherIdForUploadToken, uploadIntroVideo } from "./intro-video.service";
 import { applyAsTeacher } from "./teacher-application.service";
 
 /**
@@ -21,8 +21,10 @@ function requireTeacherOrUploadToken(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = c.req.header(UPLOAD_TOKEN_HEADER);
     if (token !== undefined) {
-      c.set("teacherId", await teacherIdForUploadToken(deps, token));
+      const teacherId = await teacherIdForUploadToken(deps, token);
+      c.set("teacherId", teacherId);
       await next();
+      if (c.error || c.res.status >= 400) await releaseUploadToken(deps, teacherId);
       return;
     }
     await user(c, async () => {

@@ -1,7 +1,7 @@
 // Tables owned by better-auth. Field names follow better-auth's core schema (and its two-factor
 // plugin); drizzle's snake_case casing maps them to columns. `deleted`/`deletedAt` are our
 // additional fields for account deletion (spec section 3: "deleted and deleted_at").
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const instant = (name?: string) =>
   name ? timestamp(name, { withTimezone: true, mode: "date" }) : timestamp({ withTimezone: true, mode: "date" });
@@ -86,3 +86,21 @@ export const twoFactor = pgTable(
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
+
+/**
+ * better-auth's rate-limit counters (its "database" storage), used when several processes share
+ * one PostgreSQL so that they share one limit. `lastRequest` is epoch milliseconds, as it writes it.
+ */
+export const rateLimit = pgTable("rate_limit", {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});
+
+/** Our own fixed-window counters (account creation), shared by every process on one database. */
+export const rateLimitWindows = pgTable("rate_limit_windows", {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetAt: instant().notNull(),
+});

@@ -70,6 +70,8 @@ export const teacherProfiles = pgTable(
     hourlyRateMin: integer().notNull(),
     hourlyRateMax: integer().notNull(),
     introVideoUrl: text(),
+    /** Set when the application's one-time upload token starts its upload; cleared if that upload fails. */
+    introVideoTokenClaimedAt: instant(),
     isDiscoverable: boolean().notNull().default(false),
     discoveryEnabledAt: instant(),
     /**
