@@ -21,7 +21,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { openPostgres, postgresPoolsOf, queryRows } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
-import { largestCities } from "../src/server/search/geo/gazetteer";
+import { largestCities } from "../src/server/geo/gazetteer";
 import { pagePlanIsFixed, teacherCountQuery, teacherPageQuery } from "../src/server/search/search.repo";
 import { choosePointAccess, searchCounts, toTeacherFilters } from "../src/server/search/search.service";
 import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";

@@ -12,22 +12,6 @@ import {
   user,
 } from "../db/schema";
 
-export async function findTeacher(db: Executor, teacherId: string) {
-  const [row] = await db
-    .select({
-      id: teacherProfiles.id,
-      userId: teacherProfiles.userId,
-      firstName: teacherProfiles.firstName,
-      lastName: teacherProfiles.lastName,
-      email: teacherProfiles.email,
-      timeZone: teacherProfiles.timeZone,
-      isDiscoverable: teacherProfiles.isDiscoverable,
-    })
-    .from(teacherProfiles)
-    .where(eq(teacherProfiles.id, teacherId));
-  return row ?? null;
-}
-
 export async function listWindows(db: Executor, teacherId: string): Promise<WeeklyWindow[]> {
   return db
     .select({

@@ -11,17 +11,12 @@ import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "
 import { AppError } from "../../shared/errors";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
+import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
 import * as repo from "./booking.repo";
 import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
 
-const TEACHER_NOT_FOUND = "Teacher not found";
-
 /** Only a discoverable teacher takes bookings; anyone else is "not found" to parents. */
-async function bookableTeacher(deps: Pick<Deps, "db">, teacherId: string) {
-  const teacher = await repo.findTeacher(deps.db, teacherId);
-  if (!teacher || !teacher.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND);
-  return teacher;
-}
+const bookableTeacher = findPublicTeacherOrThrow;
 
 async function openSlotsBetween(
   deps: Pick<Deps, "db">,
