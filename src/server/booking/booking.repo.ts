@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt } from "drizzle-orm";
-import type { Interval, WeeklyWindow } from "../../shared/booking/slots.rules";
+import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
 import type { Executor } from "../db/client";
 import {
   bookings,
@@ -12,7 +12,7 @@ import {
   user,
 } from "../db/schema";
 
-export async function listWindows(db: Executor, teacherId: string): Promise<WeeklyWindow[]> {
+export async function listWindows(db: Executor, teacherId: string): Promise<SlotWindow[]> {
   return db
     .select({
       dayOfWeek: teacherAvailability.dayOfWeek,

@@ -1,12 +1,10 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
+import type { WeeklyWindow } from "../teachers/weekly-availability.rules";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
 
-/** A weekly window in the teacher's zone; day 0 = Sunday (decisions.md). Times "HH:mm" or "HH:mm:ss". */
-export interface WeeklyWindow {
-  dayOfWeek: number;
-  startTime: string;
-  endTime: string;
+/** A weekly window in the teacher's zone with the lesson format it offers. Times "HH:mm" or "HH:mm:ss". */
+export interface SlotWindow extends WeeklyWindow {
   format: string;
 }
 
@@ -39,7 +37,7 @@ function overlaps(a: Interval, b: Interval): boolean {
  * shrink is left out, so every slot lasts exactly its length.
  */
 export function openSlots(input: {
-  windows: readonly WeeklyWindow[];
+  windows: readonly SlotWindow[];
   teacherTimeZone: string;
   bookingType: BookingType;
   from: Date;
