@@ -83,7 +83,7 @@ describe("bad input", () => {
       const { cookie, request } = await validRequest(routeCase, await createWorld(t));
       const variants = request.upload
         ? badUploads(request.upload).map(({ label, upload }) => ({ label, request: { path: request.path, upload } }))
-        : badBodies(request.body!).map(({ label, body }) => ({ label, body }));
+        : badBodies(request.body).map(({ label, body }) => ({ label, body }));
       const before = await tableCounts(t);
       for (const variant of variants) {
         const res =
