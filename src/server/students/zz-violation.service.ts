@@ -1,0 +1,2 @@
+import { sql } from "drizzle-orm";
+export const leaked = sql`select 1`;

@@ -1,0 +1,2 @@
+import { b } from "./zz-b";
+export const a = () => b;

@@ -1,0 +1,2 @@
+import { a } from "./zz-a";
+export const b = () => a;

@@ -1,0 +1,2 @@
+import { createApp } from "../../server/app";
+export const leaked = createApp;

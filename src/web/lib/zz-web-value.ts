@@ -1,0 +1,1 @@
+export const fillSignInLabel = "Sign In";
