@@ -40,7 +40,12 @@ export default tseslint.config(
   {
     files: ["src/**/*.ts", "src/**/*.tsx"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    settings: {
+      // Parse .ts/.tsx dependencies too (the default follows only .js), resolving as tsc does.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       // Type-only imports cannot make a runtime cycle and are ignored; node_modules are not followed.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
