@@ -1,2 +1,0 @@
-import { sql } from "drizzle-orm";
-export const leaked = sql`select 1`;

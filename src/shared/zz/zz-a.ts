@@ -1,2 +1,0 @@
-import { b } from "./zz-b";
-export const a = () => b;

@@ -1,2 +1,0 @@
-import { a } from "./zz-a";
-export const b = () => a;

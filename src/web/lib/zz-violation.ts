@@ -1,2 +1,0 @@
-import { createApp } from "../../server/app";
-export const leaked = createApp;
