@@ -28,9 +28,8 @@ export function createStudentsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use("*", requireUser(deps), requireParent(deps))
     .get("/", async (c) => c.json(await service.listStudents(deps, c.get("parentId"))))
-    .post("/", validate("json", studentCreateSchema), (c) =>
-      // SCRATCH defect: every valid new student is refused.
-      c.json({ error: { code: "conflict", message: "Refused (planted defect)" } }, 409),
+    .post("/", validate("json", studentCreateSchema), async (c) =>
+      c.json(await service.addStudent(deps, c.get("parentId"), c.req.valid("json")), 201),
     )
     .get("/:studentId", validateIds(studentParams), async (c) =>
       c.json(await service.getStudent(deps, c.get("parentId"), c.req.valid("param").studentId)),
