@@ -10,7 +10,9 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 test("a teacher switches discovery, edits settings and manages weekly availability", async ({ page, teacher }) => {
-  // The test's own teacher (New York, 09:00-17:00 every day), found in search like an established one.
+  // A long journey (three axe runs) on a shared machine: triple the timeout.
+  test.slow();
+  // The test's own teacher (New York, 09:00-17:00 every day), visible in search like an established one.
   await makeDiscoverable(teacher);
   // The guard sends a signed-out visitor to / with Sign In open; afterwards they continue here.
   await page.goto("/teacher-landing");
