@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { recordOutboxMessage } from "./mail.repo";
 
 export interface MailMessage {
   to: string;
@@ -37,16 +37,7 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
 
   return {
     async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          kind: message.kind,
-        })
-        .returning({ id: mailOutbox.id });
+      const id = await recordOutboxMessage(db, message);
       const envelope = { from: config.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
       if (smtp) {
         await smtp.sendMail(envelope);
@@ -55,7 +46,7 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
       }
       const built = (await fileTransport.sendMail(envelope)) as { message: Buffer };
       mkdirSync(config.outboxDir, { recursive: true });
-      const file = path.join(config.outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${message.kind}-${row!.id}.eml`);
+      const file = path.join(config.outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${message.kind}-${id}.eml`);
       writeFileSync(file, built.message);
       logger.info({ to: message.to, kind: message.kind, subject: message.subject, file }, "mail written to the outbox (no SMTP configured)");
     },
