@@ -1,8 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { useResendConfirmationEmail } from "./use-auth-actions";
+import { authRequest } from "./auth-client";
 
 /** Shown after sign-up or sign-in while the address is unconfirmed and confirmation is required. */
 export function CheckEmailDialog({
@@ -14,7 +15,9 @@ export function CheckEmailDialog({
   onOpenChange: (open: boolean) => void;
   onReturnToSignIn: () => void;
 }) {
-  const resend = useResendConfirmationEmail();
+  const resend = useMutation({
+    mutationFn: (address: string) => authRequest("/send-verification-email", { email: address, callbackURL: "/" }),
+  });
   return (
     <Dialog open={email !== null} onOpenChange={onOpenChange}>
       {email ? (

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { forgotPasswordSchema } from "../../../shared/auth/auth.schemas";
@@ -8,7 +9,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-import { useRequestPasswordReset } from "./use-auth-actions";
+import { authRequest } from "./auth-client";
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 
@@ -26,7 +27,10 @@ export function ForgotPasswordDialog({
     defaultValues: { email: "" },
     mode: "onChange",
   });
-  const request = useRequestPasswordReset();
+  const request = useMutation({
+    mutationFn: ({ email }: { email: string }) =>
+      authRequest("/request-password-reset", { email, redirectTo: `${window.location.origin}/reset-password` }),
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -9,7 +10,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
 import { useAuthDialogs } from "./auth-dialogs";
-import { useResetPassword } from "./use-auth-actions";
+import { authRequest } from "./auth-client";
 
 type ResetInput = z.input<typeof resetPasswordSchema>;
 
@@ -23,7 +24,9 @@ export function Component() {
     defaultValues: { newPassword: "", confirmPassword: "" },
     mode: "onChange",
   });
-  const reset = useResetPassword(token);
+  const reset = useMutation({
+    mutationFn: ({ newPassword }: ResetInput) => authRequest("/reset-password", { newPassword, token }),
+  });
 
   return (
     <main className="mx-auto w-full max-w-md flex-1 px-4 py-10">

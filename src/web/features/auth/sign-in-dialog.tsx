@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Role } from "../../../shared/accounts/accounts.constants";
@@ -18,8 +19,8 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
 import { mayOpen } from "../../app/route-access";
+import { api, call } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useSignIn } from "./use-auth-actions";
 import { useRefreshMe } from "./use-me";
 
 const ROLE_CHOICES: { value: Role; label: string }[] = [
@@ -77,7 +78,8 @@ function SignInForm({
     void navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
   };
 
-  const signIn = useSignIn({
+  const signIn = useMutation({
+    mutationFn: (input: SignInInput): Promise<SignInResult> => call(api.session.$post({ json: input })),
     onSuccess: finish,
     onError: (error, input) => {
       if (error instanceof AppError && error.reason === "email_not_verified") onUnconfirmedEmail(input.email.trim().toLowerCase());

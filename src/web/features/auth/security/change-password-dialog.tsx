@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { changePasswordSchema } from "../../../../shared/auth/auth.schemas";
@@ -9,7 +10,7 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
-import { useChangePassword } from "./use-security";
+import { authRequest } from "../auth-client";
 
 type Input = z.input<typeof changePasswordSchema>;
 type Output = z.output<typeof changePasswordSchema>;
@@ -32,7 +33,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "", revokeOtherSessions: true },
     mode: "onChange",
   });
-  const change = useChangePassword();
+  const change = useMutation({
+    mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }: Output) =>
+      authRequest("/change-password", { currentPassword, newPassword, revokeOtherSessions }),
+  });
   const { errors } = form.formState;
   if (change.isSuccess) {
     return (

@@ -1,3 +1,5 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import QRCode from "qrcode";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -5,23 +7,17 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
-import { useAuthSession } from "./use-auth-session";
-import {
-  useDisableTwoFactor,
-  useEnableTwoFactor,
-  useRefreshAuthSession,
-  useTotpQrCode,
-  useVerifyTwoFactor,
-} from "./use-security";
+import { authRequest } from "../auth-client";
+import { AUTH_SESSION_KEY, useAuthSession } from "./use-auth-session";
 
 export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const refreshSession = useRefreshAuthSession();
+  const queryClient = useQueryClient();
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         // The state is re-read when the dialog closes, so a fresh enrolment keeps its codes on screen.
-        if (!next) void refreshSession();
+        if (!next) void queryClient.invalidateQueries({ queryKey: AUTH_SESSION_KEY });
         onOpenChange(next);
       }}
     >
@@ -50,9 +46,17 @@ function manualKey(totpUri: string): string {
 function EnableTwoFactor() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const enable = useEnableTwoFactor();
-  const qr = useTotpQrCode(enable.data?.totpURI);
-  const verify = useVerifyTwoFactor();
+  const enable = useMutation({
+    mutationFn: () => authRequest<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password }),
+  });
+  const qr = useQuery({
+    queryKey: ["two-factor-qr", enable.data?.totpURI],
+    queryFn: () => QRCode.toDataURL(enable.data!.totpURI, { margin: 1, width: 200 }),
+    enabled: Boolean(enable.data),
+  });
+  const verify = useMutation({
+    mutationFn: () => authRequest("/two-factor/verify-totp", { code: code.trim() }),
+  });
 
   if (!enable.data) {
     return (
@@ -61,7 +65,7 @@ function EnableTwoFactor() {
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          enable.mutate(password);
+          enable.mutate();
         }}
       >
         <p className="text-sm text-slate-700">
@@ -106,7 +110,7 @@ function EnableTwoFactor() {
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            verify.mutate(code.trim());
+            verify.mutate();
           }}
         >
           <Field id="tf-code" label="Enter the 6-digit code from the app to finish">
@@ -123,15 +127,19 @@ function EnableTwoFactor() {
 }
 
 function DisableTwoFactor() {
+  const queryClient = useQueryClient();
   const [password, setPassword] = useState("");
-  const disable = useDisableTwoFactor();
+  const disable = useMutation({
+    mutationFn: () => authRequest("/two-factor/disable", { password }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_SESSION_KEY }),
+  });
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        disable.mutate(password);
+        disable.mutate();
       }}
     >
       <Alert tone="success">Two-factor authentication is on.</Alert>
