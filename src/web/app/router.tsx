@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "re
 import { RequireAuth } from "./guards";
 import { AppLayout } from "./layout";
 import { shellRoute } from "./page-shell";
+import { RouteErrorPage } from "./route-error-page";
 
 /** `/calendar?student=…` is referenced by the spec; the parent calendar is where it lives. */
 function CalendarRedirect() {
@@ -9,50 +10,58 @@ function CalendarRedirect() {
   return <Navigate to={`/parent/calendar${search}`} replace />;
 }
 
-/** The route table of spec section 2; every screen is a lazy module. */
+/** The route table of spec section 2; every screen is a lazy module, and a broken one shows RouteErrorPage. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // A page that throws or whose chunk fails to load shows the error page inside the layout (top
+    // bar kept); the root's own errorElement covers the layout itself.
+    errorElement: <RouteErrorPage />,
     children: [
-      { path: "/", lazy: () => import("../features/landing/landing-page") },
-      { path: "/find-teachers", lazy: () => import("../features/search/find-teachers-page") },
-      { path: "/teacher/profile/:teacherId", lazy: () => import("../features/teachers/profile/teacher-profile-page") },
-      { path: "/unauthorized", lazy: () => import("../features/auth/unauthorized-page") },
-      { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
-      { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
-      { path: "/calendar", element: <CalendarRedirect /> },
       {
-        element: <RequireAuth role="parent" />,
+        errorElement: <RouteErrorPage />,
         children: [
-          { path: "/dashboard", lazy: () => import("../features/parents/dashboard-page") },
-          { path: "/parent/student-profiles", lazy: () => import("../features/students/student-profiles-page") },
-          { path: "/parent/student/:studentId", lazy: () => import("../features/students/student-profile-page") },
-          { path: "/parent/calendar", lazy: shellRoute("Calendar") },
-          { path: "/manage", lazy: shellRoute("Manage Classes") },
-          { path: "/settings", lazy: () => import("../features/parents/settings-page") },
-          { path: "/billing", lazy: shellRoute("Billing") },
+          { path: "/", lazy: () => import("../features/landing/landing-page") },
+          { path: "/find-teachers", lazy: () => import("../features/search/find-teachers-page") },
+          { path: "/teacher/profile/:teacherId", lazy: () => import("../features/teachers/profile/teacher-profile-page") },
+          { path: "/unauthorized", lazy: () => import("../features/auth/unauthorized-page") },
+          { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
+          { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
+          { path: "/calendar", element: <CalendarRedirect /> },
+          {
+            element: <RequireAuth role="parent" />,
+            children: [
+              { path: "/dashboard", lazy: () => import("../features/parents/dashboard-page") },
+              { path: "/parent/student-profiles", lazy: () => import("../features/students/student-profiles-page") },
+              { path: "/parent/student/:studentId", lazy: () => import("../features/students/student-profile-page") },
+              { path: "/parent/calendar", lazy: shellRoute("Calendar") },
+              { path: "/manage", lazy: shellRoute("Manage Classes") },
+              { path: "/settings", lazy: () => import("../features/parents/settings-page") },
+              { path: "/billing", lazy: shellRoute("Billing") },
+            ],
+          },
+          {
+            element: <RequireAuth role="teacher" />,
+            children: [
+              { path: "/teacher-landing", lazy: () => import("../features/teachers/dashboard/teacher-dashboard-page") },
+              { path: "/teacher/schedule", lazy: () => import("../features/teachers/schedule/teacher-schedule-page") },
+              { path: "/teacher/calendar", lazy: shellRoute("Calendar") },
+              { path: "/teacher/manage", lazy: shellRoute("Manage Classes") },
+              { path: "/teacher/settings", lazy: () => import("../features/teachers/settings/teacher-settings-page") },
+              { path: "/teacher/earnings", lazy: shellRoute("Earnings") },
+              { path: "/teacher/students", lazy: shellRoute("My Students") },
+            ],
+          },
+          {
+            element: <RequireAuth role="any" />,
+            children: [
+              { path: "/class/:classId", lazy: shellRoute("Class") },
+              { path: "/messages", lazy: shellRoute("Messages") },
+            ],
+          },
+          { path: "*", lazy: () => import("./not-found-page") },
         ],
       },
-      {
-        element: <RequireAuth role="teacher" />,
-        children: [
-          { path: "/teacher-landing", lazy: () => import("../features/teachers/dashboard/teacher-dashboard-page") },
-          { path: "/teacher/schedule", lazy: () => import("../features/teachers/schedule/teacher-schedule-page") },
-          { path: "/teacher/calendar", lazy: shellRoute("Calendar") },
-          { path: "/teacher/manage", lazy: shellRoute("Manage Classes") },
-          { path: "/teacher/settings", lazy: () => import("../features/teachers/settings/teacher-settings-page") },
-          { path: "/teacher/earnings", lazy: shellRoute("Earnings") },
-          { path: "/teacher/students", lazy: shellRoute("My Students") },
-        ],
-      },
-      {
-        element: <RequireAuth role="any" />,
-        children: [
-          { path: "/class/:classId", lazy: shellRoute("Class") },
-          { path: "/messages", lazy: shellRoute("Messages") },
-        ],
-      },
-      { path: "*", lazy: () => import("./not-found-page") },
     ],
   },
 ];

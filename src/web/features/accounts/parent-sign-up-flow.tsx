@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
   COMMUNICATION_CHANNELS,
@@ -16,12 +16,12 @@ import {
   type ParentSignUpInput,
   type ParentSignUpResult,
 } from "../../../shared/accounts/accounts.schemas";
-import { AppError } from "../../../shared/errors";
 import { STUDENT_INTERESTS } from "../../../shared/students/students.constants";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Choice, Select } from "../../components/ui/choice";
+import { Choice } from "../../components/ui/choice";
 import { Field } from "../../components/ui/field";
+import { ChoiceGroup, OptionsSelect, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
 import { api, call, errorMessage } from "../../lib/api";
@@ -87,12 +87,8 @@ export function ParentSignUpFlow({
       setStep("success");
     },
     onError: (error) => {
-      if (error instanceof AppError && error.fields) {
-        for (const [path, message] of Object.entries(error.fields)) {
-          form.setError(path as FieldPath<ParentSignUpInput>, { message });
-        }
-        if (Object.keys(error.fields).some((p) => p.startsWith("parent."))) setStep("parent-info");
-      }
+      const paths = setServerErrors(error, form.setError);
+      if (paths.some((p) => p.startsWith("parent."))) setStep("parent-info");
     },
   });
 
@@ -150,13 +146,7 @@ export function ParentSignUpFlow({
             </Field>
           </div>
           <Field id="su-relationship" label="Relationship to the child" error={errors.parent?.relationshipToChild?.message}>
-            <Select id="su-relationship" {...form.register("parent.relationshipToChild")}>
-              {Object.entries(RELATIONSHIPS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
+            <OptionsSelect id="su-relationship" options={RELATIONSHIPS} {...form.register("parent.relationshipToChild")} />
           </Field>
           {relationship === "other" ? (
             <Field id="su-relationship-other" label="Please describe" error={errors.parent?.relationshipOther?.message}>
@@ -165,15 +155,17 @@ export function ParentSignUpFlow({
           ) : null}
           <Choice label="I am enrolling more than one child" {...form.register("parent.multipleChildren")} />
 
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-800">What are your goals?</legend>
-            {ENROLLMENT_GOALS.map((goal) => (
-              <Choice key={goal} label={goal} value={goal} {...form.register("parent.enrollmentGoals")} />
-            ))}
+          <ChoiceGroup
+            id="su-goal"
+            variant="list"
+            legend="What are your goals?"
+            options={ENROLLMENT_GOALS}
+            registration={form.register("parent.enrollmentGoals")}
+          >
             <Field id="su-other-goal" label="Other goal (optional)" error={errors.parent?.otherGoal?.message}>
               <Input id="su-other-goal" {...form.register("parent.otherGoal")} />
             </Field>
-          </fieldset>
+          </ChoiceGroup>
 
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Has your child had music lessons before?</legend>
@@ -190,25 +182,17 @@ export function ParentSignUpFlow({
           </fieldset>
           {priorExperience ? (
             <Field id="su-experience" label="For how many years?" error={errors.parent?.experienceYears?.message}>
-              <Select id="su-experience" {...form.register("parent.experienceYears", { setValueAs: (v: string) => v || null })}>
-                <option value="">Choose…</option>
-                {PARENT_EXPERIENCE_YEARS.map((years) => (
-                  <option key={years} value={years}>
-                    {years} years
-                  </option>
-                ))}
-              </Select>
+              <OptionsSelect
+                id="su-experience"
+                options={PARENT_EXPERIENCE_YEARS.map((years) => ({ value: years, label: `${years} years` }))}
+                placeholder="Choose…"
+                {...form.register("parent.experienceYears", { setValueAs: (v: string) => v || null })}
+              />
             </Field>
           ) : null}
 
           <Field id="su-communication" label="Preferred communication" error={errors.parent?.preferredCommunication?.message}>
-            <Select id="su-communication" {...form.register("parent.preferredCommunication")}>
-              {Object.entries(COMMUNICATION_CHANNELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
+            <OptionsSelect id="su-communication" options={COMMUNICATION_CHANNELS} {...form.register("parent.preferredCommunication")} />
           </Field>
           <Choice label="Send me notifications about lessons and messages" {...form.register("parent.wantsNotifications")} />
 
@@ -232,14 +216,14 @@ export function ParentSignUpFlow({
           <Field id="su-student-age" label="Age" error={errors.student?.age?.message}>
             <Input id="su-student-age" type="number" inputMode="numeric" min={0} max={99} {...form.register("student.age", { valueAsNumber: true })} />
           </Field>
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-800">Interests</legend>
-            <div className="grid grid-cols-2 gap-x-4">
-              {STUDENT_INTERESTS.map((interest) => (
-                <Choice key={interest} label={interest} value={interest} {...form.register("student.interests")} />
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceGroup
+            id="su-interest"
+            variant="list"
+            columns="grid grid-cols-2 gap-x-4"
+            legend="Interests"
+            options={STUDENT_INTERESTS}
+            registration={form.register("student.interests")}
+          />
           {signUp.isError ? <Alert>{errorMessage(signUp.error, "An error occurred during sign up")}</Alert> : null}
           <Button type="submit" className="w-full" disabled={signUp.isPending}>
             {signUp.isPending ? "Creating account..." : "Create Account"}

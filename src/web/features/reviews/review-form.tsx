@@ -12,6 +12,7 @@ import {
 } from "../../../shared/reviews/reviews.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { StarRatingInput } from "./star-rating-input";
@@ -46,14 +47,8 @@ export function ReviewForm({
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: onDone,
-      onError: (error) => {
-        // Field messages go beside their fields; anything else (not allowed, already reviewed) in the alert.
-        if (!(error instanceof AppError) || !error.fields) return;
-        for (const field of ["rating", "body"] as const) {
-          const message = error.fields[field];
-          if (message) form.setError(field, { type: "server", message });
-        }
-      },
+      // Field messages go beside their fields; anything else (not allowed, already reviewed) in the alert.
+      onError: (error) => setServerErrors(error, form.setError, ["rating", "body"]),
     }),
   );
   const headingId = `${id}-heading`;

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { STUDENT_AGE } from "../../../shared/students/students.constants";
+import { STUDENT_AGE, STUDENT_INTERESTS } from "../../../shared/students/students.constants";
 import {
   studentCreateSchema,
   type StudentCreate,
@@ -10,9 +10,9 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
+import { ChoiceGroup, errorText, invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-import { errorText, InterestCheckboxes, invalidProps, showServerFieldErrors } from "./form-controls";
 import { useAddStudent } from "./use-students";
 
 export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -38,7 +38,7 @@ function AddStudentForm({ onDone }: { onDone: () => void }) {
   const onSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: onDone,
-      onError: (error) => showServerFieldErrors(error, form.setError, ["firstName", "lastName", "age", "interests"]),
+      onError: (error) => setServerErrors(error, form.setError, ["firstName", "lastName", "age", "interests"]),
     }),
   );
 
@@ -75,7 +75,7 @@ function AddStudentForm({ onDone }: { onDone: () => void }) {
           {...form.register("age", { valueAsNumber: true })}
         />
       </Field>
-      <InterestCheckboxes idPrefix="add-student" registration={form.register("interests")} error={errorText(errors.interests)} />
+      <ChoiceGroup id="add-student-interest" legend="Interests" options={STUDENT_INTERESTS} registration={form.register("interests")} error={errorText(errors.interests)} />
 
       {add.isError ? <Alert>{errorMessage(add.error, "Failed to add student")}</Alert> : null}
 

@@ -15,8 +15,8 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
 import { formatDate, todayIsoDate } from "./format";
-import { Select } from "../../components/ui/choice";
-import { Chip, invalidProps, showServerFieldErrors } from "./form-controls";
+import { invalidProps, OptionsSelect, setServerErrors } from "../../components/ui/form";
+import { Chip } from "./form-controls";
 import { useAddRepertoire, useDeleteRepertoire } from "./use-students";
 
 /** Repertoire history (newest completed first, as the server sends it) with add and a two-step delete. */
@@ -108,7 +108,7 @@ function AddRepertoireForm({ studentId, onDone }: { studentId: string; onDone: (
     add.mutate(values, {
       onSuccess: onDone,
       onError: (error) =>
-        showServerFieldErrors(error, form.setError, ["title", "composer", "genre", "completedDate", "difficulty"]),
+        setServerErrors(error, form.setError, ["title", "composer", "genre", "completedDate", "difficulty"]),
     }),
   );
 
@@ -141,14 +141,13 @@ function AddRepertoireForm({ studentId, onDone }: { studentId: string; onDone: (
           />
         </Field>
         <Field id="repertoire-genre" label="Genre" error={errors.genre?.message}>
-          <Select id="repertoire-genre" {...invalidProps("repertoire-genre", errors.genre?.message)} {...form.register("genre")}>
-            <option value="">Choose a genre</option>
-            {GENRES.map((genre) => (
-              <option key={genre} value={genre}>
-                {genre}
-              </option>
-            ))}
-          </Select>
+          <OptionsSelect
+            id="repertoire-genre"
+            options={GENRES}
+            placeholder="Choose a genre"
+            {...invalidProps("repertoire-genre", errors.genre?.message)}
+            {...form.register("genre")}
+          />
         </Field>
         <Field id="repertoire-date" label="Completion Date" error={errors.completedDate?.message}>
           <Input
@@ -160,17 +159,12 @@ function AddRepertoireForm({ studentId, onDone }: { studentId: string; onDone: (
           />
         </Field>
         <Field id="repertoire-difficulty" label="Difficulty" error={errors.difficulty?.message}>
-          <Select
+          <OptionsSelect
             id="repertoire-difficulty"
+            options={DIFFICULTIES}
             {...invalidProps("repertoire-difficulty", errors.difficulty?.message)}
             {...form.register("difficulty")}
-          >
-            {DIFFICULTIES.map((difficulty) => (
-              <option key={difficulty} value={difficulty}>
-                {difficulty}
-              </option>
-            ))}
-          </Select>
+          />
         </Field>
       </div>
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { LEARNING_STYLES, STUDENT_AGE } from "../../../shared/students/students.constants";
+import { LEARNING_STYLES, STUDENT_AGE, STUDENT_INTERESTS } from "../../../shared/students/students.constants";
 import { listToLines } from "../../../shared/students/students.rules";
 import {
   studentEditFormSchema,
@@ -12,11 +12,10 @@ import {
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { ChoiceGroup, errorText, invalidProps, OptionsSelect, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-import { Select } from "../../components/ui/choice";
 import { Textarea } from "../../components/ui/textarea";
-import { errorText, InterestCheckboxes, invalidProps, showServerFieldErrors } from "./form-controls";
 import { useUpdateStudent } from "./use-students";
 
 const FIELDS = [
@@ -68,7 +67,7 @@ export function StudentProfileForm({ student, onDone }: { student: StudentProfil
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: onDone,
-      onError: (error) => showServerFieldErrors(error, form.setError, FIELDS),
+      onError: (error) => setServerErrors(error, form.setError, FIELDS),
     }),
   );
 
@@ -105,18 +104,17 @@ export function StudentProfileForm({ student, onDone }: { student: StudentProfil
           />
         </Field>
         <Field id="edit-style" label="Learning Style" error={errors.preferredStyle?.message}>
-          <Select id="edit-style" {...invalidProps("edit-style", errors.preferredStyle?.message)} {...form.register("preferredStyle")}>
-            <option value="">Not set</option>
-            {Object.entries(LEARNING_STYLES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
+          <OptionsSelect
+            id="edit-style"
+            options={LEARNING_STYLES}
+            placeholder="Not set"
+            {...invalidProps("edit-style", errors.preferredStyle?.message)}
+            {...form.register("preferredStyle")}
+          />
         </Field>
       </div>
 
-      <InterestCheckboxes idPrefix="edit" registration={form.register("interests")} error={errorText(errors.interests)} />
+      <ChoiceGroup id="edit-interest" legend="Interests" options={STUDENT_INTERESTS} registration={form.register("interests")} error={errorText(errors.interests)} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         {LIST_FIELDS.map(({ name, label }) => {

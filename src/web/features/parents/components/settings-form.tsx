@@ -1,7 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
-import { AppError } from "../../../../shared/errors";
 import {
   parentSettingsFormSchema,
   type ParentSettings,
@@ -12,6 +10,7 @@ import {
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
+import { invalidProps, setServerErrors, useFlash } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
 import { useUpdateParentSettings } from "../use-parent";
@@ -43,14 +42,10 @@ function toFormValues(settings: ParentSettings): ParentSettingsFormInput {
   };
 }
 
-function invalid(id: string, error: string | undefined) {
-  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
-}
-
 /** Profile Information and Notification Preferences, saved together with Save Changes. */
 export function SettingsForm({ settings }: { settings: ParentSettings }) {
   const update = useUpdateParentSettings();
-  const [showSaved, setShowSaved] = useState(false);
+  const saved = useFlash(SAVED_BANNER_MS);
   const form = useForm<ParentSettingsFormInput, unknown, ParentSettingsForm>({
     resolver: zodResolver(parentSettingsFormSchema),
     defaultValues: toFormValues(settings),
@@ -59,14 +54,8 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
   const { errors, dirtyFields } = form.formState;
   const smsOn = useWatch({ control: form.control, name: "notifications.sms" });
 
-  useEffect(() => {
-    if (!showSaved) return;
-    const timer = setTimeout(() => setShowSaved(false), SAVED_BANNER_MS);
-    return () => clearTimeout(timer);
-  }, [showSaved]);
-
   const onSubmit = (values: ParentSettingsForm) => {
-    setShowSaved(false);
+    saved.clear();
     const patch: ParentSettingsUpdateInput = {
       firstName: values.firstName,
       lastName: values.lastName,
@@ -78,17 +67,11 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
       ...(dirtyFields.notifications?.email || dirtyFields.notifications?.sms ? { notifications: values.notifications } : {}),
     };
     update.mutate(patch, {
-      onSuccess: (saved) => {
-        form.reset(toFormValues(saved));
-        setShowSaved(true);
+      onSuccess: (next) => {
+        form.reset(toFormValues(next));
+        saved.show("Settings saved successfully!");
       },
-      onError: (error) => {
-        if (!(error instanceof AppError) || !error.fields) return;
-        for (const [path, message] of Object.entries(error.fields)) {
-          const field = path as FieldPath<ParentSettingsFormInput>;
-          if (FORM_FIELDS.includes(field)) form.setError(field, { type: "server", message });
-        }
-      },
+      onError: (error) => setServerErrors(error, form.setError, FORM_FIELDS),
     });
   };
 
@@ -100,7 +83,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
             <Input
               id="settings-first-name"
               autoComplete="given-name"
-              {...invalid("settings-first-name", errors.firstName?.message)}
+              {...invalidProps("settings-first-name", errors.firstName?.message)}
               {...form.register("firstName")}
             />
           </Field>
@@ -108,7 +91,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
             <Input
               id="settings-last-name"
               autoComplete="family-name"
-              {...invalid("settings-last-name", errors.lastName?.message)}
+              {...invalidProps("settings-last-name", errors.lastName?.message)}
               {...form.register("lastName")}
             />
           </Field>
@@ -133,7 +116,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
               type="tel"
               autoComplete="tel"
               placeholder="(123) 456-7890"
-              {...invalid("settings-phone", errors.phone?.message)}
+              {...invalidProps("settings-phone", errors.phone?.message)}
               {...form.register("phone")}
             />
           </Field>
@@ -142,7 +125,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
               id="settings-location"
               autoComplete="address-level2"
               placeholder="City, State"
-              {...invalid("settings-location", errors.location?.message)}
+              {...invalidProps("settings-location", errors.location?.message)}
               {...form.register("location")}
             />
           </Field>
@@ -199,7 +182,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
       </Panel>
 
       <div className="space-y-3">
-        {showSaved ? <Alert tone="success">Settings saved successfully!</Alert> : null}
+        {saved.message ? <Alert tone="success">{saved.message}</Alert> : null}
         {update.isError ? <Alert>{errorMessage(update.error, "Failed to update profile")}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">

@@ -1,11 +1,11 @@
 import { useWatch } from "react-hook-form";
 import { US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
-import { Select } from "../../../components/ui/choice";
+import { US_STATES } from "../../../../shared/teachers/teachers.constants";
 import { Field } from "../../../components/ui/field";
+import { OptionsSelect } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import type { ApplicationForm } from "./use-application-form";
-import { UsStateOptions } from "../us-state-options";
 
 function ApplicationPassword({ id, form, name }: { id: string; form: ApplicationForm; name: "personal.password" | "personal.confirmPassword" }) {
   return (
@@ -29,8 +29,8 @@ export function PersonalStep({ form }: { form: ApplicationForm }) {
   const errors = form.formState.errors.personal;
   const timeZone = useWatch({ control: form.control, name: "personal.timeZone" });
   // The US zones, plus the browser's own (or the chosen one) when it is not among them.
-  const zones = Object.entries(US_TIME_ZONES);
-  if (timeZone && !(timeZone in US_TIME_ZONES)) zones.unshift([timeZone, `${timeZone.replaceAll("_", " ")} (this device)`]);
+  const zones: Record<string, string> =
+    timeZone && !(timeZone in US_TIME_ZONES) ? { [timeZone]: `${timeZone.replaceAll("_", " ")} (this device)`, ...US_TIME_ZONES } : US_TIME_ZONES;
 
   return (
     <div className="space-y-4">
@@ -61,9 +61,7 @@ export function PersonalStep({ form }: { form: ApplicationForm }) {
           <Input id="ta-city" autoComplete="address-level2" {...form.register("personal.city")} />
         </Field>
         <Field id="ta-state" label="State" error={errors?.state?.message}>
-          <Select id="ta-state" autoComplete="address-level1" {...form.register("personal.state")}>
-            <UsStateOptions />
-          </Select>
+          <OptionsSelect id="ta-state" autoComplete="address-level1" options={US_STATES} placeholder="Choose…" {...form.register("personal.state")} />
         </Field>
       </div>
       <Field
@@ -72,13 +70,7 @@ export function PersonalStep({ form }: { form: ApplicationForm }) {
         hint="Your weekly availability is kept in this time zone."
         error={errors?.timeZone?.message}
       >
-        <Select id="ta-time-zone" {...form.register("personal.timeZone")}>
-          {zones.map(([zone, label]) => (
-            <option key={zone} value={zone}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        <OptionsSelect id="ta-time-zone" options={zones} {...form.register("personal.timeZone")} />
       </Field>
     </div>
   );

@@ -1,15 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { FieldPath } from "react-hook-form";
-import { AppError } from "../../../../shared/errors";
-import type {
-  TeacherApplication,
-  TeacherApplicationInput,
-  TeacherApplicationResult,
-} from "../../../../shared/teachers/application.schemas";
+import type { TeacherApplication, TeacherApplicationResult } from "../../../../shared/teachers/application.schemas";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { setServerErrors } from "../../../components/ui/form";
 import { api, call, errorMessage } from "../../../lib/api";
 import { IntroVideoUpload, uploadIntroVideo, UploadProgress } from "../intro-video-upload";
 import { AvailabilityStep } from "./availability-step";
@@ -95,11 +90,7 @@ export function TeacherApplicationWizard({
       setStep("success");
     },
     onError: (error) => {
-      if (!(error instanceof AppError) || !error.fields) return;
-      const paths = Object.keys(error.fields);
-      for (const path of paths) {
-        form.setError(path as FieldPath<TeacherApplicationInput>, { message: error.fields[path] });
-      }
+      const paths = setServerErrors(error, form.setError);
       const firstStep = APPLICATION_STEPS.find((s) => paths.some((p) => p.startsWith(`${s}.`)));
       if (firstStep) setStep(firstStep);
     },

@@ -1,8 +1,8 @@
-import { AGE_GROUPS, EDUCATION_BACKGROUNDS, INSTRUMENTS, LESSON_FORMATS, TEACHER_EXPERIENCE, TEACHING_METHODS } from "../../../../shared/teachers/teachers.constants";
-import { Choice, Select } from "../../../components/ui/choice";
+import { AGE_GROUPS, EDUCATION_BACKGROUNDS, INSTRUMENTS, LESSON_FORMATS, TEACHING_METHODS, type TEACHER_EXPERIENCE } from "../../../../shared/teachers/teachers.constants";
 import { Field } from "../../../components/ui/field";
+import { ChoiceGroup, OptionsSelect } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
-import { GroupError, TextArea, YesNo } from "./form-bits";
+import { TextArea, YesNo } from "./form-bits";
 import type { ApplicationForm } from "./use-application-form";
 
 const EXPERIENCE_LABELS: Record<(typeof TEACHER_EXPERIENCE)[number], string> = {
@@ -11,6 +11,9 @@ const EXPERIENCE_LABELS: Record<(typeof TEACHER_EXPERIENCE)[number], string> = {
   "3-5": "3-5 years",
   "5+": "5+ years",
 };
+
+/** The application spells "both" out; the other formats keep their usual labels. */
+const FORMAT_LABELS = { ...LESSON_FORMATS, both: "Both in-person and online" };
 
 function RateInput({ id, form, name }: { id: string; form: ApplicationForm; name: "teaching.hourlyRateMin" | "teaching.hourlyRateMax" }) {
   return (
@@ -37,36 +40,32 @@ export function TeachingStep({ form }: { form: ApplicationForm }) {
   const errors = form.formState.errors.teaching;
   return (
     <div className="space-y-5">
-      <fieldset aria-describedby={errors?.instruments ? "ta-instruments-error" : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Instruments you teach</legend>
-        <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4">
-          {Object.entries(INSTRUMENTS).map(([key, label]) => (
-            <Choice key={key} label={label} value={key} {...form.register("teaching.instruments")} />
-          ))}
-        </div>
-        <GroupError id="ta-instruments-error" message={errors?.instruments?.message ?? errors?.instruments?.root?.message} />
-      </fieldset>
+      <ChoiceGroup
+        id="ta-instruments"
+        variant="list"
+        columns="grid grid-cols-2 gap-x-4 sm:grid-cols-4"
+        legend="Instruments you teach"
+        options={INSTRUMENTS}
+        registration={form.register("teaching.instruments")}
+        error={errors?.instruments?.message ?? errors?.instruments?.root?.message}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="ta-experience" label="Teaching experience" error={errors?.teachingExperienceYears?.message}>
-          <Select id="ta-experience" {...form.register("teaching.teachingExperienceYears")}>
-            <option value="">Choose…</option>
-            {TEACHER_EXPERIENCE.map((value) => (
-              <option key={value} value={value}>
-                {EXPERIENCE_LABELS[value]}
-              </option>
-            ))}
-          </Select>
+          <OptionsSelect
+            id="ta-experience"
+            options={EXPERIENCE_LABELS}
+            placeholder="Choose…"
+            {...form.register("teaching.teachingExperienceYears")}
+          />
         </Field>
         <Field id="ta-education" label="Education background" error={errors?.educationBackground?.message}>
-          <Select id="ta-education" {...form.register("teaching.educationBackground")}>
-            <option value="">Choose…</option>
-            {EDUCATION_BACKGROUNDS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </Select>
+          <OptionsSelect
+            id="ta-education"
+            options={EDUCATION_BACKGROUNDS}
+            placeholder="Choose…"
+            {...form.register("teaching.educationBackground")}
+          />
         </Field>
       </div>
 
@@ -78,30 +77,26 @@ export function TeachingStep({ form }: { form: ApplicationForm }) {
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-slate-800">Teaching methods</legend>
-          {TEACHING_METHODS.map((method) => (
-            <Choice key={method} label={method} value={method} {...form.register("teaching.teachingMethods")} />
-          ))}
-          <GroupError id="ta-methods-error" message={errors?.teachingMethods?.message} />
-        </fieldset>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-slate-800">Age groups you teach</legend>
-          {AGE_GROUPS.map((group) => (
-            <Choice key={group} label={group} value={group} {...form.register("teaching.ageGroupsTaught")} />
-          ))}
-          <GroupError id="ta-ages-error" message={errors?.ageGroupsTaught?.message} />
-        </fieldset>
+        <ChoiceGroup
+          id="ta-methods"
+          variant="list"
+          legend="Teaching methods"
+          options={TEACHING_METHODS}
+          registration={form.register("teaching.teachingMethods")}
+          error={errors?.teachingMethods?.message}
+        />
+        <ChoiceGroup
+          id="ta-ages"
+          variant="list"
+          legend="Age groups you teach"
+          options={AGE_GROUPS}
+          registration={form.register("teaching.ageGroupsTaught")}
+          error={errors?.ageGroupsTaught?.message}
+        />
       </div>
 
       <Field id="ta-format" label="Lesson format" error={errors?.lessonFormat?.message}>
-        <Select id="ta-format" {...form.register("teaching.lessonFormat")}>
-          {Object.entries(LESSON_FORMATS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {value === "both" ? "Both in-person and online" : label}
-            </option>
-          ))}
-        </Select>
+        <OptionsSelect id="ta-format" options={FORMAT_LABELS} {...form.register("teaching.lessonFormat")} />
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">

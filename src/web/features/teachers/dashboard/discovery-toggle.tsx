@@ -1,7 +1,7 @@
 import * as SwitchPrimitive from "@radix-ui/react-switch";
 import { Eye, EyeOff } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
+import { useFlash } from "../../../components/ui/form";
 import { errorMessage } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { useSetDiscovery } from "./use-teacher-dashboard";
@@ -17,17 +17,11 @@ const MESSAGES = { on: "You are now visible in search.", off: "You are hidden fr
  */
 export function DiscoveryToggle({ isDiscoverable, discoveryEnabledAt }: { isDiscoverable: boolean; discoveryEnabledAt: string | null }) {
   const setDiscovery = useSetDiscovery();
-  const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), DISCOVERY_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
+  const flash = useFlash(DISCOVERY_MESSAGE_MS);
 
   const change = (enabled: boolean) => {
-    setMessage(null);
-    setDiscovery.mutate(enabled, { onSuccess: () => setMessage(enabled ? MESSAGES.on : MESSAGES.off) });
+    flash.clear();
+    setDiscovery.mutate(enabled, { onSuccess: () => flash.show(enabled ? MESSAGES.on : MESSAGES.off) });
   };
 
   const since = discoveryEnabledAt
@@ -76,9 +70,9 @@ export function DiscoveryToggle({ isDiscoverable, discoveryEnabledAt }: { isDisc
           ? `Parents can find you in Find Teachers and request lessons${since ? ` (visible since ${since})` : ""}.`
           : "You are hidden: parents cannot find you in search. Your lessons, classes and messages carry on as usual."}
       </p>
-      {message ? (
+      {flash.message ? (
         <Alert tone="success" className="mt-4">
-          {message}
+          {flash.message}
         </Alert>
       ) : null}
       {setDiscovery.isError ? (

@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
-import { AppError } from "../../../../shared/errors";
 import {
   teacherSettingsFormSchema,
   type TeacherProfile,
@@ -16,19 +15,19 @@ import {
   LESSON_FORMATS,
   TEACHER_EXPERIENCE,
   TEACHING_METHODS,
+  US_STATES,
 } from "../../../../shared/teachers/teachers.constants";
 import { usStateCode } from "../../../../shared/teachers/us-states.rules";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/choice";
+import { ChoiceGroup, invalidProps, OptionsSelect, setServerErrors, useFlash } from "../../../components/ui/form";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
 import { IntroVideoSection } from "./intro-video-section";
 import { Textarea } from "../../../components/ui/textarea";
-import { ChoiceGroup, invalidProps, SettingsSection } from "./form-parts";
+import { SettingsSection } from "./form-parts";
 import { useUpdateTeacherProfile } from "./use-teacher-profile";
-import { UsStateOptions } from "../us-state-options";
 
 /** Spec section 9: success banners last 3 seconds. */
 export const SAVED_MESSAGE_MS = 3000;
@@ -74,13 +73,10 @@ function toFormValues(profile: TeacherProfile): TeacherSettingsFormInput {
   };
 }
 
-const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-const INSTRUMENT_OPTIONS = Object.entries(INSTRUMENTS).map(([value, label]) => ({ value, label }));
-const FORMAT_OPTIONS = Object.entries(LESSON_FORMATS).map(([value, label]) => ({ value, label }));
 
 export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
   const update = useUpdateTeacherProfile();
-  const [saved, setSaved] = useState(false);
+  const saved = useFlash(SAVED_MESSAGE_MS);
   // "Remove video" only clears it here; saving sends introVideoUrl: null (spec section 2).
   const [videoRemoved, setVideoRemoved] = useState(false);
   const form = useForm<TeacherSettingsFormInput, unknown, TeacherSettingsValues>({
@@ -90,34 +86,25 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
   const timeZones = useMemo(() => {
     const zones = Intl.supportedValuesOf("timeZone");
-    return zones.includes(profile.timeZone) ? zones : [profile.timeZone, ...zones];
+    return (zones.includes(profile.timeZone) ? zones : [profile.timeZone, ...zones]).map((zone) => ({
+      value: zone,
+      label: zone.replaceAll("_", " "),
+    }));
   }, [profile.timeZone]);
 
   const submit = form.handleSubmit((values) => {
-    setSaved(false);
+    saved.clear();
     update.mutate(
       { ...values, ...(videoRemoved ? { introVideoUrl: null } : {}) },
       {
         onSuccess: (next) => {
           form.reset(toFormValues(next));
           setVideoRemoved(false);
-          setSaved(true);
+          saved.show("Profile updated successfully!");
         },
-        onError: (error) => {
-          if (!(error instanceof AppError) || !error.fields) return;
-          for (const [path, message] of Object.entries(error.fields)) {
-            const field = path.split(".")[0] as (typeof FIELDS)[number];
-            if (FIELDS.includes(field)) form.setError(field, { type: "server", message });
-          }
-        },
+        onError: (error) => setServerErrors(error, form.setError, FIELDS),
       },
     );
   });
@@ -156,9 +143,14 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
             <Input id="ts-city" autoComplete="address-level2" {...invalidProps("ts-city", e("city"))} {...form.register("city")} />
           </Field>
           <Field id="ts-state" label="State" error={e("state")}>
-            <Select id="ts-state" autoComplete="address-level1" {...invalidProps("ts-state", e("state"))} {...form.register("state")}>
-              <UsStateOptions />
-            </Select>
+            <OptionsSelect
+              id="ts-state"
+              autoComplete="address-level1"
+              options={US_STATES}
+              placeholder="Choose…"
+              {...invalidProps("ts-state", e("state"))}
+              {...form.register("state")}
+            />
           </Field>
         </div>
       </SettingsSection>
@@ -169,35 +161,23 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="ts-experience" label="Teaching experience (years)" error={e("teachingExperienceYears")}>
-            <Select id="ts-experience" {...form.register("teachingExperienceYears")}>
-              {TEACHER_EXPERIENCE.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </Select>
+            <OptionsSelect id="ts-experience" options={TEACHER_EXPERIENCE} {...form.register("teachingExperienceYears")} />
           </Field>
           <Field id="ts-education" label="Education background" error={e("educationBackground")}>
-            <Select id="ts-education" {...form.register("educationBackground")}>
-              {EDUCATION_BACKGROUNDS.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </Select>
+            <OptionsSelect id="ts-education" options={EDUCATION_BACKGROUNDS} {...form.register("educationBackground")} />
           </Field>
         </div>
         <ChoiceGroup
           id="ts-methods"
           legend="Teaching methods"
-          options={asOptions(TEACHING_METHODS)}
+          options={TEACHING_METHODS}
           registration={form.register("teachingMethods")}
           error={e("teachingMethods")}
         />
         <ChoiceGroup
           id="ts-ages"
           legend="Age groups"
-          options={asOptions(AGE_GROUPS)}
+          options={AGE_GROUPS}
           registration={form.register("ageGroupsTaught")}
           error={e("ageGroupsTaught")}
         />
@@ -209,7 +189,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           legend="Lesson format"
           type="radio"
           columns="sm:grid-cols-3"
-          options={FORMAT_OPTIONS}
+          options={LESSON_FORMATS}
           registration={form.register("lessonFormat")}
           error={e("lessonFormat")}
         />
@@ -245,13 +225,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           </Field>
         </div>
         <Field id="ts-zone" label="Time zone" hint="Your weekly availability is kept in this time zone." error={e("timeZone")}>
-          <Select id="ts-zone" {...invalidProps("ts-zone", e("timeZone"))} {...form.register("timeZone")}>
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </Select>
+          <OptionsSelect id="ts-zone" options={timeZones} {...invalidProps("ts-zone", e("timeZone"))} {...form.register("timeZone")} />
         </Field>
       </SettingsSection>
 
@@ -260,7 +234,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           id="ts-instruments"
           legend="Instruments you teach"
           columns="sm:grid-cols-3"
-          options={INSTRUMENT_OPTIONS}
+          options={INSTRUMENTS}
           registration={form.register("instruments")}
           error={e("instruments")}
         />
@@ -275,11 +249,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
       />
 
       <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:py-0">
-        {saved ? (
-          <Alert tone="success">
-            Profile updated successfully!
-          </Alert>
-        ) : null}
+        {saved.message ? <Alert tone="success">{saved.message}</Alert> : null}
         {update.isError ? <Alert>{errorMessage(update.error, "Failed to update profile")}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" size="lg" disabled={update.isPending} className="w-full sm:w-auto">
