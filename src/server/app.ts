@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
 import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes";
+import { createClassesRoutes } from "./classes/classes.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
@@ -42,7 +43,8 @@ export function createApp(deps: Deps) {
     .route("/reviews", createReviewsRoutes(deps))
     .route("/files", createFilesRoutes(deps))
     .route("/teachers", createSlotsRoutes(deps))
-    .route("/bookings", createBookingRoutes(deps));
+    .route("/bookings", createBookingRoutes(deps))
+    .route("/classes", createClassesRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

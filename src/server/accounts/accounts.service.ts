@@ -24,6 +24,11 @@ export async function resolveRole(deps: Pick<Deps, "db">, userId: string): Promi
   return { role, profiles };
 }
 
+/** The account's parent and teacher profile ids (either may be null), for features that decide by role. */
+export function profileIdsOf(deps: Pick<Deps, "db">, userId: string): Promise<{ parentId: string | null; teacherId: string | null }> {
+  return repo.findProfileIds(deps.db, userId);
+}
+
 export async function getMe(deps: Pick<Deps, "db" | "auth">, headers: Headers): Promise<Me> {
   const result = await deps.auth.api.getSession({ headers });
   if (!result || (result.user as { deleted?: boolean }).deleted) {

@@ -7,6 +7,7 @@ import {
   type ParentSettings,
   type ParentSettingsUpdate,
 } from "../../shared/parents/parents.schemas";
+import { countActiveClasses } from "../classes/classes.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import * as repo from "./parents.repo";
 
@@ -67,7 +68,7 @@ export async function getDashboard(
   const [profile, students, activeClasses, upcoming] = await Promise.all([
     requireProfile(deps, parentId),
     repo.countStudents(deps.db, parentId),
-    repo.countActiveClasses(deps.db, parentId),
+    countActiveClasses(deps, { parentId }),
     repo.listUpcomingEvents(deps.db, {
       userId: user.id,
       parentId,

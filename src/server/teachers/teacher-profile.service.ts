@@ -9,6 +9,7 @@ import {
   type TeacherProfile,
   type TeacherProfileUpdate,
 } from "../../shared/teachers/profile.schemas";
+import { countActiveClasses } from "../classes/classes.service";
 import type { Deps } from "../http/app-env";
 import { locateTeacher } from "../search/search.service";
 import * as repo from "./teacher-profile.repo";
@@ -54,10 +55,12 @@ export async function updateOwnProfile(
 }
 
 export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, now = new Date()): Promise<TeacherDashboard> {
-  const [header, stats] = await Promise.all([
+  const [header, counts, activeClasses] = await Promise.all([
     repo.findDashboardHeader(deps.db, teacherId),
     repo.readStats(deps.db, teacherId, now),
+    countActiveClasses(deps, { teacherId }),
   ]);
+  const stats = { ...counts, activeClasses };
   if (!header) throw profileNotFound();
   return {
     firstName: header.firstName,
