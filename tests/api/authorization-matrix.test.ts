@@ -25,8 +25,8 @@ describe("authorization matrix", () => {
       const world = await createWorld(t);
       const method = routeCase.route.split(" ")[0]!;
       for (const actor of ACTORS) {
-        const { path, body } = routeCase.request(world, actor);
-        const res = await send(t, method, path, { cookie: world.cookies[actor], ...(body ? { body } : {}) });
+        const { path, body, headers } = routeCase.request(world, actor);
+        const res = await send(t, method, path, { cookie: world.cookies[actor], ...(body ? { body } : {}), ...(headers ? { headers } : {}) });
         expect(res.status, `${actor} ${method} ${path}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
         if (routeCase.allowed[actor]) {
           expect(REFUSED, `${actor} should be allowed ${method} ${path}`).not.toContain(res.status);

@@ -7,8 +7,13 @@ export interface RouteCase {
   route: string;
   /** Who may call it: allowed actors never get 401/403/404; the others always do. */
   allowed: Allowed;
-  /** The concrete request an actor makes (path with real ids, body). */
-  request: (world: World, actor: Actor) => { path: string; body?: Record<string, unknown> };
+  /**
+   * The concrete request an actor makes (path with real ids, body). A string body is sent as is
+   * (a raw upload) with `headers` (e.g. its content-type and x-file-name).
+   */
+  request: (world: World, actor: Actor) => { path: string; body?: Record<string, unknown> | string; headers?: Record<string, string> };
+  /** The 2xx status an allowed actor gets. */
+  ok?: number;
   /** For JSON routes: who sends the bad-input barrage, and a valid body to mutate. */
   badInput?: { as: Actor; validBody: (world: World) => Record<string, unknown> };
   /** A POST that takes no body at all (an action on the resource in the path): nothing to fuzz. */

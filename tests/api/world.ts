@@ -4,6 +4,7 @@ import { reviews, studentRepertoire } from "../../src/server/db/schema";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
+import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { signIn } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 
@@ -59,7 +60,25 @@ export async function createWorld(t: TestApp) {
     .insert(reviews)
     .values({ teacherId: teacher.teacherId, parentId: parent.parentId, rating: 5, body: "Patient and encouraging teacher." })
     .returning({ id: reviews.id });
+  // The teacher's class joined by the parent's first student, with a grade and a file; and two
+  // classes of the teacher nobody has joined yet, one for each parent to join by code.
+  const joined = await createClass(t.deps, {
+    teacherId: teacher.teacherId,
+    parentId: parent.parentId,
+    studentId: parent.studentIds[0]!,
+  });
+  const gradeId = await addGrade(t.deps, joined.classId);
+  const classFileId = await addClassFile(t.deps, joined.classId);
+  const [openClass, otherOpenClass] = await Promise.all([
+    createClass(t.deps, { teacherId: teacher.teacherId, name: "Open class" }),
+    createClass(t.deps, { teacherId: teacher.teacherId, name: "Another open class" }),
+  ]);
   return {
+    classId: joined.classId,
+    gradeId,
+    classFileId,
+    openJoinCode: openClass.joinCode,
+    otherOpenJoinCode: otherOpenClass.joinCode,
     reviewId: review!.id,
     parent,
     otherParent,
