@@ -26,6 +26,7 @@ const ALLOWED: Record<string, ClassFileType> = {
   ogg: { ext: "ogg", contentType: "audio/ogg" },
   oga: { ext: "ogg", contentType: "audio/ogg" },
   opus: { ext: "ogg", contentType: "audio/ogg" },
+  spx: { ext: "ogg", contentType: "audio/ogg" },
   mp4: { ext: "mp4", contentType: "video/mp4" },
   webm: { ext: "webm", contentType: "video/webm" },
   mov: { ext: "mov", contentType: "video/quicktime" },

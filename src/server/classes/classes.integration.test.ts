@@ -83,11 +83,11 @@ describe("create, list, join", () => {
     expect(created.json).toMatchObject({ name: "Piano Basics", status: "active", viewerRole: "teacher", studentName: null, format: "grade" });
     expect(created.json.joinCode).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/);
     expect(created.json.progress.overall).toBe(650);
-    expect(created.json.progress.categories.map((c: { name: string }) => c.name)).toEqual(["Technique", "Music Theory", "Performance"]);
+    expect((created.json.progress.categories as { name: string }[]).map((c) => c.name)).toEqual(["Technique", "Music Theory", "Performance"]);
 
     const joined = await send(t, "POST", "/api/classes/join", {
       cookie: family.cookie,
-      body: { code: created.json.joinCode.toLowerCase(), studentId: family.studentIds[0] },
+      body: { code: (created.json.joinCode as string).toLowerCase(), studentId: family.studentIds[0] },
     });
     expect(joined.status).toBe(200);
     expect(joined.json).toMatchObject({ viewerRole: "parent", studentName: "Kid1 Parent", teacherName: "Terry Teacher", joinCode: null });
@@ -241,7 +241,7 @@ describe("progress", () => {
     expect(back.json.progress.overall).toBe(30);
 
     const edited = await send(t, "PUT", `${classPath}/progress/categories`, { cookie: owner.cookie, body: { categories: ["Performance", "Ear Training"] } });
-    expect(edited.json.progress.categories.map((c: { id: string }) => c.id)).toEqual(["performance", "ear-training"]);
+    expect((edited.json.progress.categories as { id: string }[]).map((c) => c.id)).toEqual(["performance", "ear-training"]);
     expect(edited.json.progress.xp).toBe(300);
     const duplicate = await send(t, "PUT", `${classPath}/progress/categories`, { cookie: owner.cookie, body: { categories: ["Rhythm", "rhythm "] } });
     expect([duplicate.status, duplicate.json.error.message]).toEqual([400, "This category already exists"]);
@@ -275,7 +275,7 @@ describe("progress", () => {
       });
       const unlockedCount = (final.categories as { achievements: { unlocked: boolean }[] }[]).flatMap((c) => c.achievements).filter((a) => a.unlocked);
       expect(unlockedCount).toHaveLength(20);
-      expect(results.reduce((sum, r) => sum + r.json.levelsGained, 0)).toBe(expected.level - 1);
+      expect(results.reduce((sum, r) => sum + (r.json.levelsGained as number), 0)).toBe(expected.level - 1);
     },
     60_000,
   );
@@ -307,7 +307,7 @@ describe("grades", () => {
     expect(edited.json.progress.overall).toBe(850);
 
     const detail = await send(t, "GET", classPath, { cookie: family.cookie });
-    expect(detail.json.grades.map((g: { title: string }) => g.title)).toEqual(["Recital", "Scales"]);
+    expect((detail.json.grades as { title: string }[]).map((g) => g.title)).toEqual(["Recital", "Scales"]);
 
     for (const grade of [first, second]) {
       expect((await send(t, "DELETE", `${classPath}/grades/${grade.json.grade.id}`, { cookie: owner.cookie })).status).toBe(200);
