@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
 import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes";
+import { createClassesRoutes } from "./classes/classes.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
@@ -43,7 +44,8 @@ export function createApp(deps: Deps) {
     .route("/teachers", createSlotsRoutes(deps))
     .route("/reviews", createReviewsRoutes(deps))
     .route("/files", createIntroVideoFileRoutes(deps))
-    .route("/bookings", createBookingRoutes(deps));
+    .route("/bookings", createBookingRoutes(deps))
+    .route("/classes", createClassesRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

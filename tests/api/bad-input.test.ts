@@ -42,7 +42,7 @@ const text = (s: string) => new TextEncoder().encode(s);
 /** Uploads that are not what an upload route takes, whatever they claim to be. */
 function badUploads(valid: Upload): { label: string; upload: Upload }[] {
   const heicHeader = Uint8Array.from([0, 0, 0, 24, ...text("ftypheic"), 0, 0, 0, 0, ...text("mif1heic")]);
-  return [
+  const bad: { label: string; upload: Upload }[] = [
     { label: "empty body", upload: { bytes: new Uint8Array(), contentType: valid.contentType } },
     { label: "JSON", upload: { bytes: text('{"video":"not a video"}'), contentType: "application/json" } },
     { label: "text claiming to be a video", upload: { bytes: text("hello ".repeat(1000)), contentType: valid.contentType } },
@@ -50,6 +50,8 @@ function badUploads(valid: Upload): { label: string; upload: Upload }[] {
     { label: "the first bytes of a video only", upload: { bytes: valid.bytes.subarray(0, 8), contentType: valid.contentType } },
     { label: "declared larger than the limit", upload: { ...valid, declaredLength: 10 * 1024 * 1024 * 1024 } },
   ];
+  // The route's other headers (a file name) stay, so each variant is refused for its bytes alone.
+  return bad.map(({ label, upload }) => ({ label, upload: { ...upload, headers: valid.headers } }));
 }
 
 /** The valid request of a route's bad-input entry in a world: the cookie to send and the request. */

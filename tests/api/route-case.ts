@@ -12,6 +12,8 @@ export interface Upload {
   contentType: string;
   /** Sent as the Content-Length header when given (e.g. to declare more than the limit). */
   declaredLength?: number;
+  /** Other headers the route reads with the upload (e.g. the file's name in x-file-name). */
+  headers?: Record<string, string>;
 }
 
 export interface RouteRequest {

@@ -4,6 +4,7 @@ import { reviews, studentRepertoire } from "../../src/server/db/schema";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
+import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { cookieHeader, send, signIn } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 import { totpFromUri } from "../fixtures/totp";
@@ -69,7 +70,25 @@ export async function createWorld(t: TestApp) {
     .insert(reviews)
     .values({ teacherId: reviewedTeacher.teacherId, parentId: parent.parentId, rating: 5, body: "Patient and encouraging teacher." })
     .returning({ id: reviews.id });
+  // The teacher's class joined by the parent's first student, with a grade and a file; and two
+  // classes of the teacher nobody has joined yet, one for each parent to join by code.
+  const joined = await createClass(t.deps, {
+    teacherId: teacher.teacherId,
+    parentId: parent.parentId,
+    studentId: parent.studentIds[0]!,
+  });
+  const gradeId = await addGrade(t.deps, joined.classId);
+  const classFileId = await addClassFile(t.deps, joined.classId);
+  const [openClass, otherOpenClass] = await Promise.all([
+    createClass(t.deps, { teacherId: teacher.teacherId, name: "Open class" }),
+    createClass(t.deps, { teacherId: teacher.teacherId, name: "Another open class" }),
+  ]);
   return {
+    classId: joined.classId,
+    gradeId,
+    classFileId,
+    openJoinCode: openClass.joinCode,
+    otherOpenJoinCode: otherOpenClass.joinCode,
     reviewId: review!.id,
     parent,
     otherParent,
@@ -88,7 +107,7 @@ export type World = Awaited<ReturnType<typeof createWorld>>;
 export function sendRequest(t: TestApp, method: string, request: RouteRequest, cookie: string | undefined) {
   const { path, body, upload } = request;
   if (upload) {
-    const headers: Record<string, string> = { "content-type": upload.contentType };
+    const headers: Record<string, string> = { ...upload.headers, "content-type": upload.contentType };
     if (upload.declaredLength !== undefined) headers["content-length"] = String(upload.declaredLength);
     return send(t, method, path, { cookie, body: upload.bytes, headers });
   }

@@ -13,7 +13,7 @@ export async function fileResponse(
   c: Context,
   storage: Storage,
   key: string,
-  options: { contentType: string; cacheControl: string },
+  options: { contentType: string; cacheControl: string; headers?: Record<string, string> },
 ): Promise<Response> {
   const info = await storage.stat(key);
   if (!info) throw new AppError("not_found", "File not found.");
@@ -24,6 +24,7 @@ export async function fileResponse(
     "cache-control": options.cacheControl,
     "last-modified": lastModified,
     "x-content-type-options": "nosniff",
+    ...options.headers,
   };
 
   // If-Range: a range of an older version of the file must not be spliced onto the new one.

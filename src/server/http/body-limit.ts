@@ -8,10 +8,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Routes that stream a file to storage and count its bytes against their own, larger limit
- * (intro videos 100 MB). Only these skip the general limit; they check size and type themselves.
+ * (intro videos 100 MB, class files 25 MB). Only these skip the general limit; they check size
+ * and type themselves.
  */
 const STREAMED_UPLOADS: readonly { method: string; path: RegExp }[] = [
   { method: "PUT", path: /^\/api\/teachers\/me\/intro-video$/ },
+  { method: "POST", path: /^\/api\/classes\/[^/]+\/files$/ },
 ];
 
 const limit = bodyLimit({

@@ -3,7 +3,7 @@ import type { CommunicationChannel, Relationship } from "../../shared/accounts/a
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { UpcomingEvent } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
-import { calendarEvents, classes, parentProfiles, studentProfiles, user } from "../db/schema";
+import { calendarEvents, parentProfiles, studentProfiles, user } from "../db/schema";
 
 /** Every query is keyed by the parent id that requireParent took from the session. */
 
@@ -63,14 +63,6 @@ export async function updateProfile(db: Executor, parentId: string, changes: Pro
 
 export async function countStudents(db: Executor, parentId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(studentProfiles).where(eq(studentProfiles.parentId, parentId));
-  return row?.n ?? 0;
-}
-
-export async function countActiveClasses(db: Executor, parentId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(classes)
-    .where(and(eq(classes.parentId, parentId), eq(classes.status, "active")));
   return row?.n ?? 0;
 }
 

@@ -8,6 +8,7 @@ import {
   type ParentSettingsUpdate,
 } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
+import { countActiveClasses } from "../classes/classes.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import { deleteAccountData as deleteStudents } from "../students/students.service";
 import * as repo from "./parents.repo";
@@ -69,7 +70,7 @@ export async function getDashboard(
   const [profile, students, activeClasses, upcoming] = await Promise.all([
     requireProfile(deps, parentId),
     repo.countStudents(deps.db, parentId),
-    repo.countActiveClasses(deps.db, parentId),
+    countActiveClasses(deps, { parentId }),
     repo.listUpcomingEvents(deps.db, {
       userId: user.id,
       parentId,

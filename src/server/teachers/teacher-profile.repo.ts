@@ -140,11 +140,11 @@ export async function findDashboardHeader(db: Executor, teacherId: string) {
 }
 
 /**
- * The dashboard's four figures in one round trip (decisions.md: real figures, no placeholders).
+ * Three of the dashboard's four figures in one round trip (active classes come from the classes feature) (decisions.md: real figures, no placeholders).
  * A lesson "this week" is an accepted booking whose slot starts in [now, now + 7 days).
  */
-export async function readStats(db: Executor, teacherId: string, now: Date): Promise<TeacherStats> {
-  const [row] = await queryRows<{ pending: number; upcoming: number; students: number; classes: number }>(
+export async function readStats(db: Executor, teacherId: string, now: Date): Promise<Omit<TeacherStats, "activeClasses">> {
+  const [row] = await queryRows<{ pending: number; upcoming: number; students: number }>(
     db,
     sql`
       select
@@ -159,15 +159,13 @@ export async function readStats(db: Executor, teacherId: string, now: Date): Pro
             union
             select c.student_id from classes c
              where c.teacher_id = ${teacherId} and c.status = 'active' and c.student_id is not null
-          ) as students) as students,
-        (select count(*)::int from classes c where c.teacher_id = ${teacherId} and c.status = 'active') as classes
+          ) as students) as students
     `,
   );
   return {
     pendingRequests: Number(row?.pending ?? 0),
     upcomingLessonsThisWeek: Number(row?.upcoming ?? 0),
     activeStudents: Number(row?.students ?? 0),
-    activeClasses: Number(row?.classes ?? 0),
   };
 }
 

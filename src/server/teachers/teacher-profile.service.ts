@@ -10,6 +10,7 @@ import {
 import type { Executor } from "../db/client";
 import { createStorage } from "../files/storage";
 import { geocodeCityState } from "../geo/gazetteer";
+import { countActiveClasses } from "../classes/classes.service";
 import type { Deps } from "../http/app-env";
 import { deleteIntroVideoFiles } from "./intro-video.service";
 import * as repo from "./teacher-profile.repo";
@@ -55,10 +56,12 @@ export async function updateOwnProfile(
 }
 
 export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, now = new Date()): Promise<TeacherDashboard> {
-  const [header, stats] = await Promise.all([
+  const [header, counts, activeClasses] = await Promise.all([
     repo.findDashboardHeader(deps.db, teacherId),
     repo.readStats(deps.db, teacherId, now),
+    countActiveClasses(deps, { teacherId }),
   ]);
+  const stats = { ...counts, activeClasses };
   if (!header) throw profileNotFound();
   return {
     firstName: header.firstName,

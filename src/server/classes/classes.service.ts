@@ -1,0 +1,496 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { Readable } from "node:stream";
+import {
+  CLASS_NOT_FOUND_MESSAGE,
+  CLASS_TAKEN_MESSAGE,
+  classFileNameSchema,
+  FILE_NAME_HEADER,
+  FILE_NAME_REQUIRED_MESSAGE,
+  DELETED_USER_NAME,
+  FILE_NOT_FOUND_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  GRADE_CATEGORY_MESSAGE,
+  GRADE_NOT_FOUND_MESSAGE,
+  JOIN_CODE_NOT_FOUND_MESSAGE,
+  MAX_CLASS_FILE_BYTES,
+  PARENT_ONLY_MESSAGE,
+  TEACHER_ONLY_MESSAGE,
+  type ClassDetail,
+  type ClassFile,
+  type ClassListQuery,
+  type ClassSummary,
+  type GradeResponse,
+  type UnlockResponse,
+  type ViewerRole,
+} from "../../shared/classes/classes.api";
+import type { ClassStatus } from "../../shared/classes/classes.constants";
+import {
+  progressMetricsSchema,
+  type CategoriesEdit,
+  type ClassCreate,
+  type ClassJoin,
+  type ClassUpdate,
+  type GradeData,
+  type ProgressMetrics,
+} from "../../shared/classes/classes.schemas";
+import { recalculateGradeProgress } from "../../shared/classes/grades.rules";
+import { generateJoinCode } from "../../shared/classes/join-code.rules";
+import {
+  categoryNamed,
+  editCategories,
+  newClassProgress,
+  setCategoryValue,
+  switchProgressFormat,
+  unlockAchievement,
+} from "../../shared/classes/progress.rules";
+import { AppError } from "../../shared/errors";
+import { findProfileIds, resolveRole } from "../auth/roles.service";
+import type { Tx } from "../db/client";
+import type { Storage } from "../files/storage";
+import type { Deps } from "../http/app-env";
+import { pgErrorCode } from "../http/errors";
+import { getStudent } from "../students/students.service";
+import { CLASS_FILE_SNIFF_BYTES, sniffClassFileType } from "./class-file-type";
+import * as repo from "./classes.repo";
+
+/**
+ * Classes (spec sections 2, 4-8; decisions.md section 3). Who may do what is decided here from the
+ * session's profiles, never from the request:
+ * - the class's teacher and its parent see it; anyone else gets 404 Class not found, exactly as if
+ *   it did not exist (its existence is not revealed to strangers);
+ * - only the teacher edits the class, its progress, grades and files; only the parent archives or
+ *   disenrolls; the other member of the class gets 403.
+ * Every change of progress_metrics is a read-modify-write under the class row's lock
+ * (SELECT … FOR UPDATE) in one transaction, and the result passes progressMetricsSchema before it
+ * is written.
+ */
+
+interface Viewer {
+  teacherId: string | null;
+  parentId: string | null;
+}
+
+const classNotFound = () => new AppError("not_found", CLASS_NOT_FOUND_MESSAGE);
+
+function roleIn(row: { teacherId: string | null; parentId: string | null }, viewer: Viewer): ViewerRole | null {
+  if (viewer.teacherId !== null && row.teacherId === viewer.teacherId) return "teacher";
+  if (viewer.parentId !== null && row.parentId === viewer.parentId) return "parent";
+  return null;
+}
+
+/** The viewer's role in the class; 404 for a stranger, 403 for the class's other member. */
+function authorize<Row extends { teacherId: string | null; parentId: string | null }>(
+  row: Row | null,
+  viewer: Viewer,
+  needed: ViewerRole | "member",
+): { row: Row; role: ViewerRole } {
+  const role = row ? roleIn(row, viewer) : null;
+  if (!row || !role) throw classNotFound();
+  if (needed !== "member" && role !== needed) {
+    throw new AppError("forbidden", needed === "teacher" ? TEACHER_ONLY_MESSAGE : PARENT_ONLY_MESSAGE);
+  }
+  return { row, role };
+}
+
+// ---------------------------------------------------------------------------------------------
+// progress_metrics on read and write
+
+/**
+ * The stored progress. A row holding exactly `{}` (never written by this code, but a valid jsonb
+ * for the NOT NULL column, e.g. from a hand-made insert) reads as a new xp class's progress: it
+ * claims nothing, so nothing is invented. Anything else that fails the schema is a bug: it is not
+ * patched over with made-up figures but raised, logged by the error middleware, and answered 500.
+ */
+export function readProgress(raw: unknown): ProgressMetrics {
+  if (raw !== null && typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 0) {
+    return newClassProgress("xp");
+  }
+  const parsed = progressMetricsSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`classes.progress_metrics fails progressMetricsSchema: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** Every write goes through the schema: a rule that produced a malformed value must not store it. */
+function checkedProgress(progress: ProgressMetrics): ProgressMetrics {
+  return progressMetricsSchema.parse(progress);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function fullName(first: string | null, last: string | null): string {
+  return [first, last].filter(Boolean).join(" ");
+}
+
+function toSummary(row: repo.ClassRow, role: ViewerRole, progress: ProgressMetrics): ClassSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status as ClassStatus,
+    teacherName: row.teacherId ? fullName(row.teacherFirstName, row.teacherLastName) : DELETED_USER_NAME,
+    // No student and no parent: nobody has joined (or the family left). A parent without the
+    // student: the student's profile was deleted.
+    studentName: row.studentId ? fullName(row.studentFirstName, row.studentLastName) : row.parentId ? DELETED_USER_NAME : null,
+    joinCode: role === "teacher" ? row.joinCode : null,
+    format: progress.format,
+    lastUpdated: row.lastUpdated.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function viewerOf(deps: Pick<Deps, "db">, userId: string): Promise<Viewer> {
+  return findProfileIds(deps.db, userId);
+}
+
+/**
+ * The caller's classes by role: a teacher's own, or the parent's joined ones. An account holding
+ * both profiles lists by `as`, else by its active role.
+ */
+export async function listClasses(deps: Pick<Deps, "db">, userId: string, query: ClassListQuery): Promise<ClassSummary[]> {
+  const viewer = await viewerOf(deps, userId);
+  let role: ViewerRole | null = query.as ?? null;
+  if (!role) {
+    if (viewer.teacherId && viewer.parentId) role = (await resolveRole(deps, userId)).role;
+    else role = viewer.teacherId ? "teacher" : viewer.parentId ? "parent" : null;
+  }
+  const owner =
+    role === "teacher" && viewer.teacherId
+      ? { teacherId: viewer.teacherId }
+      : role === "parent" && viewer.parentId
+        ? { parentId: viewer.parentId }
+        : null;
+  if (!owner) throw new AppError("forbidden", "Classes are only available to parent and teacher accounts.");
+  const rows = await repo.listClasses(deps.db, owner, query.status, query.q || undefined);
+  const viewerRole: ViewerRole = "teacherId" in owner ? "teacher" : "parent";
+  return rows.map((row) => toSummary(row, viewerRole, readProgress(row.progressMetrics)));
+}
+
+async function detailFor(deps: Pick<Deps, "db">, viewer: Viewer, classId: string): Promise<ClassDetail> {
+  const { row, role } = authorize(await repo.findClass(deps.db, classId), viewer, "member");
+  const progress = readProgress(row.progressMetrics);
+  const [grades, files] = await Promise.all([repo.listGrades(deps.db, classId), repo.listFiles(deps.db, classId)]);
+  return {
+    ...toSummary(row, role, progress),
+    viewerRole: role,
+    teacherId: row.teacherId,
+    teacherUserId: row.teacherUserId,
+    studentId: row.studentId,
+    parentId: row.parentId,
+    progress,
+    grades,
+    files,
+  };
+}
+
+export async function getClass(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<ClassDetail> {
+  return detailFor(deps, await viewerOf(deps, userId), classId);
+}
+
+/** Dashboard figures (parent "Classes", teacher "active classes"): the owner's active classes. */
+export function countActiveClasses(deps: Pick<Deps, "db">, owner: { teacherId: string } | { parentId: string }): Promise<number> {
+  return repo.countActiveClasses(deps.db, owner);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating and editing
+
+/** A cryptographic source for join codes: guessable codes would let strangers join. */
+const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+const JOIN_CODE_ATTEMPTS = 5;
+
+/** Runs `write` with fresh codes until one is not taken (unique violation 23505), a few times at most. */
+async function withFreshJoinCode<T>(write: (code: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(generateJoinCode(secureRandom));
+    } catch (error) {
+      if (attempt >= JOIN_CODE_ATTEMPTS || pgErrorCode(error) !== "23505") throw error;
+    }
+  }
+}
+
+export async function createClass(deps: Pick<Deps, "db">, userId: string, teacherId: string, input: ClassCreate): Promise<ClassDetail> {
+  const progressMetrics = checkedProgress(newClassProgress(input.format));
+  const classId = await withFreshJoinCode((joinCode) =>
+    repo.insertClass(deps.db, { teacherId, name: input.name, description: input.description, joinCode, progressMetrics }),
+  );
+  return getClass(deps, userId, classId);
+}
+
+/** Runs `work` in one transaction holding the class row's lock, once the viewer's role allows it. */
+async function inLockedClass<T>(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  classId: string,
+  needed: ViewerRole,
+  work: (tx: Tx, row: repo.LockedClass) => Promise<T>,
+): Promise<T> {
+  const viewer = await viewerOf(deps, userId);
+  return deps.db.transaction(async (tx) => {
+    const { row } = authorize(await repo.lockClass(tx, classId), viewer, needed);
+    return work(tx, row);
+  });
+}
+
+export async function updateClass(deps: Pick<Deps, "db">, userId: string, classId: string, patch: ClassUpdate): Promise<ClassDetail> {
+  await inLockedClass(deps, userId, classId, "teacher", (tx) => repo.updateClass(tx, classId, patch));
+  return getClass(deps, userId, classId);
+}
+
+/** A new code replaces the old one, which stops working at once. */
+export async function resetJoinCode(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<{ joinCode: string }> {
+  const viewer = await viewerOf(deps, userId);
+  authorize(await repo.findClass(deps.db, classId), viewer, "teacher");
+  // One statement per attempt, outside a transaction: a unique violation would abort a transaction.
+  return withFreshJoinCode(async (joinCode) => {
+    if (!(await repo.updateClass(deps.db, classId, { joinCode }))) throw classNotFound();
+    return { joinCode };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parent's side: join, archive, disenroll
+
+/**
+ * join_class_by_code in one transaction: the active class with the code is locked, so two families
+ * racing for it cannot both join; the one that comes second gets 409.
+ */
+export async function joinClass(deps: Pick<Deps, "db">, userId: string, parentId: string, input: ClassJoin): Promise<ClassDetail> {
+  // 404 Student not found for a student of another parent (or none).
+  await getStudent(deps, parentId, input.studentId);
+  const classId = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockActiveClassByCode(tx, input.code);
+    if (!row) throw new AppError("not_found", JOIN_CODE_NOT_FOUND_MESSAGE);
+    if (row.studentId !== null || row.parentId !== null) throw new AppError("conflict", CLASS_TAKEN_MESSAGE);
+    await repo.updateClass(tx, row.id, { studentId: input.studentId, parentId });
+    return row.id;
+  });
+  return getClass(deps, userId, classId);
+}
+
+export async function archiveClass(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<ClassDetail> {
+  await inLockedClass(deps, userId, classId, "parent", (tx) => repo.updateClass(tx, classId, { status: "archived" }));
+  return getClass(deps, userId, classId);
+}
+
+/** Clears the student and the parent: the class leaves the parent's account for good. */
+export async function disenroll(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<{ disenrolled: true }> {
+  await inLockedClass(deps, userId, classId, "parent", (tx) => repo.updateClass(tx, classId, { studentId: null, parentId: null }));
+  return { disenrolled: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress
+
+async function changeProgress<R extends { progress: ProgressMetrics }>(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  classId: string,
+  change: (progress: ProgressMetrics, tx: Tx) => Promise<R> | R,
+): Promise<R> {
+  return inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
+    const result = await change(readProgress(row.progressMetrics), tx);
+    const progress = checkedProgress(result.progress);
+    await repo.updateClass(tx, classId, { progressMetrics: progress });
+    return { ...result, progress };
+  });
+}
+
+/** Switching keeps every category's xp and grade data; only the overall changes meaning. */
+export function setFormat(deps: Pick<Deps, "db">, userId: string, classId: string, format: ProgressMetrics["format"]) {
+  return changeProgress(deps, userId, classId, (progress) => ({ progress: switchProgressFormat(progress, format) }));
+}
+
+export function setCategoryValueOf(deps: Pick<Deps, "db">, userId: string, classId: string, categoryId: string, value: number) {
+  return changeProgress(deps, userId, classId, (progress) => ({ progress: setCategoryValue(progress, categoryId, value) }));
+}
+
+/** New categories get their grade scores from the class's grades at once (grade format shows them). */
+export function editCategoriesOf(deps: Pick<Deps, "db">, userId: string, classId: string, edit: CategoriesEdit) {
+  return changeProgress(deps, userId, classId, async (progress, tx) => ({
+    progress: recalculateGradeProgress(editCategories(progress, edit.categories), await repo.listGrades(tx, classId)),
+  }));
+}
+
+export function unlock(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  classId: string,
+  categoryId: string,
+  achievementId: string,
+): Promise<UnlockResponse> {
+  return changeProgress(deps, userId, classId, (progress) => unlockAchievement(progress, categoryId, achievementId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grades: every change recalculates the scores in the same transaction.
+
+/** The grade's category as the class spells it; 400 when the class has no such category. */
+function gradeInClass(progress: ProgressMetrics, grade: GradeData): GradeData {
+  const category = categoryNamed(progress, grade.category);
+  if (!category) throw new AppError("validation", GRADE_CATEGORY_MESSAGE, { fields: { category: GRADE_CATEGORY_MESSAGE } });
+  return { ...grade, category: category.name };
+}
+
+async function recalculated(tx: Tx, classId: string, progress: ProgressMetrics): Promise<ProgressMetrics> {
+  return recalculateGradeProgress(progress, await repo.listGrades(tx, classId));
+}
+
+export function addGrade(deps: Pick<Deps, "db">, userId: string, classId: string, input: GradeData): Promise<GradeResponse> {
+  return changeProgress(deps, userId, classId, async (progress, tx) => {
+    const grade = await repo.insertGrade(tx, classId, gradeInClass(progress, input));
+    return { grade, progress: await recalculated(tx, classId, progress) };
+  });
+}
+
+export function editGrade(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  classId: string,
+  gradeId: string,
+  input: GradeData,
+): Promise<GradeResponse> {
+  return changeProgress(deps, userId, classId, async (progress, tx) => {
+    const grade = await repo.updateGrade(tx, classId, gradeId, gradeInClass(progress, input));
+    if (!grade) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
+    return { grade, progress: await recalculated(tx, classId, progress) };
+  });
+}
+
+export function deleteGrade(deps: Pick<Deps, "db">, userId: string, classId: string, gradeId: string) {
+  return changeProgress(deps, userId, classId, async (progress, tx) => {
+    if (!(await repo.deleteGrade(tx, classId, gradeId))) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
+    return { deleted: true as const, progress: await recalculated(tx, classId, progress) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+/** Storage key of a class file (one folder per class). */
+export const classFileKey = (classId: string, fileId: string, ext: string) => `class-files/${classId}/${fileId}.${ext}`;
+
+const tooLarge = () => new AppError("payload_too_large", FILE_TOO_LARGE_MESSAGE);
+const unsupported = () => new AppError("unsupported_media_type", FILE_TYPE_MESSAGE);
+
+/**
+ * Streams a class file to storage. The class's teacher only, checked before a byte is read. At most
+ * 25 MB: the declared length is checked first, then every byte is counted as it arrives, so a
+ * client that lies is cut off too. The type is decided by the first bytes. Nothing is stored when a
+ * check fails: storage.put keeps nothing of a stream that failed.
+ */
+export async function uploadFile(
+  deps: Pick<Deps, "db">,
+  storage: Storage,
+  userId: string,
+  classId: string,
+  upload: { name: string | undefined; body: ReadableStream<Uint8Array> | null; contentLength: string | undefined },
+): Promise<ClassFile> {
+  const viewer = await viewerOf(deps, userId);
+  authorize(await repo.findClass(deps.db, classId), viewer, "teacher");
+  const name = classFileNameSchema.safeParse(upload.name);
+  if (!name.success) {
+    await upload.body?.cancel().catch(() => undefined);
+    throw new AppError("validation", FILE_NAME_REQUIRED_MESSAGE, { fields: { [FILE_NAME_HEADER]: FILE_NAME_REQUIRED_MESSAGE } });
+  }
+  if (upload.contentLength !== undefined && Number(upload.contentLength) > MAX_CLASS_FILE_BYTES) throw tooLarge();
+  if (!upload.body) throw unsupported();
+
+  const reader = (upload.body as WebReadableStream<Uint8Array>).getReader();
+  const first: Uint8Array[] = [];
+  let firstBytes = 0;
+  let ended = false;
+  try {
+    while (firstBytes < CLASS_FILE_SNIFF_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      first.push(value);
+      firstBytes += value.length;
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  if (firstBytes > MAX_CLASS_FILE_BYTES) {
+    await reader.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const type = await sniffClassFileType(Buffer.concat(first).subarray(0, CLASS_FILE_SNIFF_BYTES));
+  if (!type) {
+    await reader.cancel().catch(() => undefined);
+    throw unsupported();
+  }
+
+  async function* counted() {
+    let total = 0;
+    const take = (chunk: Uint8Array) => {
+      total += chunk.length;
+      if (total > MAX_CLASS_FILE_BYTES) throw tooLarge();
+      return chunk;
+    };
+    try {
+      for (const chunk of first) yield take(chunk);
+      while (!ended) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        yield take(value);
+      }
+    } finally {
+      // Stops reading the request when the limit was hit or the write failed.
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  const fileId = randomUUID();
+  const storageKey = classFileKey(classId, fileId, type.ext);
+  const { size } = await storage.put(storageKey, Readable.from(counted(), { objectMode: false }));
+  try {
+    const file = await repo.insertFile(deps.db, {
+      id: fileId,
+      classId,
+      name: name.data,
+      storageKey,
+      contentType: type.contentType,
+      sizeBytes: size,
+      uploadedBy: userId,
+    });
+    await repo.updateClass(deps.db, classId, {});
+    return file;
+  } catch (error) {
+    // The class went away meanwhile (or the row failed): no file without its row.
+    await storage.delete(storageKey);
+    throw error;
+  }
+}
+
+export async function deleteFile(deps: Pick<Deps, "db">, storage: Storage, userId: string, classId: string, fileId: string) {
+  const storageKey = await inLockedClass(deps, userId, classId, "teacher", async (tx) => {
+    const key = await repo.deleteFile(tx, classId, fileId);
+    if (!key) throw new AppError("not_found", FILE_NOT_FOUND_MESSAGE);
+    await repo.updateClass(tx, classId, {});
+    return key;
+  });
+  // After the commit: a failed delete leaves an orphan file nobody can reach, never a row without its file.
+  await storage.delete(storageKey);
+  return { deleted: true as const };
+}
+
+/** The stored file for the class's teacher or parent; anyone else 404. */
+export async function fileForViewer(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  classId: string,
+  fileId: string,
+): Promise<{ name: string; storageKey: string; contentType: string }> {
+  const viewer = await viewerOf(deps, userId);
+  authorize(await repo.findClass(deps.db, classId), viewer, "member");
+  const file = await repo.findFile(deps.db, classId, fileId);
+  if (!file) throw new AppError("not_found", FILE_NOT_FOUND_MESSAGE);
+  return file;
+}

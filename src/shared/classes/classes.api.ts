@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { CLASS_STATUSES, type ClassStatus } from "./classes.constants";
+import type { Achievement, ProgressMetrics } from "./classes.schemas";
+
+/**
+ * Request schemas and response shapes of /api/classes that are not forms: the list query, file
+ * uploads and the JSON the routes answer. The web client reads these types; the routes build them.
+ */
+
+export const CLASS_NOT_FOUND_MESSAGE = "Class not found";
+export const GRADE_NOT_FOUND_MESSAGE = "Grade not found";
+export const FILE_NOT_FOUND_MESSAGE = "File not found";
+export const JOIN_CODE_NOT_FOUND_MESSAGE = "No active class has that code. Check the code with your teacher.";
+export const CLASS_TAKEN_MESSAGE = "This class already has a student.";
+export const TEACHER_ONLY_MESSAGE = "Only the class's teacher can do this.";
+export const PARENT_ONLY_MESSAGE = "Only the class's parent can do this.";
+export const GRADE_CATEGORY_MESSAGE = "Choose one of the class's categories";
+/** Shown where the account on one side of a class was deleted (its id became null). */
+export const DELETED_USER_NAME = "Deleted user";
+
+export const CLASS_SEARCH_MAX_LENGTH = 100;
+
+/** GET /api/classes?status=active|archived&q=…&as=teacher|parent (as: for an account holding both profiles). */
+export const classListQuerySchema = z.object({
+  status: z.enum(CLASS_STATUSES, { error: "Status must be active or archived" }).default("active"),
+  q: z
+    .string({ error: "Search must be text" })
+    .trim()
+    .max(CLASS_SEARCH_MAX_LENGTH, `Search must be at most ${CLASS_SEARCH_MAX_LENGTH} characters`)
+    .optional(),
+  as: z.enum(["teacher", "parent"], { error: "Role must be teacher or parent" }).optional(),
+});
+export type ClassListQuery = z.output<typeof classListQuerySchema>;
+
+export const fileIdParamSchema = z.object({
+  classId: z.uuid({ error: CLASS_NOT_FOUND_MESSAGE }),
+  fileId: z.uuid({ error: FILE_NOT_FOUND_MESSAGE }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Class files (decisions.md section 3: size and real type checked before anything is stored).
+
+export const MAX_CLASS_FILE_BYTES = 25 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = "Files must be at most 25 MB.";
+export const FILE_TYPE_MESSAGE = "This file type is not supported. Upload a PDF, image, audio, video or MusicXML file.";
+export const FILE_NAME_REQUIRED_MESSAGE = "File name is required";
+export const FILE_NAME_MAX_LENGTH = 200;
+/**
+ * The upload is the raw request body (streamed, never buffered whole); its name travels in this
+ * header, encoded with encodeURIComponent because header values cannot carry every character.
+ */
+export const FILE_NAME_HEADER = "x-file-name";
+/** What the file picker may offer; the server decides by content, not by this list. */
+export const CLASS_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.mp3,.m4a,.wav,.ogg,.mp4,.webm,.mov,.musicxml,.xml,.mxl";
+
+/**
+ * The file name as shown and offered on download: the header decoded, any folder part dropped,
+ * control characters removed, trimmed, at most FILE_NAME_MAX_LENGTH characters.
+ */
+export const classFileNameSchema = z
+  .string({ error: FILE_NAME_REQUIRED_MESSAGE })
+  .transform((raw) => {
+    let name = raw;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      // Not percent-encoded after all: keep the text as sent.
+    }
+    const base = name.split(/[\\/]/).pop() ?? "";
+    // eslint-disable-next-line no-control-regex
+    return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, FILE_NAME_MAX_LENGTH);
+  })
+  .refine((name) => name.length > 0, FILE_NAME_REQUIRED_MESSAGE);
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export type ViewerRole = "teacher" | "parent";
+
+export interface ClassSummary {
+  id: string;
+  name: string;
+  description: string;
+  status: ClassStatus;
+  /** The teacher's name, or DELETED_USER_NAME when the teacher's account is gone. */
+  teacherName: string;
+  /** null while no student is attached; DELETED_USER_NAME when the student's profile is gone but the parent is not. */
+  studentName: string | null;
+  /** Only the class's teacher sees the code; null for the parent. */
+  joinCode: string | null;
+  format: ProgressMetrics["format"];
+  lastUpdated: string;
+  createdAt: string;
+}
+
+export interface Grade {
+  id: string;
+  title: string;
+  score: number;
+  category: string;
+  feedback: string;
+  /** yyyy-MM-dd */
+  date: string;
+  createdAt: string;
+}
+
+export interface ClassFile {
+  id: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  uploadedAt: string;
+  /** Where the class's teacher and parent open it (GET, cookies of the session). */
+  url: string;
+}
+
+export interface ClassDetail extends ClassSummary {
+  viewerRole: ViewerRole;
+  teacherId: string | null;
+  /** teacher_profiles.user_id, for "A user is the class's teacher when…" and messaging. */
+  teacherUserId: string | null;
+  studentId: string | null;
+  parentId: string | null;
+  progress: ProgressMetrics;
+  /** Newest first: by date, then the one entered last. */
+  grades: Grade[];
+  /** Newest first. */
+  files: ClassFile[];
+}
+
+export interface UnlockResponse {
+  progress: ProgressMetrics;
+  achievement: Achievement;
+  xpGained: number;
+  levelsGained: number;
+}
+
+export interface GradeResponse {
+  grade: Grade;
+  progress: ProgressMetrics;
+}
