@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./http/app-env";
 
 export const WEB_DIST = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -41,7 +42,7 @@ export function mountWebApp(app: Hono<AppEnv>, root = WEB_DIST): boolean {
   });
   // Compressed once at build time: the .br or .gz beside each file is sent as it is.
   const staticFiles = serveStatic<AppEnv>({ root, precompressed: true });
-  app.use("*", async (c: Context<AppEnv>, next) => {
+  const cachedStaticFiles = createMiddleware<AppEnv>(async (c, next) => {
     const served = await staticFiles(c, next);
     // Not a file: serveStatic passed the request on (to the page below).
     if (!(served instanceof Response)) return;
@@ -51,6 +52,7 @@ export function mountWebApp(app: Hono<AppEnv>, root = WEB_DIST): boolean {
     else if (served.headers.get("content-type")?.startsWith("text/html")) served.headers.set("cache-control", "no-cache");
     return served;
   });
+  app.use("*", cachedStaticFiles);
   app.get("*", (c) => {
     c.header("cache-control", "no-cache");
     c.header("content-type", "text/html; charset=UTF-8");
