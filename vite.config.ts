@@ -1,13 +1,25 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Text assets are compressed once here, at build time; the server sends the .br or .gz file
+    // the browser accepts (serveStatic's `precompressed`) instead of compressing per request.
+    compression({
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 0,
+      deleteOriginalAssets: false,
+    }),
+  ],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

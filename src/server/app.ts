@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
@@ -50,6 +51,9 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use("*", requestId())
     .use("*", requestLogger(deps.logger))
+    // JSON and other text made per request, gzip-compressed as it streams (static files come
+    // precompressed from the build; event streams and media are left alone by its type filter).
+    .use("/api/*", compress())
     .use("*", securityHeaders({ https: deps.env.PUBLIC_URL.startsWith("https://") }))
     .use("/api/*", noStoreByDefault)
     .use("/api/*", sameOriginOnly(trustedOrigins(deps.env)))
