@@ -37,6 +37,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("concurrency: overlapping re
       parents.push({ cookie: await signIn(t, "parent", p.email, p.password), studentId: p.studentIds[0]! });
     }
     let slowest = 0;
+    const answers: Record<string, number> = {};
     for (let round = 0; round < ROUNDS; round++) {
       const teacher = await createTeacher(t.deps, { timeZone: "America/New_York" });
       await t.deps.db.delete(teacherAvailability).where(eq(teacherAvailability.teacherId, teacher.teacherId));
@@ -58,6 +59,8 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("concurrency: overlapping re
           body: { teacherId: teacher.teacherId, studentId: p.studentId, bookingType: full ? "full" : "intro", startTimes: [startTime] },
         }).then((r) => {
           slowest = Math.max(slowest, Date.now() - sentAt);
+          const key = `${r.status} ${r.status === 201 ? "" : (r.json?.error?.message ?? "")}`.trim();
+          answers[key] = (answers[key] ?? 0) + 1;
           return { ...r, studentId: p.studentId };
         });
       });
@@ -80,6 +83,9 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("concurrency: overlapping re
       const spans = stored.map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const).sort((a, b) => a[0] - b[0]);
       for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
     }
-    console.info(`overlap race: ${ROUNDS} rounds × ${PER_KIND * 2} requests in ${Date.now() - started} ms, slowest answer ${slowest} ms`);
+    console.info(
+      `overlap race: ${ROUNDS} rounds × ${PER_KIND * 2} requests in ${Date.now() - started} ms, slowest answer ${slowest} ms`,
+      answers,
+    );
   }, 300_000);
 });

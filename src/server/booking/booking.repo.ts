@@ -119,8 +119,10 @@ export const SCHEDULE_STATEMENT_TIMEOUT = "5s";
  * request that cannot get its turn in time fails (and rolls back) instead of hanging.
  */
 export async function lockTeacherSchedule(tx: Executor, teacherId: string) {
-  await tx.execute(sql.raw(`set local lock_timeout = '${SCHEDULE_LOCK_TIMEOUT}'`));
-  await tx.execute(sql.raw(`set local statement_timeout = '${SCHEDULE_STATEMENT_TIMEOUT}'`));
+  // set_config(…, true) is SET LOCAL: both end with the transaction.
+  await tx.execute(
+    sql`select set_config('lock_timeout', ${SCHEDULE_LOCK_TIMEOUT}, true), set_config('statement_timeout', ${SCHEDULE_STATEMENT_TIMEOUT}, true)`,
+  );
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${teacherId}::text, 0))`);
 }
 

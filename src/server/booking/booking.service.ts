@@ -1,6 +1,6 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
-import { formatLessonTime, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
+import { formatLessonTime, isRequestExpired, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
 import {
   EXPIRED_REQUEST_MESSAGE,
   PAST_REQUEST_MESSAGE,
@@ -13,7 +13,6 @@ import {
 } from "../../shared/booking/booking.schemas";
 import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
 import { AppError } from "../../shared/errors";
-import { isExpired } from "../../shared/lessons/pending-expiry.rules";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
@@ -86,7 +85,7 @@ export function toDTO(row: repo.RequestRow, now = new Date()): BookingRequestDTO
     id: row.id,
     status: row.status as BookingRequestDTO["status"],
     // Computed here with the same rule that refuses a late accept, so the lists and the server agree.
-    expired: row.status === "pending" && isExpired(row.createdAt, row.startsAt, now),
+    expired: isRequestExpired(row, now),
     bookingType: row.bookingType as BookingRequestDTO["bookingType"],
     format: row.format,
     startsAt: row.startsAt.toISOString(),
@@ -206,7 +205,7 @@ export async function decide(
     if (decision === "accepted") {
       const now = new Date();
       if (row!.startsAt <= now) throw new AppError("conflict", PAST_REQUEST_MESSAGE, { reason: "expired" });
-      if (isExpired(booking.createdAt, row!.startsAt, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
+      if (isRequestExpired({ ...booking, startsAt: row!.startsAt }, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
     }
     await repo.setBookingStatus(tx, bookingId, decision);
     if (decision === "declined") {
