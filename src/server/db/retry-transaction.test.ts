@@ -24,7 +24,7 @@ describe("transactionWithRetry", () => {
     { codes: ["23P01", null], result: "pg 23P01", calls: 1 },
   ])("$codes → $result after $calls attempt(s)", async ({ codes, result, calls }) => {
     const fake = failing(codes);
-    const outcome = await transactionWithRetry(fake.db, async () => "done").catch((error: Error) => error.message);
+    const outcome = await transactionWithRetry(fake.db, () => Promise.resolve("done")).catch((error: Error) => error.message);
     expect(outcome).toBe(result);
     expect(fake.calls()).toBe(calls);
   });
@@ -33,9 +33,7 @@ describe("transactionWithRetry", () => {
     const fake = failing([null]);
     const boom = new Error("boom");
     await expect(
-      transactionWithRetry(fake.db, async () => {
-        throw boom;
-      }),
+      transactionWithRetry(fake.db, () => Promise.reject(boom)),
     ).rejects.toBe(boom);
   });
 });

@@ -39,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("Sign Out", () => {
   it.each([401, 403, 404, 500, 503])("a %i answer is shown as a failure and the user stays on the page", async (status) => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ error: "nope" }), { status }));
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: "nope" }), { status })));
     vi.stubGlobal("fetch", fetchMock);
     const user = renderAt("/parent-landing");
     await user.click(screen.getByRole("button", { name: "Sign Out" }));
@@ -50,7 +50,7 @@ describe("Sign Out", () => {
   });
 
   it("a network error is a failure too, and the alert can be dismissed", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
     const user = renderAt("/teacher-landing");
     await user.click(screen.getByRole("button", { name: "Sign Out" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(SIGN_OUT_FAILED_MESSAGE);
@@ -60,7 +60,7 @@ describe("Sign Out", () => {
   });
 
   it("a 2xx signs out and goes home with no alert", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 200 })));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("{}", { status: 200 }))));
     const user = renderAt("/parent-landing");
     await user.click(screen.getByRole("button", { name: "Sign Out" }));
     await waitFor(() => expect(screen.getByText("at /")).toBeInTheDocument());

@@ -28,16 +28,16 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
         // A pending request the teacher can no longer accept is shown as what it is.
         const status = b.expired || isRequestExpired(b, now) ? "expired" : b.status;
         return (
-        <li key={b.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-          <div>
-            <p className="font-medium text-slate-900">
-              {BOOKING_TYPES[b.bookingType].label} with {b.teacher.firstName} {b.teacher.lastName}
-              {studentId ? "" : ` · ${b.student.firstName}`}
-            </p>
-            <p className="text-slate-600">{formatSlot(b.startsAt)}</p>
-          </div>
-          <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>
-        </li>
+          <li key={b.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+            <div>
+              <p className="font-medium text-slate-900">
+                {BOOKING_TYPES[b.bookingType].label} with {b.teacher.firstName} {b.teacher.lastName}
+                {studentId ? "" : ` · ${b.student.firstName}`}
+              </p>
+              <p className="text-slate-600">{formatSlot(b.startsAt)}</p>
+            </div>
+            <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>
+          </li>
         );
       })}
     </ul>

@@ -38,25 +38,25 @@ export function TeacherRequestsList() {
             {r.expired || isRequestExpired(r, now) ? (
               <ExpiredBadge />
             ) : (
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                aria-label={`Accept ${r.student.firstName}'s request for ${formatSlot(r.startsAt, r.teacher.timeZone)}`}
-                disabled={decide.isPending}
-                onClick={() => decide.mutate({ bookingId: r.id, decision: "accept" })}
-              >
-                <Check aria-hidden className="size-4" /> Accept
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={`Decline ${r.student.firstName}'s request for ${formatSlot(r.startsAt, r.teacher.timeZone)}`}
-                disabled={decide.isPending}
-                onClick={() => decide.mutate({ bookingId: r.id, decision: "decline" })}
-              >
-                <X aria-hidden className="size-4" /> Decline
-              </Button>
-            </div>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  aria-label={`Accept ${r.student.firstName}'s request for ${formatSlot(r.startsAt, r.teacher.timeZone)}`}
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ bookingId: r.id, decision: "accept" })}
+                >
+                  <Check aria-hidden className="size-4" /> Accept
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Decline ${r.student.firstName}'s request for ${formatSlot(r.startsAt, r.teacher.timeZone)}`}
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ bookingId: r.id, decision: "decline" })}
+                >
+                  <X aria-hidden className="size-4" /> Decline
+                </Button>
+              </div>
             )}
           </li>
         ))}
@@ -65,7 +65,8 @@ export function TeacherRequestsList() {
   );
 }
 
-export function ExpiredBadge() {
+/** In place of Accept and Decline: the server would refuse to accept this request. */
+function ExpiredBadge() {
   return (
     <span className="shrink-0 self-start rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 sm:self-center">Expired</span>
   );
