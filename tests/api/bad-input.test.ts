@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../fixtures/http";
 import { createTestApp, type TestApp } from "../fixtures/test-app";
+import { extremeValueBodies } from "./extreme-values";
 import type { RouteCase, Upload } from "./route-case";
 import { ROUTE_CASES } from "./route-cases";
 import { createWorld, registeredRoutes, sendRequest, tableCounts, type World } from "./world";
@@ -34,6 +35,8 @@ function badBodies(valid: Record<string, unknown>): { label: string; body: strin
       variants.push({ label, body: JSON.stringify({ ...valid, [key]: wrong }) });
     }
   }
+  // NUL, lone surrogates and extreme dates in every text and date field.
+  variants.push(...extremeValueBodies(valid));
   return variants;
 }
 

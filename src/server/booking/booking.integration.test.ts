@@ -5,7 +5,14 @@ import { send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
-import { SLOT_TAKEN_MESSAGE, type SlotsResponse } from "../../shared/booking/booking.schemas";
+import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, lastBookableMonth, MONTH_IN_PAST_MESSAGE } from "../../shared/booking/booking-horizon.rules";
+import {
+  EXPIRED_REQUEST_MESSAGE,
+  PAST_REQUEST_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  type BookingRequestDTO,
+  type SlotsResponse,
+} from "../../shared/booking/booking.schemas";
 import { bookings, bookingSlots, calendarEvents, teacherAvailability, teacherProfiles } from "../db/schema";
 
 let t: TestApp;
@@ -76,6 +83,57 @@ describe("GET /api/teachers/:teacherId/slots", () => {
     const bad = await send(t, "GET", `/api/teachers/${teacher.teacherId}/slots?month=2026-13&timeZone=Mars%2FBase&type=long`);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.error.fields).sort()).toEqual(["month", "timeZone", "type"]);
+  });
+});
+
+describe("the booking horizon (12 months ahead)", () => {
+  it.each([
+    ["9999-12", BOOKING_HORIZON_MESSAGE],
+    ["0000-01", MONTH_IN_PAST_MESSAGE],
+    ["1969-12", MONTH_IN_PAST_MESSAGE],
+    ["2000-01", MONTH_IN_PAST_MESSAGE],
+  ])("refuses the month %s with a 400 and a message", async (month, message) => {
+    const teacher = await newYorkTeacher();
+    const res = await send(t, "GET", `/api/teachers/${teacher.teacherId}/slots?month=${month}&timeZone=UTC&type=full`);
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields.month).toContain(message);
+  });
+
+  it("refuses the month after the horizon's month, and shows the horizon's month only up to the horizon", async () => {
+    const teacher = await newYorkTeacher();
+    const last = lastBookableMonth(new Date());
+    const [y, m] = last.split("-").map(Number) as [number, number];
+    const beyond = new Date(Date.UTC(y, m + 1, 1)).toISOString().slice(0, 7);
+    expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/slots?month=${beyond}&timeZone=UTC&type=full`)).status).toBe(400);
+    const lastSlots = await slotsOf(teacher.teacherId, "full", last, "UTC");
+    const starts = Object.values(lastSlots.days).flat().map((s) => new Date(s.startsAt).getTime());
+    expect(starts.length).toBeGreaterThan(0);
+    expect(Math.max(...starts)).toBeLessThanOrEqual(bookingHorizonEnd(new Date()).getTime());
+  });
+
+  it.each([
+    ["9999-12-31T10:00:00Z", BOOKING_HORIZON_MESSAGE],
+    ["9999-12-31T23:59:59Z", BOOKING_HORIZON_MESSAGE],
+    ["0000-01-01T10:00:00Z", "That time has already passed. Please choose another time."],
+  ])("refuses a booking at %s with a 400, storing nothing", async (time, message) => {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    const before = await tableCounts(t);
+    const res = await book(parent, teacher.teacherId, [time]);
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(message);
+    expect(await tableCounts(t)).toEqual(before);
+  });
+
+  it("refuses a time just past the horizon, and a request mixing it with a good time", async () => {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    const good = Object.values((await slotsOf(teacher.teacherId, "full")).days)[2]![0]!.startsAt;
+    const tooLate = new Date(bookingHorizonEnd(new Date()).getTime() + 24 * 3600_000);
+    tooLate.setUTCMinutes(0, 0, 0);
+    const res = await book(parent, teacher.teacherId, [good, tooLate.toISOString()]);
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(BOOKING_HORIZON_MESSAGE);
   });
 });
 
@@ -212,6 +270,45 @@ describe("accept and decline", () => {
     expect((await lastMail(t, parent.email, "booking-declined")).mail.subject).toMatch(/declined$/);
     const again = await book(parent, teacher.teacherId, [slot.startsAt], "intro");
     expect(again.status).toBe(201);
+  });
+
+  it("a request whose time has passed is expired: shown so in both lists and cannot be accepted, only declined", async () => {
+    const { teacher, parent, bookingId } = await pendingRequest();
+    const [booking] = await t.deps.db.select({ slotId: bookings.slotId }).from(bookings).where(eq(bookings.id, bookingId));
+    const past = Date.now() - 2 * 3600_000;
+    await t.deps.db
+      .update(bookingSlots)
+      .set({ startsAt: new Date(past), endsAt: new Date(past + 15 * 60_000) })
+      .where(eq(bookingSlots.id, booking!.slotId));
+
+    const requests = (await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie })).json.bookings as BookingRequestDTO[];
+    expect(requests.map((b) => [b.id, b.expired])).toEqual([[bookingId, true]]);
+    const mine = (await send(t, "GET", "/api/bookings/mine", { cookie: parent.cookie })).json.bookings as BookingRequestDTO[];
+    expect(mine.map((b) => [b.id, b.status, b.expired])).toEqual([[bookingId, "pending", true]]);
+
+    const before = await tableCounts(t);
+    const accept = await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: teacher.cookie });
+    expect(accept.status).toBe(409);
+    expect(accept.json.error.message).toBe(PAST_REQUEST_MESSAGE);
+    expect(await tableCounts(t)).toEqual(before);
+    expect((await send(t, "POST", `/api/bookings/${bookingId}/decline`, { cookie: teacher.cookie })).status).toBe(200);
+  });
+
+  it("a request left unanswered for 72 hours is expired and cannot be accepted", async () => {
+    const { teacher, bookingId } = await pendingRequest();
+    const fresh = (await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie })).json.bookings as BookingRequestDTO[];
+    expect(fresh[0]!.expired).toBe(false);
+    await t.deps.db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 72 * 3600_000 - 1000) })
+      .where(eq(bookings.id, bookingId));
+    const listed = (await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie })).json.bookings as BookingRequestDTO[];
+    expect(listed[0]!.expired).toBe(true);
+    const accept = await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: teacher.cookie });
+    expect(accept.status).toBe(409);
+    expect(accept.json.error.message).toBe(EXPIRED_REQUEST_MESSAGE);
+    const [row] = await t.deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
+    expect(row!.status).toBe("pending");
   });
 
   it("refuses unknown and malformed ids", async () => {

@@ -92,6 +92,25 @@ export async function findStudentOfParent(db: Executor, studentId: string, paren
   return row ?? null;
 }
 
+/** Longest a booking transaction waits for a lock, and longest one statement of it may run. */
+export const SCHEDULE_LOCK_TIMEOUT = "2s";
+export const SCHEDULE_STATEMENT_TIMEOUT = "5s";
+
+/**
+ * First statement of every transaction that changes a teacher's booked times: waits for (and holds
+ * until commit) the teacher's advisory lock, so such transactions of one teacher run one after the
+ * other. Without it, concurrent inserts of overlapping times wait on each other inside the
+ * exclusion constraint and PostgreSQL kills some as deadlocked. The timeouts bound the wait: a
+ * request that cannot get its turn in time fails (and rolls back) instead of hanging.
+ */
+export async function lockTeacherSchedule(tx: Executor, teacherId: string) {
+  // set_config(…, true) is SET LOCAL: both end with the transaction.
+  await tx.execute(
+    sql`select set_config('lock_timeout', ${SCHEDULE_LOCK_TIMEOUT}, true), set_config('statement_timeout', ${SCHEDULE_STATEMENT_TIMEOUT}, true)`,
+  );
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${teacherId}::text, 0))`);
+}
+
 export async function insertRequest(
   tx: Executor,
   request: {
@@ -178,7 +197,13 @@ export async function findRequests(db: Executor, ids: string[]) {
 /** Locks the booking row for the rest of the transaction, so accept and decline cannot interleave. */
 export async function lockBooking(tx: Executor, bookingId: string) {
   const [row] = await tx
-    .select({ id: bookings.id, teacherId: bookings.teacherId, status: bookings.status, slotId: bookings.slotId })
+    .select({
+      id: bookings.id,
+      teacherId: bookings.teacherId,
+      status: bookings.status,
+      slotId: bookings.slotId,
+      createdAt: bookings.createdAt,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .for("update");

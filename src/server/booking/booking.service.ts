@@ -1,6 +1,10 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
-import { formatLessonTime, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
+import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
+import { formatLessonTime, isRequestExpired, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
 import {
+  EXPIRED_REQUEST_MESSAGE,
+  PAST_REQUEST_MESSAGE,
+  SCHEDULE_BUSY_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   type BookingRequestDTO,
   type CreateBookingInput,
@@ -10,6 +14,7 @@ import {
 import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
 import { AppError } from "../../shared/errors";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
+import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
 import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
@@ -36,17 +41,21 @@ async function openSlotsBetween(
 
 /** Open slots of one month of the viewer's calendar, grouped by the viewer's local day. */
 export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<SlotsResponse> {
-  const { from, to } = monthRange(query.month, query.timeZone);
+  const now = new Date();
+  const month = monthRange(query.month, query.timeZone);
+  const from = month.from;
+  // The horizon's month shows times up to the horizon only.
+  const to = new Date(Math.min(month.to.getTime(), bookingHorizonEnd(now).getTime()));
+  if (to <= from) return { teacherTimeZone: (await bookableSources(deps, teacherId, from, from)).timeZone, days: {} };
   // One query for the teacher, the windows and the booked spans: the calendar's hot path.
-  const sources = await repo.slotSources(deps.db, teacherId, from, to);
-  if (!sources || !sources.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);
+  const sources = await bookableSources(deps, teacherId, from, to);
   const slots = openSlots({
     windows: sources.windows,
     teacherTimeZone: sources.timeZone,
     bookingType: query.type,
     from,
     to,
-    now: new Date(),
+    now,
     taken: sources.taken,
   });
   const days = groupByViewerDay(slots, query.timeZone);
@@ -61,10 +70,18 @@ export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, quer
   };
 }
 
-export function toDTO(row: repo.RequestRow): BookingRequestDTO {
+async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: Date, to: Date) {
+  const sources = await repo.slotSources(deps.db, teacherId, from, to);
+  if (!sources || !sources.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);
+  return sources;
+}
+
+export function toDTO(row: repo.RequestRow, now = new Date()): BookingRequestDTO {
   return {
     id: row.id,
     status: row.status as BookingRequestDTO["status"],
+    // Computed here with the same rule that refuses a late accept, so the lists and the server agree.
+    expired: isRequestExpired(row, now),
     bookingType: row.bookingType as BookingRequestDTO["bookingType"],
     format: row.format,
     startsAt: row.startsAt.toISOString(),
@@ -94,6 +111,10 @@ export async function requestBooking(
   const starts = [...new Set(input.startTimes.map((t) => new Date(t).getTime()))].map((t) => new Date(t));
   const wanted = starts.map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) }));
   if (anyOverlap(wanted)) throw new AppError("validation", "The selected times overlap each other.");
+  // Before any slot is computed: a time in year 0 or 9999 must not make the range below span millennia.
+  const now = new Date();
+  if (starts.some((s) => s <= now)) throw new AppError("validation", PAST_TIME_MESSAGE);
+  if (!starts.every((s) => isWithinBookingHorizon(s, now))) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
 
   const from = new Date(Math.min(...starts.map((s) => s.getTime())));
   const to = new Date(Math.max(...starts.map((s) => s.getTime())) + minutes * 60_000);
@@ -101,7 +122,7 @@ export async function requestBooking(
   const slots = wanted.map((w) => {
     const match = open.find((s) => s.startsAt.getTime() === w.startsAt.getTime());
     if (!match) {
-      if (w.startsAt <= new Date()) throw new AppError("validation", "That time has already passed. Please choose another time.");
+      if (w.startsAt <= new Date()) throw new AppError("validation", PAST_TIME_MESSAGE);
       // Either outside the teacher's hours, the wrong length or step, or already taken.
       throw new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_unavailable" });
     }
@@ -112,33 +133,49 @@ export async function requestBooking(
 
   let ids: string[];
   try {
-    ids = await deps.db.transaction((tx) =>
-      repo.insertRequest(tx, {
+    ids = await transactionWithRetry(deps.db, async (tx) => {
+      await repo.lockTeacherSchedule(tx, teacher.id);
+      return repo.insertRequest(tx, {
         teacherId: teacher.id,
         studentId: student.id,
         parentId: parent.parentId,
         bookingType: input.bookingType,
         classId: input.classId ?? null,
         slots,
-      }),
-    );
+      });
+    });
   } catch (error) {
-    if (pgErrorCode(error) === "23P01") throw new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_taken" });
-    throw error;
+    throw scheduleConflict(error);
   }
-  const created = (await repo.findRequests(deps.db, ids)).map(toDTO);
+  const created = (await repo.findRequests(deps.db, ids)).map((row) => toDTO(row));
   await deps.mailer
     .send(bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, created))
     .catch((error: unknown) => deps.logger.error({ err: error }, "booking request email failed"));
   return created;
 }
 
+const PAST_TIME_MESSAGE = "That time has already passed. Please choose another time.";
+
+/**
+ * What a failed change of a teacher's schedule tells the client. The transaction was rolled back in
+ * every case below, so a 409 never hides a booking that commits later.
+ */
+function scheduleConflict(error: unknown): unknown {
+  const code = pgErrorCode(error);
+  if (code === "23P01") return new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_taken" });
+  // 55P03 lock_timeout, 57014 statement_timeout, 40P01/40001 after the last retry.
+  if (code === "55P03" || code === "57014" || code === "40P01" || code === "40001") {
+    return new AppError("conflict", SCHEDULE_BUSY_MESSAGE, { reason: "schedule_busy" });
+  }
+  return error;
+}
+
 export async function pendingRequests(deps: Pick<Deps, "db">, teacherId: string): Promise<BookingRequestDTO[]> {
-  return (await repo.listPendingForTeacher(deps.db, teacherId)).map(toDTO);
+  return (await repo.listPendingForTeacher(deps.db, teacherId)).map((row) => toDTO(row));
 }
 
 export async function parentRequests(deps: Pick<Deps, "db">, parentId: string): Promise<BookingRequestDTO[]> {
-  return (await repo.listForParent(deps.db, parentId)).map(toDTO);
+  return (await repo.listForParent(deps.db, parentId)).map((row) => toDTO(row));
 }
 
 /**
@@ -152,18 +189,25 @@ export async function decide(
   bookingId: string,
   decision: "accepted" | "declined",
 ): Promise<BookingRequestDTO> {
-  await deps.db.transaction(async (tx) => {
+  await transactionWithRetry(deps.db, async (tx) => {
+    // The caller's own schedule: a booking of another teacher is "not found" below anyway.
+    await repo.lockTeacherSchedule(tx, teacherId);
     const booking = await repo.lockBooking(tx, bookingId);
     if (!booking || booking.teacherId !== teacherId) throw new AppError("not_found", "Booking request not found");
     if (booking.status !== "pending") {
       throw new AppError("conflict", `This request was already ${booking.status}.`, { reason: "not_pending" });
+    }
+    const [row] = await repo.findRequests(tx, [bookingId]);
+    if (decision === "accepted") {
+      const now = new Date();
+      if (row!.startsAt <= now) throw new AppError("conflict", PAST_REQUEST_MESSAGE, { reason: "expired" });
+      if (isRequestExpired({ ...booking, startsAt: row!.startsAt }, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
     }
     await repo.setBookingStatus(tx, bookingId, decision);
     if (decision === "declined") {
       await repo.releaseSlot(tx, booking.slotId);
       return;
     }
-    const [row] = await repo.findRequests(tx, [bookingId]);
     await repo.insertLessonEvent(tx, {
       ownerUserId: row!.teacherUserId,
       teacherId,
@@ -173,6 +217,8 @@ export async function decide(
       startsAt: row!.startsAt,
       endsAt: row!.endsAt,
     });
+  }).catch((error: unknown) => {
+    throw scheduleConflict(error);
   });
   const [row] = await repo.findRequests(deps.db, [bookingId]);
   await deps.mailer

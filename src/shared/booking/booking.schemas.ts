@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BOOKING_TYPES } from "./booking.constants";
+import { monthOutsideBookingRange } from "./booking-horizon.rules";
 
 /** IANA zone names known to this runtime (the viewer's and the teacher's). */
 export const timeZoneSchema = z
@@ -19,7 +20,15 @@ export const bookingTypeSchema = z.enum(Object.keys(BOOKING_TYPES) as [keyof typ
 });
 
 export const slotsQuerySchema = z.object({
-  month: z.string({ error: "Month is required" }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Month must look like 2026-11"),
+  month: z
+    .string({ error: "Month is required" })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Month must look like 2026-11")
+    // Only months that can hold a bookable time: a far past or future month is refused, not computed.
+    .superRefine((month, ctx) => {
+      if (!/^\d{4}-\d{2}$/.test(month)) return;
+      const problem = monthOutsideBookingRange(month, new Date());
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   timeZone: timeZoneSchema,
   type: bookingTypeSchema,
 });
@@ -58,6 +67,8 @@ export interface SlotsResponse {
 export interface BookingRequestDTO {
   id: string;
   status: "pending" | "accepted" | "declined";
+  /** A pending request that can no longer be accepted: its time has come, or 72 h passed unanswered. */
+  expired: boolean;
   bookingType: "intro" | "full";
   format: string;
   startsAt: string;
@@ -68,3 +79,7 @@ export interface BookingRequestDTO {
 }
 
 export const SLOT_TAKEN_MESSAGE = "That time was just booked. Please choose another time.";
+/** Another request of the same teacher held the schedule too long (a 409: nothing was stored, try again). */
+export const SCHEDULE_BUSY_MESSAGE = "That time is busy, please try again.";
+export const PAST_REQUEST_MESSAGE = "This request's time has passed, so it can no longer be accepted.";
+export const EXPIRED_REQUEST_MESSAGE = "This request expired after 72 hours without an answer, so it can no longer be accepted.";

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ROLE_HOME, type Role } from "../../../shared/accounts/accounts.constants";
 import { DeleteAccountDialog } from "../accounts/delete-account-dialog";
+import { SignOutFailedAlert } from "./sign-out-failed-alert";
 import { useSignOut } from "./use-sign-out";
 
 const itemClass =
@@ -48,6 +49,7 @@ export function AccountMenu({ email, role }: { email: string; role: Role | null 
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <DeleteAccountDialog open={confirmDelete} onOpenChange={setConfirmDelete} />
+      <SignOutFailedAlert signOut={signOut} />
     </>
   );
 }

@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ME_QUERY_KEY } from "./use-me";
 
-/** Signs out through better-auth, forgets every cached query of the user, and goes home. */
+export const SIGN_OUT_FAILED_MESSAGE = "Sign out failed. Please try again.";
+
+/**
+ * Signs out through better-auth, forgets every cached query of the user, and goes home. Any answer
+ * but a 2xx, or no answer at all, is a failure (decisions override spec section 8, which counted
+ * 401/403/404 as success): the user stays where they are and the caller shows SignOutFailedAlert.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -13,10 +19,9 @@ export function useSignOut() {
         headers: { "content-type": "application/json" },
         body: "{}",
       });
-      // Spec section 8: 401, 403 and 404 mean there was no session to end, which is success too.
-      if (!response.ok && ![401, 403, 404].includes(response.status)) throw new Error("Sign out failed");
+      if (!response.ok) throw new Error(SIGN_OUT_FAILED_MESSAGE);
     },
-    onSettled: async () => {
+    onSuccess: async () => {
       // Leave first: a guarded page that saw the user vanish would send them to Sign In instead.
       await navigate("/", { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });

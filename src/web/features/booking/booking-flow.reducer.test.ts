@@ -7,7 +7,7 @@ const NINE = slot("2030-01-14T17:00:00.000Z");
 const TEN = slot("2030-01-14T18:00:00.000Z");
 const ELEVEN = slot("2030-01-14T19:00:00.000Z");
 
-const base = initialBookingFlow({ month: "2030-01", studentId: null });
+const base = initialBookingFlow({ month: "2030-01", lastMonth: "2030-12", studentId: null });
 const at = (patch: Partial<BookingFlowState>): BookingFlowState => ({ ...base, ...patch });
 
 const picking = at({ day: "2030-01-14", selected: [NINE, TEN] });
@@ -21,9 +21,10 @@ const confirmed = at({ step: "confirmed", selected: [NINE], studentId: "s1" });
 
 describe("initialBookingFlow", () => {
   it("starts on the times with nothing chosen and the preselected student, if any", () => {
-    expect(initialBookingFlow({ month: "2030-01", studentId: "s9" })).toEqual({
+    expect(initialBookingFlow({ month: "2030-01", lastMonth: "2030-12", studentId: "s9" })).toEqual({
       step: "selecting",
       month: "2030-01",
+      lastMonth: "2030-12",
       day: null,
       selected: [],
       studentId: "s9",
@@ -66,6 +67,7 @@ describe("bookingFlowReducer: actions that do not apply are ignored", () => {
   it.each<[string, BookingFlowState, BookingFlowAction]>([
     ["the same month again with no day", base, { type: "monthShown", month: "2030-01" }],
     ["a month change on the review", review, { type: "monthShown", month: "2030-02" }],
+    ["a month past the booking horizon", base, { type: "monthShown", month: "2031-01" }],
     ["a month change after sending", sent, { type: "monthShown", month: "2030-02" }],
     ["the same day again", at({ day: "2030-01-14" }), { type: "dayPicked", day: "2030-01-14" }],
     ["a day pick on the review", review, { type: "dayPicked", day: "2030-01-20" }],

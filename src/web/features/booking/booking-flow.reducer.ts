@@ -18,6 +18,8 @@ export interface BookingFlowState {
   step: BookingStep;
   /** The calendar's month, "yyyy-MM". */
   month: string;
+  /** The last month the calendar may show: lessons are booked up to 12 months ahead (booking-horizon.rules). */
+  lastMonth: string;
   /** The day whose open times are shown, "yyyy-MM-dd"; null until one is picked. */
   day: string | null;
   /** The chosen times, sorted by start. */
@@ -41,8 +43,16 @@ export type BookingFlowAction =
   | { type: "timeTaken" }
   | { type: "sentShown" };
 
-export function initialBookingFlow({ month, studentId }: { month: string; studentId: string | null }): BookingFlowState {
-  return { step: "selecting", month, day: null, selected: [], studentId, choosingStudent: false };
+export function initialBookingFlow({
+  month,
+  lastMonth,
+  studentId,
+}: {
+  month: string;
+  lastMonth: string;
+  studentId: string | null;
+}): BookingFlowState {
+  return { step: "selecting", month, lastMonth, day: null, selected: [], studentId, choosingStudent: false };
 }
 
 const byStart = (a: SlotDTO, b: SlotDTO) => a.startsAt.localeCompare(b.startsAt);
@@ -52,6 +62,8 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
     case "monthShown":
       // A new month shows no day until one is picked.
       if (state.step !== "selecting" || (state.month === action.month && state.day === null)) return state;
+      // Past the booking horizon there is nothing to book; the server would refuse the month.
+      if (action.month > state.lastMonth) return state;
       return { ...state, month: action.month, day: null };
 
     case "dayPicked":

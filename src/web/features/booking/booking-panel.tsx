@@ -5,6 +5,7 @@ import { AppError } from "../../../shared/errors";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 import { useStudents } from "../students/use-students";
+import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
 import { bookingFlowReducer, initialBookingFlow } from "./booking-flow.reducer";
 import { ChooseTimesStep } from "./choose-times-step";
 import { RequestConfirmedStep, RequestSentStep } from "./request-sent-step";
@@ -79,7 +80,16 @@ function BookingFlow({
   onClose: () => void;
 }) {
   const timeZone = viewerTimeZone();
-  const [flow, dispatch] = useReducer(bookingFlowReducer, { month: format(startOfMonth(new Date()), "yyyy-MM"), studentId: initialStudentId }, initialBookingFlow);
+  const [flow, dispatch] = useReducer(
+    bookingFlowReducer,
+    {
+      month: format(startOfMonth(new Date()), "yyyy-MM"),
+      // The viewer's own month of the horizon's last instant, as the calendar counts months.
+      lastMonth: format(bookingHorizonEnd(new Date()), "yyyy-MM"),
+      studentId: initialStudentId,
+    },
+    initialBookingFlow,
+  );
   const slots = useMonthSlots(teacher.id, flow.month, bookingType);
   const students = useStudents();
   const request = useRequestBooking();

@@ -3,6 +3,7 @@ import { useMemo, type Dispatch } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { format, parse, startOfMonth } from "date-fns";
+import { BOOKING_HORIZON_MESSAGE } from "../../../shared/booking/booking-horizon.rules";
 import type { SlotDTO, SlotsResponse } from "../../../shared/booking/booking.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -18,13 +19,15 @@ export function ChooseTimesStep({
   requestError,
   dispatch,
 }: {
-  flow: Pick<BookingFlowState, "month" | "day" | "selected">;
+  flow: Pick<BookingFlowState, "month" | "lastMonth" | "day" | "selected">;
   slots: { data: SlotsResponse | undefined; isPending: boolean; isError: boolean };
   timeZone: string;
   requestError: string | null;
   dispatch: Dispatch<BookingFlowAction>;
 }) {
   const month = useMemo(() => parse(flow.month, "yyyy-MM", new Date()), [flow.month]);
+  const lastMonth = useMemo(() => parse(flow.lastMonth, "yyyy-MM", new Date()), [flow.lastMonth]);
+  const atLastMonth = flow.month >= flow.lastMonth;
   const day = useMemo(() => (flow.day ? parse(flow.day, "yyyy-MM-dd", new Date()) : undefined), [flow.day]);
   const openDays = useMemo(() => new Set(Object.keys(slots.data?.days ?? {})), [slots.data]);
   const daySlots = flow.day ? (slots.data?.days[flow.day] ?? []) : [];
@@ -40,13 +43,16 @@ export function ChooseTimesStep({
             month={month}
             onMonthChange={(m) => dispatch({ type: "monthShown", month: format(m, "yyyy-MM") })}
             startMonth={startOfMonth(new Date())}
+            endMonth={lastMonth}
             selected={day}
             onSelect={(d) => dispatch({ type: "dayPicked", day: d ? format(d, "yyyy-MM-dd") : null })}
             showOutsideDays={false}
             disabled={(date) => slots.isPending || !openDays.has(format(date, "yyyy-MM-dd"))}
           />
           {slots.isError ? <Alert>Failed to load teacher availability</Alert> : null}
-          {slots.data && openDays.size === 0 ? <p className="text-sm text-slate-600">No open times this month. Try the next month.</p> : null}
+          {slots.data && openDays.size === 0 ? <p className="text-sm text-slate-600">
+              {atLastMonth ? BOOKING_HORIZON_MESSAGE : "No open times this month. Try the next month."}
+            </p> : null}
         </div>
         <div className="min-w-0 space-y-3">
           <p className="text-sm text-slate-600">Times shown in {zoneLabel(timeZone)}</p>

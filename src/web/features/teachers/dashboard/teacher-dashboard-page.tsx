@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
+import { SignOutFailedAlert } from "../../auth/sign-out-failed-alert";
 import { useSignOut } from "../../auth/use-sign-out";
 import { DiscoveryToggle } from "./discovery-toggle";
 import { PaymentSettingsDialog } from "./payment-settings-dialog";
@@ -28,10 +29,13 @@ export function Component() {
   if (dashboard.isPending) return <Spinner label="Loading dashboard..." />;
 
   const signOutButton = (
-    <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-      <LogOut aria-hidden className="size-4" />
-      Sign Out
-    </Button>
+    <>
+      <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <LogOut aria-hidden className="size-4" />
+        Sign Out
+      </Button>
+      <SignOutFailedAlert signOut={signOut} />
+    </>
   );
 
   if (dashboard.isError) {

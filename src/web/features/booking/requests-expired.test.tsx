@@ -1,0 +1,55 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
+import { MyRequests } from "./my-requests";
+import { TeacherRequestsList } from "./teacher-requests-list";
+
+const HOUR = 3_600_000;
+function request(id: string, firstName: string, overrides: Partial<BookingRequestDTO>): BookingRequestDTO {
+  const startsAt = new Date(Date.now() + 48 * HOUR);
+  return {
+    id,
+    status: "pending",
+    expired: false,
+    bookingType: "intro",
+    format: "online",
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 15 * 60_000).toISOString(),
+    createdAt: new Date(Date.now() - HOUR).toISOString(),
+    student: { id: `s-${id}`, firstName, lastName: "Rivera" },
+    teacher: { id: "t1", firstName: "Taylor", lastName: "Teacher", timeZone: "America/New_York" },
+    ...overrides,
+  };
+}
+
+const FRESH = request("b1", "Mia", {});
+const FLAGGED = request("b2", "Noah", { expired: true });
+// Not flagged by the server (the list was loaded earlier), but its time has come since.
+const PASSED = request("b3", "Ava", { startsAt: new Date(Date.now() - HOUR).toISOString() });
+
+function renderWith(ui: ReactNode, bookings: BookingRequestDTO[]) {
+  vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response(JSON.stringify({ bookings }), { headers: { "content-type": "application/json" } }))));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("expired requests", () => {
+  it("the teacher sees Expired instead of Accept and Decline", async () => {
+    renderWith(<TeacherRequestsList />, [FRESH, FLAGGED, PASSED]);
+    expect(await screen.findAllByText("Expired")).toHaveLength(2);
+    expect(screen.getAllByRole("button", { name: /^Accept / })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /^Decline / })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: /^Accept Mia's request/ })).toBeInTheDocument();
+  });
+
+  it("the parent sees Expired instead of Pending", async () => {
+    renderWith(<MyRequests />, [FRESH, FLAGGED, PASSED, request("b4", "Eli", { status: "accepted", startsAt: PASSED.startsAt })]);
+    expect(await screen.findAllByText("Expired")).toHaveLength(2);
+    expect(screen.getAllByText("Pending")).toHaveLength(1);
+    expect(screen.getAllByText("Accepted")).toHaveLength(1);
+  });
+});
