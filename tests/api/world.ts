@@ -45,11 +45,13 @@ export async function createWorld(t: TestApp) {
   // The teacher's published intro video, for the public file route (GET /api/files/teacher-videos/…).
   await addIntroVideo(t.deps, teacher.teacherId);
   // A pending request of the parent's first student with the teacher, for accept/decline.
+  // Its time is ahead (a request whose time has passed can no longer be accepted).
   const pending = await createBooking(t.deps, {
     teacherId: teacher.teacherId,
     parentId: parent.parentId,
     studentId: parent.studentIds[0]!,
     status: "pending",
+    startsAt: new Date(Math.ceil(Date.now() / 3600_000) * 3600_000 + 7 * 24 * 3600_000),
   });
   // An accepted lesson of the parent with the teacher, not reviewed yet: the parent may review them.
   await createBooking(t.deps, {

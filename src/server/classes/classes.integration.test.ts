@@ -232,7 +232,7 @@ describe("progress", () => {
     expect((await send(t, "POST", unlockPath, { cookie: owner.cookie })).status).toBe(409);
     expect((await send(t, "POST", `${classPath}/progress/categories/nope/achievements/x/unlock`, { cookie: owner.cookie })).status).toBe(404);
 
-    const value = await send(t, "PATCH", `${classPath}/progress/categories/technique`, { cookie: owner.cookie, body: { value: "90" } });
+    const value = await send(t, "PATCH", `${classPath}/progress/categories/technique`, { cookie: owner.cookie, body: { value: 90 } });
     expect(value.json.progress.overall).toBe(30);
     const switched = await send(t, "PUT", `${classPath}/progress/format`, { cookie: owner.cookie, body: { format: "grade" } });
     expect(switched.json.progress).toMatchObject({ format: "grade", overall: 650, xp: 300 });

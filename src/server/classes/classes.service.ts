@@ -1,6 +1,4 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { Readable } from "node:stream";
 import {
   CLASS_NOT_FOUND_MESSAGE,
   CLASS_TAKEN_MESSAGE,
@@ -52,7 +50,11 @@ import type { Storage } from "../files/storage";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
 import { getStudent } from "../students/students.service";
+import { checkedUpload } from "../files/checked-upload";
+import type { ContainerKind } from "../files/container-structure";
 import { CLASS_FILE_SNIFF_BYTES, sniffClassFileType } from "./class-file-type";
+
+const STRUCTURE_OF: Partial<Record<string, ContainerKind>> = { pdf: "pdf", mp4: "iso", mov: "iso", m4a: "iso", webm: "ebml" };
 import * as repo from "./classes.repo";
 
 /**
@@ -396,60 +398,19 @@ export async function uploadFile(
     await upload.body?.cancel().catch(() => undefined);
     throw new AppError("validation", FILE_NAME_REQUIRED_MESSAGE, { fields: { [FILE_NAME_HEADER]: FILE_NAME_REQUIRED_MESSAGE } });
   }
-  if (upload.contentLength !== undefined && Number(upload.contentLength) > MAX_CLASS_FILE_BYTES) throw tooLarge();
-  if (!upload.body) throw unsupported();
-
-  const reader = (upload.body as WebReadableStream<Uint8Array>).getReader();
-  const first: Uint8Array[] = [];
-  let firstBytes = 0;
-  let ended = false;
-  try {
-    while (firstBytes < CLASS_FILE_SNIFF_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) {
-        ended = true;
-        break;
-      }
-      first.push(value);
-      firstBytes += value.length;
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    throw error;
-  }
-  if (firstBytes > MAX_CLASS_FILE_BYTES) {
-    await reader.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  const type = await sniffClassFileType(Buffer.concat(first).subarray(0, CLASS_FILE_SNIFF_BYTES));
-  if (!type) {
-    await reader.cancel().catch(() => undefined);
-    throw unsupported();
-  }
-
-  async function* counted() {
-    let total = 0;
-    const take = (chunk: Uint8Array) => {
-      total += chunk.length;
-      if (total > MAX_CLASS_FILE_BYTES) throw tooLarge();
-      return chunk;
-    };
-    try {
-      for (const chunk of first) yield take(chunk);
-      while (!ended) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        yield take(value);
-      }
-    } finally {
-      // Stops reading the request when the limit was hit or the write failed.
-      await reader.cancel().catch(() => undefined);
-    }
-  }
+  const { type, stream } = await checkedUpload(upload, {
+    maxBytes: MAX_CLASS_FILE_BYTES,
+    sniffBytes: CLASS_FILE_SNIFF_BYTES,
+    sniff: sniffClassFileType,
+    // A file that only begins like a PDF or a video (its first bytes, then anything) is refused.
+    structureOf: (fileType) => STRUCTURE_OF[fileType.ext],
+    tooLarge,
+    unsupported,
+  });
 
   const fileId = randomUUID();
   const storageKey = classFileKey(classId, fileId, type.ext);
-  const { size } = await storage.put(storageKey, Readable.from(counted(), { objectMode: false }));
+  const { size } = await storage.put(storageKey, stream);
   try {
     const file = await repo.insertFile(deps.db, {
       id: fileId,

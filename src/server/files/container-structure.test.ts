@@ -52,4 +52,11 @@ describe("container structure", () => {
     expect(check("ebml", Buffer.concat([webm.subarray(0, 9), Buffer.from("<html>")]))).toBe("no Segment after the EBML header");
     expect(check("ebml", Buffer.from("<html>"))).toBe("no EBML header");
   });
+
+  it("accepts a PDF that ends with %%EOF (trailing newline too), and refuses one cut short", () => {
+    const pdf = Buffer.from(`%PDF-1.4\n${"1 0 obj<<>>endobj\n".repeat(500)}trailer<<>>\n%%EOF\n`);
+    expect(check("pdf", pdf, 100)).toBeNull();
+    expect(check("pdf", pdf.subarray(0, 8))).toBe("no end-of-file marker");
+    expect(check("pdf", Buffer.concat([pdf.subarray(0, 40), Buffer.from("<html></html>")]))).toBe("no end-of-file marker");
+  });
 });

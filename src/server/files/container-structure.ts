@@ -3,9 +3,10 @@
  * video but whose rest is something else (an MP4 header followed by HTML, say) is refused before
  * it is stored. A sniff of the first bytes alone cannot tell; the box and element sizes can: every
  * top-level box of an ISO file (MP4, MOV) must end exactly where the next begins and where the
- * file ends, and the movie box must be there; a WebM file is an EBML header followed by a Segment.
+ * file ends, and the movie box must be there; a WebM file is an EBML header followed by a Segment;
+ * a PDF ends with its end-of-file marker.
  */
-export type ContainerKind = "iso" | "ebml";
+export type ContainerKind = "iso" | "ebml" | "pdf";
 
 export interface ContainerCheck {
   push(chunk: Uint8Array): void;
@@ -114,6 +115,25 @@ function ebmlCheck(): ContainerCheck {
   };
 }
 
+/** PDF: begins with %PDF (the sniff saw that) and ends with the %%EOF marker in its last kilobyte. */
+function pdfCheck(): ContainerCheck {
+  const TAIL_BYTES = 1024;
+  let tail = new Uint8Array(0);
+  return {
+    push(chunk) {
+      const joined = new Uint8Array(tail.length + chunk.length);
+      joined.set(tail);
+      joined.set(chunk, tail.length);
+      tail = joined.subarray(Math.max(0, joined.length - TAIL_BYTES));
+    },
+    finish() {
+      return Buffer.from(tail).includes("%%EOF") ? null : "no end-of-file marker";
+    },
+  };
+}
+
 export function containerCheck(kind: ContainerKind): ContainerCheck {
-  return kind === "iso" ? isoCheck() : ebmlCheck();
+  if (kind === "iso") return isoCheck();
+  if (kind === "ebml") return ebmlCheck();
+  return pdfCheck();
 }

@@ -1,5 +1,3 @@
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { Readable } from "node:stream";
 import { AppError } from "../../shared/errors";
 import {
   MAX_INTRO_VIDEO_BYTES,
@@ -7,7 +5,7 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
 } from "../../shared/teachers/intro-video.constants";
 import type { Storage } from "../files/storage";
-import { containerCheck } from "../files/container-structure";
+import { checkedUpload } from "../files/checked-upload";
 import { sniffVideoType, VIDEO_CONTENT_TYPES, VIDEO_SNIFF_BYTES, type VideoExtension } from "../files/video-type";
 import type { Deps } from "../http/app-env";
 import * as repo from "./teacher-application.repo";
@@ -65,59 +63,15 @@ export async function uploadIntroVideo(
   upload: { body: ReadableStream<Uint8Array> | null; contentLength: string | undefined },
   now = Date.now(),
 ): Promise<{ introVideoUrl: string }> {
-  if (upload.contentLength !== undefined && Number(upload.contentLength) > MAX_INTRO_VIDEO_BYTES) throw tooLarge();
-  if (!upload.body) throw notAVideo();
-
-  const reader = (upload.body as WebReadableStream<Uint8Array>).getReader();
-  const first: Uint8Array[] = [];
-  let firstBytes = 0;
-  let ended = false;
-  try {
-    while (firstBytes < VIDEO_SNIFF_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) {
-        ended = true;
-        break;
-      }
-      first.push(value);
-      firstBytes += value.length;
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    throw error;
-  }
-  const ext = sniffVideoType(Buffer.concat(first).subarray(0, VIDEO_SNIFF_BYTES));
-  if (!ext) {
-    await reader.cancel().catch(() => undefined);
-    throw notAVideo();
-  }
-
-  // The first bytes named the container; its structure is checked as the rest streams past.
-  const structure = containerCheck(ext === "webm" ? "ebml" : "iso");
-  async function* counted() {
-    let total = 0;
-    const take = (chunk: Uint8Array) => {
-      total += chunk.length;
-      if (total > MAX_INTRO_VIDEO_BYTES) throw tooLarge();
-      structure.push(chunk);
-      return chunk;
-    };
-    try {
-      for (const chunk of first) yield take(chunk);
-      while (!ended) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        yield take(value);
-      }
-      // Thrown before the stream ends, so storage keeps nothing of a file that only began like a video.
-      if (structure.finish() !== null) throw notAVideo();
-    } finally {
-      // Stops reading the request when the limit was hit or the write failed.
-      await reader.cancel().catch(() => undefined);
-    }
-  }
-
-  await storage.put(introVideoKey(teacherId, ext), Readable.from(counted(), { objectMode: false }));
+  const { type: ext, stream } = await checkedUpload(upload, {
+    maxBytes: MAX_INTRO_VIDEO_BYTES,
+    sniffBytes: VIDEO_SNIFF_BYTES,
+    sniff: sniffVideoType,
+    structureOf: (type) => (type === "webm" ? "ebml" : "iso"),
+    tooLarge,
+    unsupported: notAVideo,
+  });
+  await storage.put(introVideoKey(teacherId, ext), stream);
   await Promise.all(EXTENSIONS.filter((other) => other !== ext).map((other) => storage.delete(introVideoKey(teacherId, other))));
   const introVideoUrl = `${introVideoPath(teacherId, ext)}?v=${now}`;
   await repo.setIntroVideoUrl(deps.db, teacherId, introVideoUrl);

@@ -157,16 +157,19 @@ export const categoriesEditSchema = z.object({ categories: categoryNamesSchema }
 export type CategoriesEdit = z.output<typeof categoriesEditSchema>;
 
 /**
- * Spec: "Category value clamped 0-100; non-numbers count as 0". Text from the inline input is read
- * as a number; anything else that is present (null, "abc", NaN) counts as 0. A missing value is
- * refused so a broken client cannot zero a category by accident.
+ * Spec: "Category value clamped 0-100; non-numbers count as 0". That is the inline input's rule:
+ * the page reads what was typed with `toCategoryValue` and sends the result. The API takes only
+ * that result, a whole-or-decimal number from 0 to 100 (rounded), so a broken or hostile client
+ * cannot store anything else, nor zero a category by sending nonsense.
  */
+export const CATEGORY_VALUE_RANGE_MESSAGE = "Value must be between 0 and 100";
+
 export const categoryValueEditSchema = z.object({
   value: z
-    .union([z.number(), z.string(), z.null()], {
-      error: (issue) => (issue.input === undefined ? "Value is required" : CATEGORY_VALUE_MESSAGE),
-    })
-    .transform(toCategoryValue),
+    .number({ error: (issue) => (issue.input === undefined ? "Value is required" : CATEGORY_VALUE_MESSAGE) })
+    .min(0, CATEGORY_VALUE_RANGE_MESSAGE)
+    .max(100, CATEGORY_VALUE_RANGE_MESSAGE)
+    .transform((value) => Math.round(value)),
 });
 export type CategoryValueEditInput = z.input<typeof categoryValueEditSchema>;
 

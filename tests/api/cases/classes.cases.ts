@@ -93,9 +93,8 @@ export const classesCases: RouteCase[] = [
     allowed: classTeacherOnly,
     ok: 200,
     request: (world) => ({ path: `${classPath(world)}/progress/categories/technique`, body: value() }),
-    // Spec section 5: any value is clamped to 0-100 and non-numbers count as 0, so a wrong-typed
-    // value is accepted by design; only the body's shape (not JSON, not an object, no value) is refused.
-    badInput: { as: "teacher", validBody: () => ({}) },
+    // The page clamps what is typed and counts non-numbers as 0 (spec section 5); the API takes only 0-100.
+    badInput: { as: "teacher", validBody: value },
   },
   {
     route: "POST /api/classes/:classId/progress/categories/:categoryId/achievements/:achievementId/unlock",
