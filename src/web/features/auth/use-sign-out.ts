@@ -17,7 +17,8 @@ export function useSignOut() {
       if (!response.ok && ![401, 403, 404].includes(response.status)) throw new Error("Sign out failed");
     },
     onSettled: async () => {
-      // Leave first: a guarded page that saw the user vanish would send them to Sign In instead.
+      // Leave first: a guarded page that saw the user vanish would send them to Sign In instead. The page is
+      // gone once this settles because router updates are not transitions (providers.tsx).
       await navigate("/", { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
