@@ -21,7 +21,10 @@ export function Providers() {
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* Router state updates are not transitions: once `await navigate()` settles, the new page is the next
+          render, so a cache change right after it (sign-out forgetting the user) cannot reach the page being
+          left (a guarded page would otherwise see the user vanish and send them to Sign In). */}
+      <RouterProvider router={router} useTransitions={false} />
     </QueryClientProvider>
   );
 }

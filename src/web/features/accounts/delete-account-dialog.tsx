@@ -1,23 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
-import { api, call, errorMessage } from "../../lib/api";
-import { ME_QUERY_KEY } from "../auth/use-me";
+import { errorMessage } from "../../lib/api";
+import { useDeleteAccount } from "./use-accounts";
 
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => call(api.accounts.me.$delete()),
-    onSuccess: async () => {
-      onOpenChange(false);
-      queryClient.clear();
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      void navigate("/", { replace: true });
-    },
-  });
+  const remove = useDeleteAccount({ onDeleted: () => onOpenChange(false) });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -14,7 +13,6 @@ import {
   parentSignUpSchema,
   type ParentSignUp,
   type ParentSignUpInput,
-  type ParentSignUpResult,
 } from "../../../shared/accounts/accounts.schemas";
 import { STUDENT_INTERESTS } from "../../../shared/students/students.constants";
 import { Alert } from "../../components/ui/alert";
@@ -24,8 +22,8 @@ import { Field } from "../../components/ui/field";
 import { ChoiceGroup, OptionsSelect, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
-import { api, call, errorMessage } from "../../lib/api";
-import { ME_QUERY_KEY } from "../auth/use-me";
+import { errorMessage } from "../../lib/api";
+import { useParentSignUp } from "./use-accounts";
 
 type Step = "parent-info" | "student-info" | "success";
 
@@ -64,7 +62,6 @@ export function ParentSignUpFlow({
 }) {
   const [step, setStep] = useState<Step>("parent-info");
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<ParentSignUpInput, unknown, ParentSignUp>({
     resolver: zodResolver(parentSignUpSchema),
     defaultValues: DEFAULTS,
@@ -76,16 +73,9 @@ export function ParentSignUpFlow({
   const relationship = useWatch({ control: form.control, name: "parent.relationshipToChild" });
   const priorExperience = useWatch({ control: form.control, name: "parent.priorExperience" });
 
-  const signUp = useMutation({
-    mutationFn: (input: ParentSignUp): Promise<ParentSignUpResult> => call(api.accounts.parents.$post({ json: input })),
-    onSuccess: async (result, input) => {
-      if (!result.signedIn) {
-        onNeedsConfirmation(input.parent.email);
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      setStep("success");
-    },
+  const signUp = useParentSignUp({
+    onSignedIn: () => setStep("success"),
+    onNeedsConfirmation,
     onError: (error) => {
       const paths = setServerErrors(error, form.setError);
       if (paths.some((p) => p.startsWith("parent."))) setStep("parent-info");

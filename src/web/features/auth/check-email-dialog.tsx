@@ -1,9 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { authRequest } from "./auth-client";
+import { useResendConfirmationEmail } from "./use-auth-actions";
 
 /** Shown after sign-up or sign-in while the address is unconfirmed and confirmation is required. */
 export function CheckEmailDialog({
@@ -15,9 +14,7 @@ export function CheckEmailDialog({
   onOpenChange: (open: boolean) => void;
   onReturnToSignIn: () => void;
 }) {
-  const resend = useMutation({
-    mutationFn: (address: string) => authRequest("/send-verification-email", { email: address, callbackURL: "/" }),
-  });
+  const resend = useResendConfirmationEmail();
   return (
     <Dialog open={email !== null} onOpenChange={onOpenChange}>
       {email ? (

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { forgotPasswordSchema } from "../../../shared/auth/auth.schemas";
@@ -9,7 +8,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-import { authRequest } from "./auth-client";
+import { useRequestPasswordReset } from "./use-auth-actions";
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 
@@ -27,10 +26,7 @@ export function ForgotPasswordDialog({
     defaultValues: { email: "" },
     mode: "onChange",
   });
-  const request = useMutation({
-    mutationFn: ({ email }: { email: string }) =>
-      authRequest("/request-password-reset", { email, redirectTo: `${window.location.origin}/reset-password` }),
-  });
+  const request = useRequestPasswordReset();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (

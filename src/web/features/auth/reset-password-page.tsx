@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -10,7 +9,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
 import { useAuthDialogs } from "./auth-dialogs";
-import { authRequest } from "./auth-client";
+import { useResetPassword } from "./use-auth-actions";
 
 type ResetInput = z.input<typeof resetPasswordSchema>;
 
@@ -24,9 +23,7 @@ export function Component() {
     defaultValues: { newPassword: "", confirmPassword: "" },
     mode: "onChange",
   });
-  const reset = useMutation({
-    mutationFn: ({ newPassword }: ResetInput) => authRequest("/reset-password", { newPassword, token }),
-  });
+  const reset = useResetPassword(token);
 
   return (
     <main className="mx-auto w-full max-w-md flex-1 px-4 py-10">

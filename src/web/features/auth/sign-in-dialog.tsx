@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Role } from "../../../shared/accounts/accounts.constants";
@@ -19,8 +18,8 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
 import { mayOpen } from "../../app/route-access";
-import { api, call } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useSignIn } from "./use-auth-actions";
 import { useRefreshMe } from "./use-me";
 
 const ROLE_CHOICES: { value: Role; label: string }[] = [
@@ -78,8 +77,7 @@ function SignInForm({
     void navigate(wanted && mayOpen(wanted, result.role) ? wanted : result.redirectTo, { replace: true });
   };
 
-  const signIn = useMutation({
-    mutationFn: (input: SignInInput): Promise<SignInResult> => call(api.session.$post({ json: input })),
+  const signIn = useSignIn({
     onSuccess: finish,
     onError: (error, input) => {
       if (error instanceof AppError && error.reason === "email_not_verified") onUnconfirmedEmail(input.email.trim().toLowerCase());

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { Role } from "../../../shared/accounts/accounts.constants";
 import { twoFactorSignInSchema, type SignInResult, type TwoFactorSignInInput } from "../../../shared/auth/auth.schemas";
@@ -9,7 +8,8 @@ import { Button } from "../../components/ui/button";
 import { Choice } from "../../components/ui/choice";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { api, call, errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
+import { useTwoFactorSignIn } from "./use-auth-actions";
 
 /** Second step of signing in when the account has two-factor authentication on. */
 export function TwoFactorCodeForm({
@@ -26,10 +26,7 @@ export function TwoFactorCodeForm({
     defaultValues: { role, code: "", trustDevice: false },
     mode: "onChange",
   });
-  const verify = useMutation({
-    mutationFn: (input: TwoFactorSignInInput): Promise<SignInResult> => call(api.session["two-factor"].$post({ json: input })),
-    onSuccess: onSignedIn,
-  });
+  const verify = useTwoFactorSignIn({ onSuccess: onSignedIn });
   const expired = verify.error instanceof AppError && verify.error.reason === "two_factor_expired";
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(values))} className="space-y-4">

@@ -22,7 +22,8 @@ export function useSignOut() {
       if (!response.ok) throw new Error(SIGN_OUT_FAILED_MESSAGE);
     },
     onSuccess: async () => {
-      // Leave first: a guarded page that saw the user vanish would send them to Sign In instead.
+      // Leave first: a guarded page that saw the user vanish would send them to Sign In instead. The page is
+      // gone once this settles because router updates are not transitions (providers.tsx).
       await navigate("/", { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { changePasswordSchema } from "../../../../shared/auth/auth.schemas";
@@ -10,7 +9,7 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
-import { authRequest } from "../auth-client";
+import { useChangePassword } from "./use-security";
 
 type Input = z.input<typeof changePasswordSchema>;
 type Output = z.output<typeof changePasswordSchema>;
@@ -33,10 +32,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "", revokeOtherSessions: true },
     mode: "onChange",
   });
-  const change = useMutation({
-    mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }: Output) =>
-      authRequest("/change-password", { currentPassword, newPassword, revokeOtherSessions }),
-  });
+  const change = useChangePassword();
   const { errors } = form.formState;
   if (change.isSuccess) {
     return (

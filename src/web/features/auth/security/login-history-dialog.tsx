@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Monitor } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
@@ -6,16 +5,8 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/api";
 import { describeBrowser } from "../../../lib/user-agent";
-import { authRequest } from "../auth-client";
 import { useAuthSession } from "./use-auth-session";
-
-interface SessionRow {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
+import { useRevokeOtherSessions, useSessions } from "./use-security";
 
 export function LoginHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -30,16 +21,9 @@ export function LoginHistoryDialog({ open, onOpenChange }: { open: boolean; onOp
 }
 
 function LoginHistory() {
-  const queryClient = useQueryClient();
   const current = useAuthSession();
-  const sessions = useQuery({
-    queryKey: ["auth", "sessions"],
-    queryFn: () => authRequest<SessionRow[]>("/list-sessions"),
-  });
-  const revokeOthers = useMutation({
-    mutationFn: () => authRequest("/revoke-other-sessions", {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth", "sessions"] }),
-  });
+  const sessions = useSessions();
+  const revokeOthers = useRevokeOtherSessions();
 
   if (sessions.isPending) return <p className="text-slate-600">Loading...</p>;
   if (sessions.isError) return <Alert>{errorMessage(sessions.error, "Failed to load your sessions.")}</Alert>;

@@ -1,5 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import QRCode from "qrcode";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -7,17 +5,23 @@ import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
-import { authRequest } from "../auth-client";
-import { AUTH_SESSION_KEY, useAuthSession } from "./use-auth-session";
+import { useAuthSession } from "./use-auth-session";
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRefreshAuthSession,
+  useTotpQrCode,
+  useVerifyTwoFactor,
+} from "./use-security";
 
 export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshAuthSession();
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         // The state is re-read when the dialog closes, so a fresh enrolment keeps its codes on screen.
-        if (!next) void queryClient.invalidateQueries({ queryKey: AUTH_SESSION_KEY });
+        if (!next) void refreshSession();
         onOpenChange(next);
       }}
     >
@@ -46,17 +50,9 @@ function manualKey(totpUri: string): string {
 function EnableTwoFactor() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const enable = useMutation({
-    mutationFn: () => authRequest<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password }),
-  });
-  const qr = useQuery({
-    queryKey: ["two-factor-qr", enable.data?.totpURI],
-    queryFn: () => QRCode.toDataURL(enable.data!.totpURI, { margin: 1, width: 200 }),
-    enabled: Boolean(enable.data),
-  });
-  const verify = useMutation({
-    mutationFn: () => authRequest("/two-factor/verify-totp", { code: code.trim() }),
-  });
+  const enable = useEnableTwoFactor();
+  const qr = useTotpQrCode(enable.data?.totpURI);
+  const verify = useVerifyTwoFactor();
 
   if (!enable.data) {
     return (
@@ -65,7 +61,7 @@ function EnableTwoFactor() {
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          enable.mutate();
+          enable.mutate(password);
         }}
       >
         <p className="text-sm text-slate-700">
@@ -110,7 +106,7 @@ function EnableTwoFactor() {
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            verify.mutate();
+            verify.mutate(code.trim());
           }}
         >
           <Field id="tf-code" label="Enter the 6-digit code from the app to finish">
@@ -127,19 +123,15 @@ function EnableTwoFactor() {
 }
 
 function DisableTwoFactor() {
-  const queryClient = useQueryClient();
   const [password, setPassword] = useState("");
-  const disable = useMutation({
-    mutationFn: () => authRequest("/two-factor/disable", { password }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_SESSION_KEY }),
-  });
+  const disable = useDisableTwoFactor();
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        disable.mutate();
+        disable.mutate(password);
       }}
     >
       <Alert tone="success">Two-factor authentication is on.</Alert>

@@ -1,18 +1,18 @@
-import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { TeacherApplication, TeacherApplicationResult } from "../../../../shared/teachers/application.schemas";
+import type { TeacherApplication } from "../../../../shared/teachers/application.schemas";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { setServerErrors } from "../../../components/ui/form";
-import { api, call, errorMessage } from "../../../lib/api";
-import { IntroVideoUpload, uploadIntroVideo, UploadProgress } from "../intro-video-upload";
+import { errorMessage } from "../../../lib/api";
+import { IntroVideoUpload, UploadProgress } from "../intro-video-upload";
 import { AvailabilityStep } from "./availability-step";
 import { PersonalStep } from "./personal-step";
 import { ScreeningStep } from "./screening-step";
 import { APPLICATION_STEPS, StepIndicator, type ApplicationStep } from "./step-indicator";
 import { TeachingStep } from "./teaching-step";
 import { applicationDefaults, type ApplicationForm } from "./use-application-form";
+import { useSubmitApplication, type SubmittedApplication } from "./use-submit-application";
 
 type FormStep = Exclude<ApplicationStep, "success">;
 
@@ -29,14 +29,6 @@ const STEP_INTROS: Record<FormStep, string> = {
   availability: "Your usual weekly hours.",
   screening: "A few questions that help families trust the teachers here.",
 };
-
-interface Submitted {
-  result: TeacherApplicationResult;
-  email: string;
-  /** Set when a chosen video could not be uploaded (the account exists all the same). */
-  videoError: string | null;
-  videoUploaded: boolean;
-}
 
 /**
  * Become a Teacher: personal → teaching → availability → screening → success. Next checks the
@@ -55,7 +47,7 @@ export function TeacherApplicationWizard({
   const [step, setStep] = useState<ApplicationStep>("personal");
   const [video, setVideo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  const [submitted, setSubmitted] = useState<SubmittedApplication | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // A new step starts at its top, with focus on its heading (a long step on a phone would
@@ -65,36 +57,25 @@ export function TeacherApplicationWizard({
     heading.current?.focus();
   }, [step]);
 
-  const apply = useMutation({
-    mutationFn: async (values: TeacherApplication): Promise<Submitted> => {
-      const result: TeacherApplicationResult = await call(api.teachers.$post({ json: values }));
-      const submission: Submitted = { result, email: values.personal.email, videoError: null, videoUploaded: false };
-      if (video) {
-        setProgress(0);
-        try {
-          await uploadIntroVideo(video, { uploadToken: result.uploadToken, onProgress: setProgress });
-          submission.videoUploaded = true;
-        } catch (error) {
-          submission.videoError = error instanceof Error ? error.message : null;
-        } finally {
-          setProgress(null);
-        }
-      }
-      return submission;
-    },
-    onSuccess: (submission) => {
-      setSubmitted(submission);
-      setVideo(null);
-      // The answers are no longer needed; passwords should not linger in memory.
-      form.reset(applicationDefaults());
-      setStep("success");
-    },
-    onError: (error) => {
-      const paths = setServerErrors(error, form.setError);
-      const firstStep = APPLICATION_STEPS.find((s) => paths.some((p) => p.startsWith(`${s}.`)));
-      if (firstStep) setStep(firstStep);
-    },
-  });
+  const apply = useSubmitApplication(setProgress);
+  const submit = (values: TeacherApplication) =>
+    apply.mutate(
+      { values, video },
+      {
+        onSuccess: (submission) => {
+          setSubmitted(submission);
+          setVideo(null);
+          // The answers are no longer needed; passwords should not linger in memory.
+          form.reset(applicationDefaults());
+          setStep("success");
+        },
+        onError: (error) => {
+          const paths = setServerErrors(error, form.setError);
+          const firstStep = APPLICATION_STEPS.find((s) => paths.some((p) => p.startsWith(`${s}.`)));
+          if (firstStep) setStep(firstStep);
+        },
+      },
+    );
 
   const index = APPLICATION_STEPS.indexOf(step);
   const next = async () => {
@@ -118,7 +99,7 @@ export function TeacherApplicationWizard({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (formStep === "screening") void form.handleSubmit((values) => apply.mutate(values))(event);
+        if (formStep === "screening") void form.handleSubmit(submit)(event);
         else void next();
       }}
     >
@@ -165,7 +146,7 @@ function SuccessStep({
   onDone,
   onSignIn,
 }: {
-  submitted: Submitted;
+  submitted: SubmittedApplication;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onDone: () => void;
   onSignIn: () => void;

@@ -1,10 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Trash2, Undo2, Video } from "lucide-react";
-import type { TeacherProfile } from "../../../../shared/teachers/profile.schemas";
 import { Button } from "../../../components/ui/button";
 import { IntroVideoUpload } from "../intro-video-upload";
 import { SettingsSection } from "./form-parts";
-import { TEACHER_PROFILE_QUERY_KEY } from "./use-teacher-profile";
+import { useShowUploadedIntroVideo } from "./use-teacher-profile";
 
 /**
  * The Introduction Video of the settings page. An upload is stored at once by the upload API;
@@ -23,12 +21,11 @@ export function IntroVideoSection({
   onUndoRemove: () => void;
   onUploaded: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const showUploaded = useShowUploadedIntroVideo();
   const shownUrl = removed ? null : savedUrl;
 
-  // The upload API records the new address on the profile; show it without a refetch.
   const uploaded = (url: string) => {
-    queryClient.setQueryData<TeacherProfile>(TEACHER_PROFILE_QUERY_KEY, (old) => (old ? { ...old, introVideoUrl: url } : old));
+    showUploaded(url);
     onUploaded();
   };
 

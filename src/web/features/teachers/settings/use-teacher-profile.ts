@@ -23,3 +23,10 @@ export function useUpdateTeacherProfile() {
     },
   });
 }
+
+/** The upload API has already recorded the new video on the profile; the cached profile shows it without a refetch. */
+export function useShowUploadedIntroVideo() {
+  const queryClient = useQueryClient();
+  return (url: string) =>
+    queryClient.setQueryData<TeacherProfile>(TEACHER_PROFILE_QUERY_KEY, (old) => (old ? { ...old, introVideoUrl: url } : old));
+}

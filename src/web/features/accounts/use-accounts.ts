@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import type { ParentSignUp, ParentSignUpResult } from "../../../shared/accounts/accounts.schemas";
+import { api, call } from "../../lib/api";
+import { ME_QUERY_KEY } from "../auth/use-me";
+
+/**
+ * Creates the parent and the first student. When the new account is signed in at once, "me" is
+ * read again before `onSignedIn` (the flow's success step) so the top bar shows the parent.
+ */
+export function useParentSignUp({
+  onSignedIn,
+  onNeedsConfirmation,
+  onError,
+}: {
+  onSignedIn: () => void;
+  onNeedsConfirmation: (email: string) => void;
+  onError: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ParentSignUp): Promise<ParentSignUpResult> => call(api.accounts.parents.$post({ json: input })),
+    onSuccess: async (result, input) => {
+      if (!result.signedIn) {
+        onNeedsConfirmation(input.parent.email);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true });
+      onSignedIn();
+    },
+    onError,
+  });
+}
+
+/** Deletes the account: every cached query of the user is dropped and the visitor goes home. */
+export function useDeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => call(api.accounts.me.$delete()),
+    onSuccess: async () => {
+      onDeleted();
+      queryClient.clear();
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true });
+      void navigate("/", { replace: true });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { useMutation } from "@tanstack/react-query";
+import type { TeacherApplication, TeacherApplicationResult } from "../../../../shared/teachers/application.schemas";
+import { api, call } from "../../../lib/api";
+import { uploadIntroVideo } from "../intro-video-upload";
+
+export interface SubmittedApplication {
+  result: TeacherApplicationResult;
+  email: string;
+  /** Set when a chosen video could not be uploaded (the account exists all the same). */
+  videoError: string | null;
+  videoUploaded: boolean;
+}
+
+/**
+ * Creates the teacher's account in one request, then uploads the chosen intro video with the token
+ * that request returns. A failed upload does not fail the application: it is reported in the result.
+ * `onProgress` gets the upload's percent, then null when it is over.
+ */
+export function useSubmitApplication(onProgress: (percent: number | null) => void) {
+  return useMutation({
+    mutationFn: async ({ values, video }: { values: TeacherApplication; video: File | null }): Promise<SubmittedApplication> => {
+      const result: TeacherApplicationResult = await call(api.teachers.$post({ json: values }));
+      const submission: SubmittedApplication = { result, email: values.personal.email, videoError: null, videoUploaded: false };
+      if (video) {
+        onProgress(0);
+        try {
+          await uploadIntroVideo(video, { uploadToken: result.uploadToken, onProgress });
+          submission.videoUploaded = true;
+        } catch (error) {
+          submission.videoError = error instanceof Error ? error.message : null;
+        } finally {
+          onProgress(null);
+        }
+      }
+      return submission;
+    },
+  });
+}
