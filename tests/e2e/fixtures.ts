@@ -78,6 +78,9 @@ export const test = base.extend<{ parent: E2EAccount; teacher: E2EAccount }>({
     );
     await ok(await api.post("/api/session", { data: { role: "teacher", email, password: PASSWORD } }), "teacher sign-in");
     await use({ role: "teacher", email, password: PASSWORD, firstName: "Casey", lastName: "Keys", api });
+    // Hidden again afterwards, so that later journeys (search counts, the demo's figures) see only
+    // the demo's teachers, whichever journeys ran before them.
+    await api.put("/api/teachers/me/discovery", { data: { enabled: false } }).catch(() => undefined);
     await api.dispose();
   },
 });
