@@ -77,6 +77,13 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
   await expect(parentPage.getByRole("link", { name: "Back to Classes" })).toHaveAttribute("href", "/manage");
   await expect(parentPage.getByRole("button", { name: "Book Another Lesson" })).toBeVisible();
 
+  // Both dashboards count the class.
+  await parentPage.goto("/dashboard");
+  await expect(parentPage.getByRole("link", { name: /^Classes/ })).toContainText(/1\s*active class/);
+  await page.goto("/teacher-landing");
+  const tile = page.getByRole("region", { name: "Your figures" }).locator("div").filter({ hasText: "Active classes" });
+  await expect(tile.locator("dd")).toHaveText("1");
+
   // The teacher unlocks an achievement: popup, xp and category level change.
   await page.goto(classPath);
   await expect(page.getByRole("link", { name: "Back to Classes" })).toHaveAttribute("href", "/teacher/manage");
