@@ -57,7 +57,16 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
   await expect(created.getByText("Copied!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await created.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByRole("article").filter({ hasText: "Piano Basics" }).getByTestId("join-code")).toHaveText(code);
+  const card = page.getByRole("article").filter({ hasText: "Piano Basics" });
+  await expect(card.getByTestId("join-code")).toHaveText(code);
+
+  // The teacher resets the code: the old one stops working.
+  await card.getByRole("button", { name: `Reset code ${code}` }).click();
+  await page.getByRole("dialog", { name: "Reset Join Code" }).getByRole("button", { name: "Reset Code" }).click();
+  await expect(card.getByTestId("join-code")).not.toHaveText(code);
+  const oldCode = code;
+  const newCode = (await card.getByTestId("join-code").innerText()).trim();
+  expect(newCode).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
 
   // A new parent joins with the code typed in lower case.
   const parentContext = await browser.newContext();
@@ -67,8 +76,13 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
   await parentPage.getByRole("button", { name: "Join Class" }).click();
   const join = parentPage.getByRole("dialog", { name: "Join Class" });
   await expect(join.getByRole("button", { name: "Join Class" })).toBeDisabled();
-  await join.getByLabel("Class Code").pressSequentially(code.toLowerCase());
-  await expect(join.getByLabel("Class Code")).toHaveValue(code);
+  await join.getByLabel("Class Code").pressSequentially(oldCode.toLowerCase());
+  await expect(join.getByLabel("Class Code")).toHaveValue(oldCode);
+  await join.getByRole("button", { name: "Join Class" }).click();
+  await expect(join.getByRole("alert")).toHaveText("No active class has that code. Check the code with your teacher.");
+  await join.getByLabel("Class Code").clear();
+  await join.getByLabel("Class Code").pressSequentially(newCode.toLowerCase());
+  await expect(join.getByLabel("Class Code")).toHaveValue(newCode);
   await join.getByRole("button", { name: "Join Class" }).click();
   await expect(parentPage).toHaveURL(/\/class\/[0-9a-f-]{36}$/);
   const classPath = new URL(parentPage.url()).pathname;
