@@ -57,6 +57,10 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
   await expect(created.getByText("Copied!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await created.getByRole("button", { name: "Done" }).click();
+  const search = page.getByRole("searchbox", { name: "Search classes by name" });
+  await search.fill("violin");
+  await expect(page.getByText('No active classes match "violin".')).toBeVisible();
+  await search.fill("piano");
   const card = page.getByRole("article").filter({ hasText: "Piano Basics" });
   await expect(card.getByTestId("join-code")).toHaveText(code);
 
