@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { test as accountTest, signInThroughApi } from "./fixtures";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -34,4 +35,43 @@ test("axe: the Sign In modal has no serious or critical violations", async ({ pa
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+// Signed-in pages of the classes feature, with real data (a class the parent has joined).
+accountTest("axe: Manage Classes and every class tab, as teacher and as parent, have no serious or critical violations @phone", async ({
+  page,
+  browser,
+  parent,
+  teacher,
+}) => {
+  const created = (await (await teacher.api.post("/api/classes", { data: { name: "Axe Piano", format: "xp" } })).json()) as {
+    id: string;
+    joinCode: string;
+  };
+  const [student] = (await (await parent.api.get("/api/students")).json()) as { id: string }[];
+  expect((await parent.api.post("/api/classes/join", { data: { code: created.joinCode, studentId: student!.id } })).ok()).toBe(true);
+  await teacher.api.post(`/api/classes/${created.id}/grades`, { data: { title: "Scales", score: 91, category: "Technique" } });
+
+  await signInThroughApi(page, teacher);
+  const parentContext = await browser.newContext({ viewport: page.viewportSize() });
+  const parentPage = await parentContext.newPage();
+  await signInThroughApi(parentPage, parent);
+
+  for (const [who, path] of [
+    [page, "/teacher/manage"],
+    [parentPage, "/manage"],
+  ] as const) {
+    await who.goto(path);
+    await expect(who.getByRole("link", { name: "Axe Piano" })).toBeVisible();
+    await expectNoSeriousViolations(who);
+  }
+  for (const who of [page, parentPage]) {
+    for (const tab of ["home", "grades", "files"]) {
+      await who.goto(`/class/${created.id}?tab=${tab}`);
+      await expect(who.getByRole("heading", { level: 1, name: "Axe Piano" })).toBeVisible();
+      await expect(who.getByRole("tabpanel")).toBeVisible();
+      await expectNoSeriousViolations(who);
+    }
+  }
+  await parentContext.close();
 });

@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
               { path: "/parent/student-profiles", lazy: () => import("../features/students/student-profiles-page") },
               { path: "/parent/student/:studentId", lazy: () => import("../features/students/student-profile-page") },
               { path: "/parent/calendar", lazy: shellRoute("Calendar") },
-              { path: "/manage", lazy: shellRoute("Manage Classes") },
+              { path: "/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/settings", lazy: () => import("../features/parents/settings-page") },
               { path: "/billing", lazy: shellRoute("Billing") },
             ],
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
               { path: "/teacher-landing", lazy: () => import("../features/teachers/dashboard/teacher-dashboard-page") },
               { path: "/teacher/schedule", lazy: () => import("../features/teachers/schedule/teacher-schedule-page") },
               { path: "/teacher/calendar", lazy: shellRoute("Calendar") },
-              { path: "/teacher/manage", lazy: shellRoute("Manage Classes") },
+              { path: "/teacher/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/teacher/settings", lazy: () => import("../features/teachers/settings/teacher-settings-page") },
               { path: "/teacher/earnings", lazy: shellRoute("Earnings") },
               { path: "/teacher/students", lazy: shellRoute("My Students") },
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth role="any" />,
             children: [
-              { path: "/class/:classId", lazy: shellRoute("Class") },
+              { path: "/class/:classId", lazy: () => import("../features/classes/class-page") },
               { path: "/messages", lazy: shellRoute("Messages") },
             ],
           },

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from "react";
+import { JOIN_CODE_LENGTH } from "../../../shared/classes/classes.constants";
+import type { ClassJoin } from "../../../shared/classes/classes.schemas";
+import { normalizeJoinCode } from "../../../shared/classes/join-code.rules";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { OptionsSelect } from "../../components/ui/form";
+import { Input } from "../../components/ui/input";
+import { errorMessage } from "../../lib/api";
+import { useStudents } from "../students/use-students";
+import { useJoinClass } from "./use-classes";
+
+export function JoinClassDialog({
+  open,
+  onOpenChange,
+  onJoined,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onJoined: (classId: string) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Join Class" description="Enter the code your teacher gave you and choose the student who takes the class.">
+          <JoinClassContainer onJoined={onJoined} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function JoinClassContainer({ onJoined }: { onJoined: (classId: string) => void }) {
+  const students = useStudents();
+  const join = useJoinClass();
+  if (students.isPending) return <p className="text-sm text-slate-600">Loading students...</p>;
+  if (students.isError) return <Alert>{errorMessage(students.error, "Failed to load your students")}</Alert>;
+  return (
+    <JoinClassForm
+      students={students.data.map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` }))}
+      pending={join.isPending}
+      error={join.error}
+      onSubmit={(input) => join.mutate(input, { onSuccess: (joined) => onJoined(joined.id) })}
+    />
+  );
+}
+
+/** The join form on its own (no data fetching), so its rules are testable: code upper-cased as typed, at most 6 characters. */
+export function JoinClassForm({
+  students,
+  pending,
+  error,
+  onSubmit,
+}: {
+  students: { value: string; label: string }[];
+  pending: boolean;
+  error: unknown;
+  onSubmit: (input: ClassJoin) => void;
+}) {
+  const [code, setCode] = useState("");
+  const [studentId, setStudentId] = useState(students.length === 1 ? students[0]!.value : "");
+  const missing = code.length === 0 || studentId === "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!missing) onSubmit({ code, studentId });
+  };
+
+  if (students.length === 0) {
+    return <Alert tone="info">Add a student profile first: a class is joined for one of your students.</Alert>;
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field id="join-code" label="Class Code">
+        <Input
+          id="join-code"
+          value={code}
+          onChange={(e) => setCode(normalizeJoinCode(e.target.value))}
+          maxLength={JOIN_CODE_LENGTH}
+          placeholder="Enter 6-digit code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="font-mono tracking-widest uppercase placeholder:font-sans placeholder:tracking-normal"
+        />
+      </Field>
+      <Field id="join-student" label="Student">
+        <OptionsSelect id="join-student" options={students} placeholder="Choose a student" value={studentId} onChange={(e) => setStudentId(e.target.value)} />
+      </Field>
+      {error ? <Alert>{errorMessage(error, "Failed to join class")}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={missing || pending}>
+          {pending ? "Joining..." : "Join Class"}
+        </Button>
+      </div>
+    </form>
+  );
+}
