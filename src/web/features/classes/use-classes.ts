@@ -133,7 +133,7 @@ export function useEditCategories(classId: string) {
 export function useSetCategoryValue(classId: string) {
   return useClassMutation(
     classId,
-    ({ categoryId, value }: { categoryId: string; value: number | string }): Promise<{ progress: ProgressMetrics }> =>
+    ({ categoryId, value }: { categoryId: string; value: number }): Promise<{ progress: ProgressMetrics }> =>
       call(api.classes[":classId"].progress.categories[":categoryId"].$patch({ param: { classId, categoryId }, json: { value } })),
     (result, current) => withProgress(result.progress, current),
   );

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import type { ClassDetail } from "../../../shared/classes/classes.api";
 import { LEVEL_TITLE } from "../../../shared/classes/classes.constants";
 import type { Achievement, ProgressCategory } from "../../../shared/classes/classes.schemas";
-import { xpProgressPercent } from "../../../shared/classes/progress.rules";
+import { toCategoryValue, xpProgressPercent } from "../../../shared/classes/progress.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { useFlash } from "../../components/ui/form";
@@ -148,7 +148,7 @@ function CategoryCard({
   );
 }
 
-/** The teacher's inline edit of a category's mastery; the server clamps to 0-100 and reads non-numbers as 0. */
+/** The teacher's inline edit of a category's mastery: what is typed is clamped to 0-100, non-numbers count as 0 (spec section 5). */
 function CategoryValueEditor({ classId, category }: { classId: string; category: ProgressCategory }) {
   const [draft, setDraft] = useState(String(category.value));
   const save = useSetCategoryValue(classId);
@@ -156,7 +156,10 @@ function CategoryValueEditor({ classId, category }: { classId: string; category:
   const id = `value-${category.id}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (changed) save.mutate({ categoryId: category.id, value: draft });
+    if (!changed) return;
+    const value = toCategoryValue(draft);
+    setDraft(String(value));
+    save.mutate({ categoryId: category.id, value });
   };
   return (
     <form onSubmit={submit} className="flex items-center gap-1.5">
