@@ -12,16 +12,20 @@ export function MobileMenu({
   dashboardLabel,
   onBecomeTeacher,
   defaultOpen,
+  autoFocus,
 }: {
   role: Role | null;
   dashboardLabel: string | null;
   onBecomeTeacher: () => void;
   defaultOpen: boolean;
+  /** Its stand-in had the focus when it was swapped for this menu. */
+  autoFocus: boolean;
 }) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={MENU_TRIGGER_CLASS} aria-label="Open menu">
+      {/* autoFocus hands the focus over from the stand-in button. */}
+      <DropdownMenu.Trigger className={MENU_TRIGGER_CLASS} aria-label="Open menu" autoFocus={autoFocus}>
         <Menu aria-hidden className="size-6" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

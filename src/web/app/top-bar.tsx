@@ -9,9 +9,8 @@ import { lazyPart, preloadWhenIdle, useOpenedOnce } from "../lib/lazy-parts";
 import { MENU_TRIGGER_CLASS } from "./mobile-menu-trigger";
 
 // Menus and the Become a Teacher dialog (its application form, zod, react-hook-form) are separate
-// chunks. The small menus are fetched when the browser is idle after the first paint; the dialogs on
-// intent (pointer over or focus on their button) or when opened, so their parsing never competes
-// with the page's first seconds.
+// chunks fetched on intent (pointer over, focus or touch on their button) or when opened, so they
+// are neither downloaded nor parsed during the page's first seconds.
 const MobileMenu = lazyPart(() => import("./mobile-menu").then((m) => m.MobileMenu));
 const AccountMenu = lazyPart(() => import("../features/auth/account-menu").then((m) => m.AccountMenu));
 const BecomeTeacherDialog = lazyPart(() => import("../features/teachers/become-teacher-dialog").then((m) => m.BecomeTeacherDialog));
@@ -27,12 +26,14 @@ export function TopBar() {
   // Mounted from the first opening on and never unmounted: the application's answers live in it and
   // must survive the dialog being closed.
   const becomeTeacherMounted = useOpenedOnce(becomeTeacherOpen);
-  // A tap on the menu button before its chunk arrived opens the menu once it has.
+  // The phone menu (Radix) is fetched on intent: pointer over, focus or touch on its button. A tap
+  // that comes before the chunk opens the menu once it has arrived.
+  const [menuWanted, setMenuWanted] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
+  const [menuFocused, setMenuFocused] = useState(false);
   const user = me.data?.user ?? null;
   const role = me.data?.role ?? null;
 
-  useEffect(() => preloadWhenIdle(MobileMenu), []);
   useEffect(() => (user ? preloadWhenIdle(AccountMenu) : undefined), [user]);
 
   return (
@@ -69,20 +70,30 @@ export function TopBar() {
               Sign In
             </Button>
           )}
-          <Suspense
-            fallback={
-              <button type="button" className={MENU_TRIGGER_CLASS} aria-label="Open menu" aria-haspopup="menu" onClick={() => setMenuRequested(true)}>
-                <Menu aria-hidden className="size-6" />
-              </button>
-            }
-          >
-            <MobileMenu
-              role={role}
-              dashboardLabel={user && role ? DASHBOARD_LABEL[role] : null}
-              onBecomeTeacher={() => setBecomeTeacherOpen(true)}
-              defaultOpen={menuRequested}
+          {menuWanted ? (
+            <Suspense fallback={<MenuButtonStandIn onOpen={() => setMenuRequested(true)} />}>
+              <MobileMenu
+                role={role}
+                dashboardLabel={user && role ? DASHBOARD_LABEL[role] : null}
+                onBecomeTeacher={() => setBecomeTeacherOpen(true)}
+                defaultOpen={menuRequested}
+                autoFocus={menuFocused}
+              />
+            </Suspense>
+          ) : (
+            <MenuButtonStandIn
+              onIntent={() => setMenuWanted(true)}
+              onFocus={() => {
+                // The real button replaces this one; it takes the focus over (keyboard users).
+                setMenuFocused(true);
+                setMenuWanted(true);
+              }}
+              onOpen={() => {
+                setMenuRequested(true);
+                setMenuWanted(true);
+              }}
             />
-          </Suspense>
+          )}
         </div>
       </nav>
       {becomeTeacherMounted ? (
@@ -101,5 +112,24 @@ function AccountMenuPlaceholder() {
       <UserCircle2 className="size-6 text-brand-700" />
       <ChevronDown className="size-4" />
     </span>
+  );
+}
+
+/** The phone menu's button before its chunk is loaded; same look, so the swap does not move anything. */
+function MenuButtonStandIn({ onIntent, onFocus, onOpen }: { onIntent?: () => void; onFocus?: () => void; onOpen?: () => void }) {
+  return (
+    <button
+      type="button"
+      className={MENU_TRIGGER_CLASS}
+      aria-label="Open menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onFocus}
+      onClick={onOpen}
+    >
+      <Menu aria-hidden className="size-6" />
+    </button>
   );
 }
