@@ -11,21 +11,17 @@ export function MobileMenu({
   role,
   dashboardLabel,
   onBecomeTeacher,
-  defaultOpen,
-  autoFocus,
 }: {
   role: Role | null;
   dashboardLabel: string | null;
   onBecomeTeacher: () => void;
-  defaultOpen: boolean;
-  /** Its stand-in had the focus when it was swapped for this menu. */
-  autoFocus: boolean;
 }) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
-      {/* autoFocus hands the focus over from the stand-in button. */}
-      <DropdownMenu.Trigger className={MENU_TRIGGER_CLASS} aria-label="Open menu" autoFocus={autoFocus}>
+    // It mounts on the tap that asked for it (see TopBar), so it opens at once; autoFocus keeps the
+    // focus on the button that replaced the stand-in.
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger className={MENU_TRIGGER_CLASS} aria-label="Open menu" autoFocus>
         <Menu aria-hidden className="size-6" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

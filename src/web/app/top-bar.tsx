@@ -15,6 +15,7 @@ const MobileMenu = lazyPart(() => import("./mobile-menu").then((m) => m.MobileMe
 const AccountMenu = lazyPart(() => import("../features/auth/account-menu").then((m) => m.AccountMenu));
 const BecomeTeacherDialog = lazyPart(() => import("../features/teachers/become-teacher-dialog").then((m) => m.BecomeTeacherDialog));
 
+const preloadMobileMenu = () => void MobileMenu.preload();
 const preloadBecomeTeacher = () => void BecomeTeacherDialog.preload();
 
 const DASHBOARD_LABEL = { parent: "Go to Parent Dashboard", teacher: "Go to Teacher Dashboard" } as const;
@@ -26,11 +27,10 @@ export function TopBar() {
   // Mounted from the first opening on and never unmounted: the application's answers live in it and
   // must survive the dialog being closed.
   const becomeTeacherMounted = useOpenedOnce(becomeTeacherOpen);
-  // The phone menu (Radix) is fetched on intent: pointer over, focus or touch on its button. A tap
-  // that comes before the chunk opens the menu once it has arrived.
-  const [menuWanted, setMenuWanted] = useState(false);
+  // The phone menu (Radix) is fetched on intent (pointer over, touch or focus on its button) and
+  // replaces its stand-in on the first tap, opening at once. Swapping earlier would replace the
+  // button between a tap's touchstart and its click, and the click would be lost.
   const [menuRequested, setMenuRequested] = useState(false);
-  const [menuFocused, setMenuFocused] = useState(false);
   const user = me.data?.user ?? null;
   const role = me.data?.role ?? null;
 
@@ -70,29 +70,16 @@ export function TopBar() {
               Sign In
             </Button>
           )}
-          {menuWanted ? (
-            <Suspense fallback={<MenuButtonStandIn onOpen={() => setMenuRequested(true)} />}>
+          {menuRequested ? (
+            <Suspense fallback={<MenuButtonStandIn />}>
               <MobileMenu
                 role={role}
                 dashboardLabel={user && role ? DASHBOARD_LABEL[role] : null}
                 onBecomeTeacher={() => setBecomeTeacherOpen(true)}
-                defaultOpen={menuRequested}
-                autoFocus={menuFocused}
               />
             </Suspense>
           ) : (
-            <MenuButtonStandIn
-              onIntent={() => setMenuWanted(true)}
-              onFocus={() => {
-                // The real button replaces this one; it takes the focus over (keyboard users).
-                setMenuFocused(true);
-                setMenuWanted(true);
-              }}
-              onOpen={() => {
-                setMenuRequested(true);
-                setMenuWanted(true);
-              }}
-            />
+            <MenuButtonStandIn onIntent={preloadMobileMenu} onOpen={() => setMenuRequested(true)} />
           )}
         </div>
       </nav>
@@ -116,7 +103,7 @@ function AccountMenuPlaceholder() {
 }
 
 /** The phone menu's button before its chunk is loaded; same look, so the swap does not move anything. */
-function MenuButtonStandIn({ onIntent, onFocus, onOpen }: { onIntent?: () => void; onFocus?: () => void; onOpen?: () => void }) {
+function MenuButtonStandIn({ onIntent, onOpen }: { onIntent?: () => void; onOpen?: () => void }) {
   return (
     <button
       type="button"
@@ -126,7 +113,7 @@ function MenuButtonStandIn({ onIntent, onFocus, onOpen }: { onIntent?: () => voi
       aria-expanded={false}
       onPointerEnter={onIntent}
       onTouchStart={onIntent}
-      onFocus={onFocus}
+      onFocus={onIntent}
       onClick={onOpen}
     >
       <Menu aria-hidden className="size-6" />
