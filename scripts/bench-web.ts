@@ -209,7 +209,8 @@ async function measureWithPlaywright(url: string): Promise<PageResult> {
         .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
       return { ...w.__perf, tbt };
     });
-    return { score: null, accessibility: null, lcpMs: perf.lcp, tbtMs: perf.tbt, cls: perf.cls, jsBytes, lcpElement: perf.lcpElement };
+    // No LCP entry at all (Chromium sometimes reports none under emulation) is a failed measurement, not 0 s.
+    return { score: null, accessibility: null, lcpMs: perf.lcp > 0 ? perf.lcp : Number.NaN, tbtMs: perf.tbt, cls: perf.cls, jsBytes, lcpElement: perf.lcpElement };
   } finally {
     await browser.close();
   }
@@ -218,7 +219,7 @@ async function measureWithPlaywright(url: string): Promise<PageResult> {
 // ---------------------------------------------------------------------------------------------
 
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
