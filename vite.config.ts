@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: the chunk graph that scripts/bundle-size.ts walks to check the budget.
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 5173),

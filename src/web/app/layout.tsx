@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, useSearchParams } from "react-router";
-import { safeNextPath } from "../../shared/auth/auth.schemas";
+import { safeNextPath } from "../../shared/auth/next-path";
 import { AuthDialogsProvider, useAuthDialogs } from "../features/auth/auth-dialogs";
 import { useMe } from "../features/auth/use-me";
 import { TopBar } from "./top-bar";

@@ -1,8 +1,15 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
-import { ParentSignUpDialog } from "../accounts/parent-sign-up-dialog";
-import { CheckEmailDialog } from "./check-email-dialog";
-import { ForgotPasswordDialog } from "./forgot-password-dialog";
-import { SignInDialog } from "./sign-in-dialog";
+import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
+import { lazyPart, useOpenedOnce } from "../../lib/lazy-parts";
+
+// The dialogs (forms, zod schemas, react-hook-form, Radix Dialog) load when first opened, not with
+// every page: no first paint needs them.
+const SignInDialog = lazyPart(() => import("./sign-in-dialog").then((m) => m.SignInDialog));
+const ParentSignUpDialog = lazyPart(() => import("../accounts/parent-sign-up-dialog").then((m) => m.ParentSignUpDialog));
+const CheckEmailDialog = lazyPart(() => import("./check-email-dialog").then((m) => m.CheckEmailDialog));
+const ForgotPasswordDialog = lazyPart(() => import("./forgot-password-dialog").then((m) => m.ForgotPasswordDialog));
+
+/** Fetch the Sign In dialog ahead of a click (hover, focus, idle). */
+export const preloadSignIn = () => void SignInDialog.preload();
 
 type OpenDialog =
   | { kind: "sign-in"; next: string | null }
@@ -36,28 +43,48 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
     [],
   );
   const closeUnless = (o: boolean) => !o && setOpen(null);
+  const signIn = useOpenedOnce(open?.kind === "sign-in");
+  const parentSignUp = useOpenedOnce(open?.kind === "parent-sign-up");
+  const checkEmail = useOpenedOnce(open?.kind === "check-email");
+  const forgotPassword = useOpenedOnce(open?.kind === "forgot-password");
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      <SignInDialog
-        open={open?.kind === "sign-in"}
-        next={open?.kind === "sign-in" ? open.next : null}
-        onOpenChange={closeUnless}
-        onCreateAccount={value.openParentSignUp}
-        onForgotPassword={value.openForgotPassword}
-        onUnconfirmedEmail={value.openCheckEmail}
-      />
-      <ParentSignUpDialog open={open?.kind === "parent-sign-up"} onOpenChange={closeUnless} onUnconfirmedEmail={value.openCheckEmail} />
-      <CheckEmailDialog
-        email={open?.kind === "check-email" ? open.email : null}
-        onOpenChange={closeUnless}
-        onReturnToSignIn={() => value.openSignIn()}
-      />
-      <ForgotPasswordDialog
-        open={open?.kind === "forgot-password"}
-        onOpenChange={closeUnless}
-        onReturnToSignIn={() => value.openSignIn()}
-      />
+      {signIn ? (
+        <Suspense fallback={null}>
+          <SignInDialog
+            open={open?.kind === "sign-in"}
+            next={open?.kind === "sign-in" ? open.next : null}
+            onOpenChange={closeUnless}
+            onCreateAccount={value.openParentSignUp}
+            onForgotPassword={value.openForgotPassword}
+            onUnconfirmedEmail={value.openCheckEmail}
+          />
+        </Suspense>
+      ) : null}
+      {parentSignUp ? (
+        <Suspense fallback={null}>
+          <ParentSignUpDialog open={open?.kind === "parent-sign-up"} onOpenChange={closeUnless} onUnconfirmedEmail={value.openCheckEmail} />
+        </Suspense>
+      ) : null}
+      {checkEmail ? (
+        <Suspense fallback={null}>
+          <CheckEmailDialog
+            email={open?.kind === "check-email" ? open.email : null}
+            onOpenChange={closeUnless}
+            onReturnToSignIn={() => value.openSignIn()}
+          />
+        </Suspense>
+      ) : null}
+      {forgotPassword ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={open?.kind === "forgot-password"}
+            onOpenChange={closeUnless}
+            onReturnToSignIn={() => value.openSignIn()}
+          />
+        </Suspense>
+      ) : null}
     </AuthDialogsContext.Provider>
   );
 }

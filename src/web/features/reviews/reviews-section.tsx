@@ -1,15 +1,18 @@
 import { format, parseISO } from "date-fns";
 import { MessageSquareText, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { ratingSummary } from "../../../shared/reviews/reviews.rules";
 import type { Review } from "../../../shared/reviews/reviews.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/use-me";
-import { ReviewForm } from "./review-form";
+import { lazyPart } from "../../lib/lazy-parts";
 import { Stars } from "./stars";
 import { useDeleteReview, useReviewEligibility, useTeacherReviews } from "./use-reviews";
+
+// The form (react-hook-form, zod) loads when a parent starts writing or editing, not with the profile.
+const ReviewForm = lazyPart(() => import("./review-form").then((m) => m.ReviewForm));
 
 /**
  * The profile's Reviews section (decisions.md section 2): real reviews, newest first. A parent
@@ -45,7 +48,9 @@ export function ReviewsSection({ teacherId, teacherFirstName }: { teacherId: str
 
       {writing && canReview ? (
         <div className="mt-4">
-          <ReviewForm teacherId={teacherId} teacherFirstName={teacherFirstName} onDone={() => setWriting(false)} />
+          <Suspense fallback={null}>
+            <ReviewForm teacherId={teacherId} teacherFirstName={teacherFirstName} onDone={() => setWriting(false)} />
+          </Suspense>
         </div>
       ) : null}
       {mayNotReviewYet ? (
@@ -95,7 +100,9 @@ function ReviewItem({ teacherId, teacherFirstName, review }: { teacherId: string
   if (editing) {
     return (
       <li className="py-4 first:pt-0 last:pb-0">
-        <ReviewForm teacherId={teacherId} teacherFirstName={teacherFirstName} review={review} onDone={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <ReviewForm teacherId={teacherId} teacherFirstName={teacherFirstName} review={review} onDone={() => setEditing(false)} />
+        </Suspense>
       </li>
     );
   }

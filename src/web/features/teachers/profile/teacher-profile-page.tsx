@@ -1,14 +1,14 @@
 import { UserX } from "lucide-react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useParams } from "react-router";
 import type { BookingType } from "../../../../shared/booking/booking.constants";
 import { AppError } from "../../../../shared/errors";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { BookTeacherDialogs } from "../../booking/book-teacher-dialogs";
 import { useBookTeacher } from "../../booking/use-book-teacher";
 import { ReviewsSection } from "../../reviews/reviews-section";
+import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
 import { ProfileHeader } from "./profile-header";
@@ -38,12 +38,21 @@ export function Component() {
   return <BookableProfile profile={profile.data} />;
 }
 
+// The booking flow (calendar, date-fns zones, forms) loads when a booking button is used, not with
+// the profile: the profile paints sooner and a visitor who only reads it never downloads it.
+const BookTeacherDialogs = lazyPart(() => import("../../booking/book-teacher-dialogs").then((m) => m.BookTeacherDialogs));
+
 function BookableProfile({ profile }: { profile: PublicTeacherProfile }) {
   const booking = useBookTeacher();
+  const dialogsMounted = useOpenedOnce(Boolean(booking.bookingType) || booking.notParent);
   return (
     <>
       <TeacherProfileScreen profile={profile} onBook={booking.onBook} />
-      <BookTeacherDialogs teacher={profile} booking={booking} />
+      {dialogsMounted ? (
+        <Suspense fallback={null}>
+          <BookTeacherDialogs teacher={profile} booking={booking} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

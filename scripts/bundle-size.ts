@@ -1,0 +1,122 @@
+// The JavaScript a page needs before it can paint, read from Vite's build manifest
+// (dist/web/.vite/manifest.json, `build.manifest: true`).
+//
+// A page needs the entry chunk (index.html's script), the page's route module (the router's lazy
+// import) and every chunk either of them imports statically, transitively. Dynamic imports (dialogs,
+// forms, other routes) are left out: they load when opened or on idle, not for the first paint.
+// Sizes are gzip level 9, as the server sends them (the build writes the same .gz files).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Enforced budgets (KB = 1024 bytes, gzip): what the build achieves now plus a little headroom, so
+ * any growth fails the test. The entry is React DOM (~60 KB), React Router (~30 KB), TanStack Query,
+ * tailwind-merge and the app frame; everything else loads per route or on use.
+ */
+export const BUDGETS_KB = {
+  /** Entry chunk plus its static imports: the frame every page shares (top bar, router, query client). */
+  entry: 128,
+  "/": 135,
+  "/find-teachers": 161,
+  "/teacher/profile/:teacherId": 160,
+} as const;
+
+/** Issue 16 item 2's targets, printed next to the enforced budgets (not all are reached yet). */
+export const TARGETS_KB: Partial<Record<keyof typeof BUDGETS_KB, number>> = {
+  "/": 110,
+  "/find-teachers": 150,
+  "/teacher/profile/:teacherId": 150,
+};
+
+/** The route modules the pages load (keys of the manifest, relative to the Vite root src/web). */
+export const PAGE_MODULES = {
+  "/": "features/landing/landing-page.tsx",
+  "/find-teachers": "features/search/find-teachers-page.tsx",
+  "/teacher/profile/:teacherId": "features/teachers/profile/teacher-profile-page.tsx",
+} as const;
+
+/** Manifest keys of `roots` and everything they import statically, in visiting order. */
+export function staticClosure(manifest: Manifest, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk "${key}"`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  roots.forEach(visit);
+  return [...seen];
+}
+
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
+  return entries[0]![0];
+}
+
+export interface ChunkSize {
+  key: string;
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface PageSize {
+  chunks: ChunkSize[];
+  gzipBytes: number;
+}
+
+/** Sizes of the chunks `roots` need, read from the built files under `outDir`. */
+export function measure(manifest: Manifest, roots: string[], sizeOf: (file: string) => { bytes: number; gzipBytes: number }): PageSize {
+  const chunks = staticClosure(manifest, roots).map((key) => ({ key, file: manifest[key]!.file, ...sizeOf(manifest[key]!.file) }));
+  return { chunks, gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0) };
+}
+
+export function fileSizer(outDir: string) {
+  const cache = new Map<string, { bytes: number; gzipBytes: number }>();
+  return (file: string) => {
+    let size = cache.get(file);
+    if (!size) {
+      const body = readFileSync(path.join(outDir, file));
+      size = { bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+      cache.set(file, size);
+    }
+    return size;
+  };
+}
+
+export function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+}
+
+export type BudgetName = keyof typeof BUDGETS_KB;
+
+/** The entry's frame and each page's first-load JavaScript, with its budget. */
+export function bundleReport(outDir: string): { name: BudgetName; size: PageSize; budgetKb: number }[] {
+  const manifest = readManifest(outDir);
+  const sizer = fileSizer(outDir);
+  const entry = entryKey(manifest);
+  return [
+    { name: "entry" as const, size: measure(manifest, [entry], sizer), budgetKb: BUDGETS_KB.entry },
+    ...Object.entries(PAGE_MODULES).map(([page, module]) => ({
+      name: page as BudgetName,
+      size: measure(manifest, [entry, module], sizer),
+      budgetKb: BUDGETS_KB[page as BudgetName],
+    })),
+  ];
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
