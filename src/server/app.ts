@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
+import { createCalendarRoutes } from "./calendar/calendar.routes";
 import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
@@ -45,7 +46,8 @@ export function createApp(deps: Deps) {
     .route("/reviews", createReviewsRoutes(deps))
     .route("/files", createFilesRoutes(deps))
     .route("/teachers", createSlotsRoutes(deps))
-    .route("/bookings", createBookingRoutes(deps));
+    .route("/bookings", createBookingRoutes(deps))
+    .route("/calendar", createCalendarRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())
