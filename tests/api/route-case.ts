@@ -13,6 +13,8 @@ export interface RouteCase {
   badInput?: { as: Actor; validBody: (world: World) => Record<string, unknown> };
   /** A POST that takes no body at all (an action on the resource in the path): nothing to fuzz. */
   bodyless?: true;
+  /** The status an allowed actor's request answers with (200 when absent). */
+  ok?: number;
 }
 
 export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true };

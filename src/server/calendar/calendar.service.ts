@@ -35,7 +35,7 @@ export async function listEvents(deps: Pick<Deps, "db">, userId: string, query: 
 }
 
 /** Turns the dialog's local date and times (in the viewer's zone) into what is stored. */
-async function toWrite(deps: Pick<Deps, "db">, scope: repo.EventScope, input: EventData): Promise<repo.EventWrite> {
+function toWrite(scope: repo.EventScope, input: EventData): repo.EventWrite {
   // Only a parent names a student, and only one of their own (a teacher has none in scope).
   if (input.studentId && !scope.studentIds.includes(input.studentId)) {
     throw new AppError("not_found", STUDENT_NOT_FOUND_MESSAGE);
@@ -53,7 +53,7 @@ async function toWrite(deps: Pick<Deps, "db">, scope: repo.EventScope, input: Ev
 
 export async function createEvent(deps: Pick<Deps, "db">, userId: string, input: EventData): Promise<CalendarEventDTO> {
   const scope = await scopeOf(deps, userId);
-  const id = await repo.insertEvent(deps.db, userId, await toWrite(deps, scope, input));
+  const id = await repo.insertEvent(deps.db, userId, toWrite(scope, input));
   return (await repo.findInScope(deps.db, scope, id))!;
 }
 
@@ -71,7 +71,7 @@ async function ownEditable(deps: Pick<Deps, "db">, scope: repo.EventScope, event
 export async function updateEvent(deps: Pick<Deps, "db">, userId: string, eventId: string, input: EventData): Promise<CalendarEventDTO> {
   const scope = await scopeOf(deps, userId);
   await ownEditable(deps, scope, eventId);
-  await repo.updateEvent(deps.db, eventId, await toWrite(deps, scope, input));
+  await repo.updateEvent(deps.db, eventId, toWrite(scope, input));
   return (await repo.findInScope(deps.db, scope, eventId))!;
 }
 
