@@ -24,7 +24,7 @@ async function parent() {
   return { ...made, cookie: await signIn(t, "parent", made.email, made.password) };
 }
 
-/** An accepted lesson with its calendar event, as accepting a booking leaves them. */
+/** An accepted lesson; the factory writes its calendar event as accepting a booking does. */
 async function lesson(teacherUser: { userId: string; teacherId: string }, parentUser: { parentId: string; studentIds: string[] }, startsAt: Date) {
   const { bookingId } = await createBooking(t.deps, {
     teacherId: teacherUser.teacherId,
@@ -33,19 +33,7 @@ async function lesson(teacherUser: { userId: string; teacherId: string }, parent
     status: "accepted",
     startsAt,
   });
-  const [row] = await t.deps.db
-    .insert(calendarEvents)
-    .values({
-      ownerUserId: teacherUser.userId,
-      teacherId: teacherUser.teacherId,
-      studentId: parentUser.studentIds[0]!,
-      bookingId,
-      title: "Lesson with Kid1",
-      eventType: "lesson",
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3600_000),
-    })
-    .returning({ id: calendarEvents.id });
+  const [row] = await t.deps.db.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.bookingId, bookingId));
   return row!.id;
 }
 
