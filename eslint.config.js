@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -32,6 +34,103 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-argument": "off",
     },
+  },
+  // Layering (ARCHITECTURE.md, rules of the house 2 and 5). Tests, scripts and the migrations are
+  // exempt: factories and benchmarks write rows directly on purpose.
+  {
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Parse .ts/.tsx dependencies too (the default follows only .js), resolving as tsc does.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      // Type-only imports cannot make a runtime cycle and are ignored; node_modules are not followed.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/server", from: "./src/web", message: "The server never imports the web app." },
+            {
+              target: "./src/shared",
+              from: "./src",
+              except: ["./shared"],
+              message: "src/shared imports only shared files (and zod, date-fns, @date-fns/tz).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/web/**/*.ts", "src/web/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server", "**/server/**"],
+              allowTypeImports: true,
+              message: "The web app imports only types from the server: use `import type`.",
+            },
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/pglite", "@electric-sql/pglite/*"],
+              allowTypeImports: true,
+              message: "No database code in the web app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!(zod|date-fns|@date-fns/tz)(/|$)|\\.)",
+              message: "src/shared imports only zod, date-fns, @date-fns/tz and other shared files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["**/*.repo.ts", "src/server/db/**", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/pglite", "@electric-sql/pglite/*"],
+              allowTypeImports: true,
+              message: "SQL lives in <feature>.repo.ts and src/server/db/ (type-only imports are fine).",
+            },
+            {
+              group: ["**/db/schema", "**/db/schema/*"],
+              allowTypeImports: true,
+              message: "Tables are queried in <feature>.repo.ts and src/server/db/ (type-only imports are fine).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // better-auth's drizzle adapter is handed the auth tables; it runs the SQL, this file only configures it.
+    files: ["src/server/auth/auth.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     files: ["**/*.js", "**/*.mjs"],

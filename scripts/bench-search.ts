@@ -16,12 +16,23 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, sql, type SQL, type Table } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { openPostgres, postgresPoolsOf, queryRows } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
-import { largestCities } from "../src/server/search/geo/gazetteer";
+import {
+  bookings,
+  bookingSlots,
+  parentProfiles,
+  reviews,
+  studentProfiles,
+  teacherInstruments,
+  teacherProfiles,
+  user,
+} from "../src/server/db/schema";
+import { largestCities } from "../src/server/geo/gazetteer";
 import { pagePlanIsFixed, teacherCountQuery, teacherPageQuery } from "../src/server/search/search.repo";
 import { choosePointAccess, searchCounts, toTeacherFilters } from "../src/server/search/search.service";
 import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";
@@ -50,6 +61,20 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * `"table" ("col", …)` of a bulk insert, named through the drizzle schema: the keys are checked
+ * against the table's insert type (`$inferInsert`), so a renamed or removed column fails
+ * type-checking rather than the benchmark, and no column is typed out twice.
+ */
+function insertInto<T extends Table>(table: T, keys: readonly (keyof T["$inferInsert"] & string)[]): string {
+  const columns = getTableColumns(table) as Record<string, { name: string; keyAsName: boolean }>;
+  const names = keys.map((key) => {
+    const column = columns[key]!;
+    return `"${column.keyAsName ? toSnakeCase(column.name) : column.name}"`;
+  });
+  return `"${getTableName(table)}" (${names.join(", ")})`;
 }
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
@@ -81,16 +106,18 @@ async function seed(url: string) {
     const primaryWeights = ["piano", "piano", "piano", "piano", "piano", "piano", "guitar", "guitar", "guitar", "guitar", "violin", "violin", "voice", "voice", "drums", "bass", "saxophone", "flute", "cello", "trumpet", "clarinet", "ukulele"];
 
     await timed(`${TEACHERS.toLocaleString()} teacher users`, () =>
-      q(`insert into "user" (id, name, email, email_verified)
+      q(`insert into ${insertInto(user, ["id", "name", "email", "emailVerified"])}
          select 'bench-t-' || i, 'Bench Teacher ' || i, 'bench-t-' || i || '@bench.test', true
            from generate_series(1, $1::int) i`, [TEACHERS]),
     );
     // City index skewed towards the biggest cities (r^2.5: New York gets about 6 %); points
     // scattered about 10 miles around the centre; 5 % of teachers not discoverable.
     await timed(`${TEACHERS.toLocaleString()} teacher profiles`, () =>
-      q(`insert into teacher_profiles (user_id, first_name, last_name, email, phone, city, state, latitude, longitude,
-            time_zone, education_background, teaching_experience_years, teaching_style_description, lesson_format,
-            hourly_rate_min, hourly_rate_max, is_discoverable, discovery_enabled_at, created_at, updated_at)
+      q(`insert into ${insertInto(teacherProfiles, [
+           "userId", "firstName", "lastName", "email", "phone", "city", "state", "latitude", "longitude",
+           "timeZone", "educationBackground", "teachingExperienceYears", "teachingStyleDescription", "lessonFormat",
+           "hourlyRateMin", "hourlyRateMax", "isDiscoverable", "discoveryEnabledAt", "createdAt", "updatedAt",
+         ])}
          select 'bench-t-' || g.i,
                 ($2::text[])[1 + g.i % array_length($2::text[], 1)],
                 ($3::text[])[1 + (g.i / 7) % array_length($3::text[], 1)],
@@ -112,7 +139,7 @@ async function seed(url: string) {
     );
     // One to three instruments each, never the same one twice.
     await timed("teacher instruments", () =>
-      q(`insert into teacher_instruments (teacher_id, instrument, years_teaching)
+      q(`insert into ${insertInto(teacherInstruments, ["teacherId", "instrument", "yearsTeaching"])}
          select t.id, k.instrument, floor(random() * 20)::int
            from (select id, split_part(user_id, '-', 3)::int as i,
                         array_position($1::text[], ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int]) - 1 as p,
@@ -127,12 +154,12 @@ async function seed(url: string) {
     );
 
     await timed(`${PARENTS.toLocaleString()} parents with two students each`, async () => {
-      await q(`insert into "user" (id, name, email, email_verified)
+      await q(`insert into ${insertInto(user, ["id", "name", "email", "emailVerified"])}
                select 'bench-p-' || i, 'Bench Parent ' || i, 'bench-p-' || i || '@bench.test', true
                  from generate_series(1, $1::int) i`, [PARENTS]);
-      await q(`insert into parent_profiles (user_id, first_name, last_name)
+      await q(`insert into ${insertInto(parentProfiles, ["userId", "firstName", "lastName"])}
                select 'bench-p-' || i, 'Pat', 'Parent ' || i from generate_series(1, $1::int) i`, [PARENTS]);
-      await q(`insert into student_profiles (parent_id, first_name, last_name, age)
+      await q(`insert into ${insertInto(studentProfiles, ["parentId", "firstName", "lastName", "age"])}
                select p.id, 'Kid' || k, p.last_name, 6 + k from parent_profiles p cross join generate_series(1, 2) k`);
       await q(`create temp table bench_parents as
                select row_number() over (order by id) - 1 as n, id from parent_profiles`);
@@ -142,7 +169,7 @@ async function seed(url: string) {
 
     // A quarter of the teachers have 1-8 reviews, mostly good.
     await timed("reviews", () =>
-      q(`insert into reviews (teacher_id, parent_id, rating, body)
+      q(`insert into ${insertInto(reviews, ["teacherId", "parentId", "rating", "body"])}
          select t.id, p.id, (array[1,2,3,3,4,4,4,5,5,5,5,5])[1 + floor(random() * 12)::int], 'A patient, encouraging teacher.'
            from (select id, split_part(user_id, '-', 3)::int as i from teacher_profiles where user_id like 'bench-t-%') t
            cross join lateral generate_series(1, 1 + t.i % 8) k
@@ -158,9 +185,9 @@ async function seed(url: string) {
                  cross join lateral generate_series(1, 1 + t.i % 5) k
                  join bench_students s on s.n = (t.i * 11 + k * 17) % ${PARENTS * 2}
                 where t.i % 3 = 0`);
-      await q(`insert into booking_slots (id, teacher_id, starts_at, ends_at, format)
+      await q(`insert into ${insertInto(bookingSlots, ["id", "teacherId", "startsAt", "endsAt", "format"])}
                select slot_id, teacher_id, starts_at, starts_at + interval '1 hour', 'online' from bench_bookings`);
-      await q(`insert into bookings (slot_id, teacher_id, student_id, parent_id, booking_type, format, status, decided_at)
+      await q(`insert into ${insertInto(bookings, ["slotId", "teacherId", "studentId", "parentId", "bookingType", "format", "status", "decidedAt"])}
                select slot_id, teacher_id, student_id, parent_id, 'full', 'online', 'accepted', now() from bench_bookings`);
     });
 

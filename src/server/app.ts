@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import { sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
 import { createCalendarRoutes } from "./calendar/calendar.routes";
@@ -17,10 +16,10 @@ import { createLandingRoutes } from "./landing/landing.routes";
 import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
 import { createStudentsRoutes } from "./students/students.routes";
-import { createAvailabilityRoutes } from "./teachers/availability.routes";
-import { createTeacherProfileRoutes } from "./teachers/teacher-profile.routes";
+import { pingDatabase } from "./db/health";
+import { createIntroVideoFileRoutes } from "./teachers/intro-video-file.routes";
+import { createOwnTeacherRoutes } from "./teachers/own-teacher.routes";
 import { createTeacherApplicationRoutes } from "./teachers/teacher-application.routes";
-import { createFilesRoutes } from "./files/files.routes";
 import { createPublicProfileRoutes } from "./teachers/public-profile.routes";
 import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/reviews.routes";
 
@@ -28,7 +27,7 @@ import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/revie
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
     .get("/health", async (c) => {
-      await deps.db.execute(sql`select 1`);
+      await pingDatabase(deps.db);
       return c.json({ status: "ok", database: deps.driver });
     })
     .route("/auth", createAuthHandlerRoutes(deps))
@@ -38,14 +37,13 @@ export function createApp(deps: Deps) {
     .route("/search", createSearchRoutes(deps))
     .route("/parents", createParentsRoutes(deps))
     .route("/students", createStudentsRoutes(deps))
-    .route("/teachers", createTeacherProfileRoutes(deps))
-    .route("/teachers", createAvailabilityRoutes(deps))
+    .route("/teachers/me", createOwnTeacherRoutes(deps))
     .route("/teachers", createTeacherApplicationRoutes(deps))
     .route("/teachers", createPublicProfileRoutes(deps))
     .route("/teachers", createTeacherReviewsRoutes(deps))
-    .route("/reviews", createReviewsRoutes(deps))
-    .route("/files", createFilesRoutes(deps))
     .route("/teachers", createSlotsRoutes(deps))
+    .route("/reviews", createReviewsRoutes(deps))
+    .route("/files", createIntroVideoFileRoutes(deps))
     .route("/bookings", createBookingRoutes(deps))
     .route("/calendar", createCalendarRoutes(deps));
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../fixtures/http";
 import { createTestApp, type TestApp } from "../fixtures/test-app";
+import type { RouteCase, Upload } from "./route-case";
 import { ROUTE_CASES } from "./route-cases";
-import { createWorld, registeredRoutes, tableCounts } from "./world";
+import { createWorld, registeredRoutes, sendRequest, tableCounts, type World } from "./world";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +37,33 @@ function badBodies(valid: Record<string, unknown>): { label: string; body: strin
   return variants;
 }
 
+const text = (s: string) => new TextEncoder().encode(s);
+
+/** Uploads that are not what an upload route takes, whatever they claim to be. */
+function badUploads(valid: Upload): { label: string; upload: Upload }[] {
+  const heicHeader = Uint8Array.from([0, 0, 0, 24, ...text("ftypheic"), 0, 0, 0, 0, ...text("mif1heic")]);
+  return [
+    { label: "empty body", upload: { bytes: new Uint8Array(), contentType: valid.contentType } },
+    { label: "JSON", upload: { bytes: text('{"video":"not a video"}'), contentType: "application/json" } },
+    { label: "text claiming to be a video", upload: { bytes: text("hello ".repeat(1000)), contentType: valid.contentType } },
+    { label: "a photo (HEIC) claiming to be a video", upload: { bytes: heicHeader, contentType: valid.contentType } },
+    { label: "the first bytes of a video only", upload: { bytes: valid.bytes.subarray(0, 8), contentType: valid.contentType } },
+    { label: "declared larger than the limit", upload: { ...valid, declaredLength: 10 * 1024 * 1024 * 1024 } },
+  ];
+}
+
+/** The valid request of a route's bad-input entry in a world: the cookie to send and the request. */
+async function validRequest(routeCase: RouteCase, world: World) {
+  const badInput = routeCase.badInput!;
+  const { path } = routeCase.request(world, badInput.as);
+  if ("validUpload" in badInput) return { cookie: world.cookies[badInput.as], request: { path, upload: badInput.validUpload() } };
+  if (badInput.session) {
+    const { cookie, validBody } = await badInput.session(t, world);
+    return { cookie, request: { path, body: validBody } };
+  }
+  return { cookie: world.cookies[badInput.as], request: { path, body: badInput.validBody(world) } };
+}
+
 describe("bad input", () => {
   it("covers every JSON-body route of the app", () => {
     const bodyRoutes = registeredRoutes(t).filter((r) => /^(POST|PUT|PATCH) /.test(r) && !r.startsWith("POST /api/auth/"));
@@ -44,17 +72,27 @@ describe("bad input", () => {
   });
 
   for (const routeCase of ROUTE_CASES.filter((c) => c.badInput)) {
-    it(`${routeCase.route} answers 4xx with a message and changes nothing`, async () => {
-      const world = await createWorld(t);
-      const { as, validBody } = routeCase.badInput!;
+    it(`${routeCase.route}: the valid body succeeds; bad ones get 4xx with a message and change nothing`, async () => {
       const method = routeCase.route.split(" ")[0]!;
-      const { path } = routeCase.request(world, as);
+      // First the proof that the barrage can fail: the valid request succeeds (in a world of its
+      // own, so the barrage below meets the state before any success, e.g. no review written yet).
+      const proof = await validRequest(routeCase, await createWorld(t));
+      const ok = await sendRequest(t, method, proof.request, proof.cookie);
+      expect(ok.status, `valid ${"upload" in proof.request ? "upload" : "body"}: ${ok.text.slice(0, 300)}`).toBe(routeCase.ok);
+
+      const { cookie, request } = await validRequest(routeCase, await createWorld(t));
+      const variants = request.upload
+        ? badUploads(request.upload).map(({ label, upload }) => ({ label, request: { path: request.path, upload } }))
+        : badBodies(request.body).map(({ label, body }) => ({ label, body }));
       const before = await tableCounts(t);
-      for (const { label, body } of badBodies(validBody(world))) {
-        const res = await send(t, method, path, { body, cookie: world.cookies[as] });
-        expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-        expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
-        expect(res.json?.error?.message, label).toEqual(expect.any(String));
+      for (const variant of variants) {
+        const res =
+          "body" in variant
+            ? await send(t, method, request.path, { body: variant.body, cookie })
+            : await sendRequest(t, method, variant.request, cookie);
+        expect(res.status, `${variant.label}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${variant.label}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        expect(res.json?.error?.message, variant.label).toEqual(expect.any(String));
       }
       expect(await tableCounts(t)).toEqual(before);
     });

@@ -1,24 +1,64 @@
+import type { TestApp } from "../fixtures/test-app";
 import type { Actor, World } from "./world";
 
 export type Allowed = Record<Actor, boolean>;
 
+/** The success statuses of this API: read or changed (200), created (201), nothing to say (204). */
+export type SuccessStatus = 200 | 201 | 204;
+
+/** A raw upload: the route reads the request body itself as a file (e.g. the intro video). */
+export interface Upload {
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  /** Sent as the Content-Length header when given (e.g. to declare more than the limit). */
+  declaredLength?: number;
+}
+
+export interface RouteRequest {
+  /** Path with real ids (and query). */
+  path: string;
+  /** A JSON body. */
+  body?: Record<string, unknown>;
+  /** A raw upload instead of a JSON body. */
+  upload?: Upload;
+}
+
+/** What the bad-input test needs: an actor whose valid request succeeds, and the body it mutates. */
+export type BadInput =
+  | {
+      as: Actor;
+      /** A JSON body the actor's request really succeeds with (status `ok`); the barrage mutates it. */
+      validBody: (world: World) => Record<string, unknown>;
+      /**
+       * When the actor's own world cookie is not the state the route needs (a sign-in halfway
+       * through two-factor): the cookie and the valid body to use instead of `validBody`.
+       */
+      session?: (t: TestApp, world: World) => Promise<{ cookie: string; validBody: Record<string, unknown> }>;
+    }
+  | {
+      as: Actor;
+      /** A raw-body upload route: the valid upload succeeds, the bad uploads are refused. */
+      validUpload: () => Upload;
+    };
+
 export interface RouteCase {
   /** "METHOD /path" exactly as the app registers it. */
   route: string;
-  /** Who may call it: allowed actors never get 401/403/404; the others always do. */
+  /** Who may call it: allowed actors get exactly `ok`; the others always get 401, 403 or 404. */
   allowed: Allowed;
-  /** The concrete request an actor makes (path with real ids, body). */
-  request: (world: World, actor: Actor) => { path: string; body?: Record<string, unknown> };
-  /** For JSON routes: who sends the bad-input barrage, and a valid body to mutate. */
-  badInput?: { as: Actor; validBody: (world: World) => Record<string, unknown> };
+  /** The status every allowed actor's request gets (their requests are valid, so nothing less will do). */
+  ok: SuccessStatus;
+  /** The concrete request an actor makes (path with real ids, a valid body or upload). */
+  request: (world: World, actor: Actor) => RouteRequest;
+  /** For body routes: who sends the bad-input barrage, and a valid body to mutate. */
+  badInput?: BadInput;
   /** A POST that takes no body at all (an action on the resource in the path): nothing to fuzz. */
   bodyless?: true;
-  /** The status an allowed actor's request answers with (200 when absent). */
-  ok?: number;
 }
 
 export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true };
 export const signedIn: Allowed = { ...everyone, anonymous: false };
+export const nobody: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: false, otherTeacher: false };
 
 export const credentialsOf = (world: World, actor: Actor) => {
   switch (actor) {

@@ -5,8 +5,10 @@ import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
-import { signIn } from "../fixtures/http";
+import { cookieHeader, send, signIn } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
+import { totpFromUri } from "../fixtures/totp";
+import type { RouteRequest } from "./route-case";
 
 export const ACTORS = ["anonymous", "parent", "otherParent", "teacher", "otherTeacher"] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -16,9 +18,10 @@ export type Actor = (typeof ACTORS)[number];
  * called on; `otherParent` and `otherTeacher` are strangers to them.
  */
 export async function createWorld(t: TestApp) {
-  const [parent, otherParent, teacher, otherTeacher] = await Promise.all([
+  const [parent, otherParent, teacher, otherTeacher, reviewedTeacher] = await Promise.all([
     createParent(t.deps, { students: 2 }),
     createParent(t.deps),
+    createTeacher(t.deps),
     createTeacher(t.deps),
     createTeacher(t.deps),
   ]);
@@ -48,17 +51,24 @@ export async function createWorld(t: TestApp) {
     studentId: parent.studentIds[0]!,
     status: "pending",
   });
-  // An accepted lesson of the parent with the teacher, and the parent's review of that teacher
-  // (written directly), for the review routes: the parent may review, edit and delete it.
+  // An accepted lesson of the parent with the teacher, not reviewed yet: the parent may review them.
   await createBooking(t.deps, {
     teacherId: teacher.teacherId,
     parentId: parent.parentId,
     studentId: parent.studentIds[0]!,
     status: "accepted",
   });
+  // A lesson with a third teacher that the parent has already reviewed (written directly), for
+  // the routes on an existing review: the parent may edit and delete it.
+  await createBooking(t.deps, {
+    teacherId: reviewedTeacher.teacherId,
+    parentId: parent.parentId,
+    studentId: parent.studentIds[0]!,
+    status: "accepted",
+  });
   const [review] = await t.deps.db
     .insert(reviews)
-    .values({ teacherId: teacher.teacherId, parentId: parent.parentId, rating: 5, body: "Patient and encouraging teacher." })
+    .values({ teacherId: reviewedTeacher.teacherId, parentId: parent.parentId, rating: 5, body: "Patient and encouraging teacher." })
     .returning({ id: reviews.id });
   // A practice event the parent made for their first student, and a custom event of the teacher,
   // for the calendar routes on an existing event; the teacher's calendar feed, for the public feed.
@@ -92,6 +102,7 @@ export async function createWorld(t: TestApp) {
     otherParent,
     teacher,
     otherTeacher,
+    reviewedTeacher,
     cookies,
     repertoireId: entry!.id,
     availabilityId: availability!.id,
@@ -99,6 +110,35 @@ export async function createWorld(t: TestApp) {
   };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** Sends an actor's request: its JSON body, or its raw upload with the upload's content type. */
+export function sendRequest(t: TestApp, method: string, request: RouteRequest, cookie: string | undefined) {
+  const { path, body, upload } = request;
+  if (upload) {
+    const headers: Record<string, string> = { "content-type": upload.contentType };
+    if (upload.declaredLength !== undefined) headers["content-length"] = String(upload.declaredLength);
+    return send(t, method, path, { cookie, body: upload.bytes, headers });
+  }
+  return send(t, method, path, { cookie, ...(body ? { body } : {}) });
+}
+
+/**
+ * A parent of the world with two-factor sign-in enrolled, who has just passed the password step:
+ * the cookie of that half-finished sign-in, and the code their authenticator app shows now.
+ */
+export async function halfwayTwoFactorSignIn(t: TestApp, world: World): Promise<{ cookie: string; code: string }> {
+  const parent = world.otherParent;
+  const origin = { origin: t.deps.env.PUBLIC_URL };
+  const enable = await send(t, "POST", "/api/auth/two-factor/enable", { body: { password: parent.password }, cookie: world.cookies.otherParent, headers: origin });
+  if (enable.status !== 200) throw new Error(`two-factor enable failed: ${enable.status} ${enable.text}`);
+  const uri = enable.json.totpURI as string;
+  const session = cookieHeader(enable.headers) || world.cookies.otherParent;
+  const verify = await send(t, "POST", "/api/auth/two-factor/verify-totp", { body: { code: await totpFromUri(uri) }, cookie: session, headers: origin });
+  if (verify.status !== 200) throw new Error(`two-factor verify failed: ${verify.status} ${verify.text}`);
+  const step1 = await send(t, "POST", "/api/session", { body: { role: "parent", email: parent.email, password: parent.password } });
+  if (step1.json?.twoFactorRequired !== true) throw new Error(`expected the two-factor step: ${step1.status} ${step1.text}`);
+  return { cookie: cookieHeader(step1.headers), code: await totpFromUri(uri) };
+}
 
 /** Rows per table, to prove a refused request changed nothing. */
 export async function tableCounts(t: TestApp): Promise<Record<string, number>> {

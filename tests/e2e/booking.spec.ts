@@ -1,15 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PARENT, DEMO_TEACHER, fillSignIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, makeDiscoverable, test, type E2EAccount } from "./fixtures";
+import { fillSignIn } from "./helpers";
 
-// The parent's browser is in Los Angeles; the demo teacher teaches in New York.
+// The parent's browser is in Los Angeles; the test's own teacher teaches in New York.
 test.use({ timezoneId: "America/Los_Angeles" });
 
-async function demoTeacherProfile(page: Page): Promise<string> {
+/** The teacher turns discovery on and is found in search, as a visitor finds them; returns their profile path. */
+async function teacherProfile(page: Page, teacher: E2EAccount): Promise<string> {
+  await makeDiscoverable(teacher);
+  const { id } = (await (await teacher.api.get("/api/teachers/me")).json()) as { id: string };
   const res = await page.request.get("/api/search/teachers?instrument=piano&location=New%20York%2C%20NY&distance=any&minRating=any");
-  const body = (await res.json()) as { teachers: { teacherId: string; fullName: string }[] };
-  const taylor = body.teachers.find((t) => t.fullName === "Taylor Morgan");
-  if (!taylor) throw new Error("demo teacher not found in search");
-  return `/teacher/profile/${taylor.teacherId}`;
+  const body = (await res.json()) as { teachers: { teacherId: string }[] };
+  if (!body.teachers.some((t) => t.teacherId === id)) throw new Error("the new teacher is not found in search");
+  return `/teacher/profile/${id}`;
 }
 
 async function signOut(page: Page) {
@@ -32,13 +35,15 @@ async function pickFirstTime(page: Page) {
   return { panel, label, dayLabel };
 }
 
-test("a parent books an intro call, the teacher accepts, the parent sees it; nobody else gets that time", async ({ page }) => {
-  const profile = await demoTeacherProfile(page);
+test("a parent books an intro call, the teacher accepts, the parent sees it; nobody else gets that time", async ({ page, parent, teacher }) => {
+  const profile = await teacherProfile(page, teacher);
+  // Two students, so the parent chooses which one the call is for.
+  expect((await parent.api.post("/api/students", { data: { firstName: "Leo", lastName: "Rivera", age: 11 } })).status()).toBe(201);
 
   // Signed out, the booking button asks to sign in first and comes back to the open panel.
   await page.goto(profile);
   await page.getByRole("button", { name: "Book Introduction Call" }).click();
-  await fillSignIn(page, "Parent", DEMO_PARENT);
+  await fillSignIn(page, "Parent", parent.email, parent.password);
   const { panel, label, dayLabel } = await pickFirstTime(page);
   await expect(page).toHaveURL(new RegExp(`${profile}\\?book=intro$`));
   await expect(panel.getByRole("region", { name: "Selected times" })).toContainText(label);
@@ -52,13 +57,13 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await expect(panel).toContainText("Free");
   await panel.getByRole("button", { name: "Send Request" }).click();
   await expect(page.getByText("Request Sent")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your request is with Taylor" })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole("heading", { name: `Your request is with ${teacher.firstName}` })).toBeVisible({ timeout: 5000 });
   await panel.getByRole("button", { name: "Done" }).click();
   await signOut(page);
 
   // The teacher sees the request and accepts it.
   await page.goto("/teacher-landing");
-  await fillSignIn(page, "Teacher", DEMO_TEACHER);
+  await fillSignIn(page, "Teacher", teacher.email, teacher.password);
   const requests = page.getByRole("region", { name: /Requests/ }).or(page.locator("section", { has: page.getByRole("heading", { name: "Requests" }) }));
   await expect(requests.getByText(/Mia .* Intro Call/)).toBeVisible();
   await requests.getByRole("button", { name: /^Accept Mia's request/ }).first().click();
@@ -67,7 +72,7 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
 
   // The parent sees it accepted and in the next-7-days summary.
   await page.goto("/dashboard");
-  await fillSignIn(page, "Parent", DEMO_PARENT);
+  await fillSignIn(page, "Parent", parent.email, parent.password);
   await expect(page.locator("#lesson-requests")).toContainText("Accepted");
   await expect(page.getByText("Intro Call with Mia").first()).toBeVisible();
   await signOut(page);

@@ -1,27 +1,30 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PARENT, fillSignIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test, type E2EAccount } from "./fixtures";
+import { fillSignIn } from "./helpers";
 
-async function signInTo(page: Page, path: string) {
+async function signInTo(page: Page, path: string, parent: E2EAccount) {
   await page.goto(path);
   // The guard sends a signed-out visitor to / with Sign In open; afterwards they continue here.
-  await fillSignIn(page, "Parent", DEMO_PARENT);
+  await fillSignIn(page, "Parent", parent.email, parent.password);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-/** Turns a switch on or off whatever it shows now (other journeys may have saved settings). */
+/** Turns a switch on or off whatever it shows now. */
 async function setSwitch(page: Page, name: string, on: boolean) {
   const control = page.getByRole("switch", { name });
   if ((await control.getAttribute("aria-checked")) !== String(on)) await control.click();
   await expect(control).toHaveAttribute("aria-checked", String(on));
 }
 
-test("a parent changes settings that survive a reload, then sees the dashboard with real figures", async ({ page }) => {
-  await signInTo(page, "/settings");
+test("a parent changes settings that survive a reload, then sees the dashboard with real figures", async ({ page, parent }) => {
+  // A second student besides the one of sign-up, so the dashboard counts two.
+  expect((await parent.api.post("/api/students", { data: { firstName: "Leo", lastName: "Rivera", age: 11 } })).status()).toBe(201);
+  await signInTo(page, "/settings", parent);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Profile Information" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Notification Preferences" })).toBeVisible();
-  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(DEMO_PARENT);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(parent.email);
   await expect(page.getByLabel("Email", { exact: true })).not.toBeEditable();
   await expect(page.getByText("Email cannot be changed")).toBeVisible();
   await expect(page.getByLabel("Location")).toHaveAttribute("placeholder", "City, State");
@@ -67,12 +70,12 @@ test("a parent changes settings that survive a reload, then sees the dashboard w
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Jordan!" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText(DEMO_PARENT);
+  await expect(page.getByRole("main")).toContainText(parent.email);
   await expect(page.getByRole("main")).toContainText("Mother");
-  // Other journeys may add students to the demo parent: the card shows what the API counts.
+  // The card shows what the API counts: this parent's two students.
   const response = await page.request.get("/api/parents/me/dashboard");
   const { counts } = (await response.json()) as { counts: { students: number; activeClasses: number } };
-  expect(counts.students).toBeGreaterThanOrEqual(2);
+  expect(counts.students).toBe(2);
   const students = page.getByRole("link", { name: /My Students/ });
   await expect(students).toHaveAttribute("href", "/parent/student-profiles");
   await expect(students.getByText(String(counts.students), { exact: true })).toBeVisible();
@@ -87,7 +90,7 @@ test("a parent changes settings that survive a reload, then sees the dashboard w
   await expect(page.getByRole("region", { name: "Security" })).toBeInViewport();
 });
 
-test("dashboard and settings fit a phone and have no serious accessibility violations @phone", async ({ page }) => {
+test("dashboard and settings fit a phone and have no serious accessibility violations @phone", async ({ page, parent }) => {
   const check = async () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -95,7 +98,7 @@ test("dashboard and settings fit a phone and have no serious accessibility viola
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
   };
-  await signInTo(page, "/dashboard");
+  await signInTo(page, "/dashboard", parent);
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Jordan!" })).toBeVisible();
   await check();
   await page.goto("/settings");

@@ -1,17 +1,25 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PARENT, fillSignIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test, type E2EAccount } from "./fixtures";
+import { fillSignIn } from "./helpers";
 
-async function signInToStudents(page: Page) {
+/** The test's own parent gets a second student (the first, Mia, came with sign-up). */
+async function addLeo(parent: E2EAccount) {
+  const response = await parent.api.post("/api/students", { data: { firstName: "Leo", lastName: "Rivera", age: 11 } });
+  expect(response.status()).toBe(201);
+}
+
+async function signInToStudents(page: Page, parent: E2EAccount) {
   await page.goto("/parent/student-profiles");
   // The guard sends a signed-out visitor to / with Sign In open; afterwards they continue here.
-  await fillSignIn(page, "Parent", DEMO_PARENT);
+  await fillSignIn(page, "Parent", parent.email, parent.password);
   await expect(page).toHaveURL(/\/parent\/student-profiles$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Students" })).toBeVisible();
 }
 
-test("a parent adds a student, edits the profile, and keeps a repertoire", async ({ page }) => {
-  await signInToStudents(page);
+test("a parent adds a student, edits the profile, and keeps a repertoire", async ({ page, parent }) => {
+  await addLeo(parent);
+  await signInToStudents(page, parent);
   const cards = page.getByRole("list", { name: "Students" }).getByRole("link");
   await expect(cards.filter({ hasText: "Mia Rivera" })).toBeVisible();
   await expect(cards.filter({ hasText: "Leo Rivera" })).toBeVisible();
@@ -103,16 +111,20 @@ test("a parent adds a student, edits the profile, and keeps a repertoire", async
   await expect(repertoire).toContainText("No pieces recorded yet.");
 });
 
-test("an unknown student id shows Student not found", async ({ page }) => {
-  await signInToStudents(page);
+test("an unknown student id shows Student not found", async ({ page, parent }) => {
+  await signInToStudents(page, parent);
   await page.goto("/parent/student/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { level: 1, name: "Student not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to My Students" }).click();
   await expect(page).toHaveURL(/\/parent\/student-profiles$/);
 });
 
-test("student pages fit a phone and have no serious accessibility violations @phone", async ({ page }) => {
-  await signInToStudents(page);
+test("student pages fit a phone and have no serious accessibility violations @phone", async ({ page, parent }) => {
+  const students = (await (await parent.api.get("/api/students")).json()) as { id: string; firstName: string }[];
+  const mia = students.find((s) => s.firstName === "Mia")!;
+  const entry = { title: "Minuet in G major", composer: "Petzold", genre: "Classical", completedDate: "2024-03-01" };
+  expect((await parent.api.post(`/api/students/${mia.id}/repertoire`, { data: entry })).status()).toBe(201);
+  await signInToStudents(page, parent);
   const check = async () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_TEACHER, fillSignIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, makeDiscoverable, test } from "./fixtures";
+import { fillSignIn } from "./helpers";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -8,14 +9,18 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-test("a teacher switches discovery, edits settings and manages weekly availability", async ({ page }) => {
+test("a teacher switches discovery, edits settings and manages weekly availability", async ({ page, teacher }) => {
+  // A long journey (three axe runs) on a shared machine: triple the timeout.
+  test.slow();
+  // The test's own teacher (New York, 09:00-17:00 every day), visible in search like an established one.
+  await makeDiscoverable(teacher);
   // The guard sends a signed-out visitor to / with Sign In open; afterwards they continue here.
   await page.goto("/teacher-landing");
-  await fillSignIn(page, "Teacher", DEMO_TEACHER);
+  await fillSignIn(page, "Teacher", teacher.email, teacher.password);
   await expect(page).toHaveURL(/\/teacher-landing$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Taylor!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${teacher.firstName}!` })).toBeVisible();
 
-  // Real figures: the tiles show what the API counts (other journeys may have booked this teacher).
+  // Real figures: the tiles show what the API counts (a new teacher: no requests yet).
   const stats = (await (await page.request.get("/api/teachers/me/dashboard")).json()) as {
     pendingRequests: number;
     stats: Record<string, number>;
@@ -23,6 +28,7 @@ test("a teacher switches discovery, edits settings and manages weekly availabili
   const figures = page.getByRole("region", { name: "Your figures" });
   const tile = (label: string) =>
     figures.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).getByRole("definition");
+  expect(stats.pendingRequests).toBe(0);
   await expect(tile("Pending requests")).toHaveText(String(stats.pendingRequests));
   for (const label of ["Lessons in the next 7 days", "Active students", "Active classes"]) {
     await expect(tile(label)).toHaveText(/^\d+$/);
@@ -54,7 +60,7 @@ test("a teacher switches discovery, edits settings and manages weekly availabili
   await page.getByRole("link", { name: "Edit my profile" }).click();
   await expect(page).toHaveURL(/\/teacher\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(DEMO_TEACHER);
+  await expect(page.getByLabel("Email")).toHaveValue(teacher.email);
   await expect(page.getByLabel("Email")).not.toBeEditable();
   await expectNoSeriousViolations(page);
   const bio = `Piano for every age, from first notes to recitals (${Date.now() % 100_000}).`;
@@ -69,7 +75,7 @@ test("a teacher switches discovery, edits settings and manages weekly availabili
   await expect(page.getByLabel("Bio")).toHaveValue(bio);
   await expect(page.getByLabel("Maximum hourly rate ($)")).toHaveValue("95");
 
-  // Weekly availability: the demo teacher is available 09:00-17:00 every day.
+  // Weekly availability: this teacher applied with 09:00-17:00 every day.
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await page.getByRole("link", { name: "Set my availability" }).click();
   await expect(page).toHaveURL(/\/teacher\/schedule$/);

@@ -6,8 +6,8 @@ import { signUpLimit } from "../auth/sign-up-limit";
 import type { AppEnv, Deps } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
+import { signUpParent } from "../parents/parent-sign-up.service";
 import { deleteAccount } from "./accounts.service";
-import { signUpParent } from "./parent-sign-up.service";
 
 const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
 
@@ -22,11 +22,11 @@ export function createAccountsRoutes(deps: Deps) {
       return c.json(result, 201);
     })
     .delete("/me", requireUser(deps), async (c) => {
-    await deleteAccount(deps, c.get("user"));
-    for (const name of SESSION_COOKIES) {
-      deleteCookie(c, name, { path: "/" });
-      deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });
-    }
-    return c.json({ deleted: true });
-  });
+      await deleteAccount(deps, c.get("user"));
+      for (const name of SESSION_COOKIES) {
+        deleteCookie(c, name, { path: "/" });
+        deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });
+      }
+      return c.json({ deleted: true });
+    });
 }

@@ -1,68 +1,21 @@
-import { createStorage } from "../files/storage";
-import { deleteIntroVideoFiles } from "../teachers/intro-video.service";
-import { ROLE_HOME, type Role } from "../../shared/accounts/accounts.constants";
-import type { Me } from "../../shared/auth/auth.schemas";
-import { AppError } from "../../shared/errors";
+import { findProfileIds } from "../auth/roles.service";
 import type { Deps, SessionUser } from "../http/app-env";
+import * as parents from "../parents/parents.service";
+import * as teachers from "../teachers/teacher-profile.service";
 import * as repo from "./accounts.repo";
 
 /**
- * Role resolution of spec section 4: the stored active role if its profile still exists; else a
- * parent profile, then a teacher profile (parent wins); the result is stored.
+ * Delete Account (spec section 4), in one transaction and in the spec's order: students, parent
+ * profile, teacher profile, role; each feature removes its own rows.
  */
-export async function resolveRole(deps: Pick<Deps, "db">, userId: string): Promise<Pick<Me, "role" | "profiles">> {
-  const [{ parentId, teacherId }, stored] = await Promise.all([
-    repo.findProfileIds(deps.db, userId),
-    repo.findActiveRole(deps.db, userId),
-  ]);
-  const profiles = { parent: parentId !== null, teacher: teacherId !== null };
-  let role: Role | null = stored && profiles[stored] ? stored : null;
-  if (!role) {
-    role = profiles.parent ? "parent" : profiles.teacher ? "teacher" : null;
-    if (role) await repo.upsertActiveRole(deps.db, userId, role);
-  }
-  return { role, profiles };
-}
-
-export async function getMe(deps: Pick<Deps, "db" | "auth">, headers: Headers): Promise<Me> {
-  const result = await deps.auth.api.getSession({ headers });
-  if (!result || (result.user as { deleted?: boolean }).deleted) {
-    return { user: null, role: null, profiles: { parent: false, teacher: false } };
-  }
-  const { id, email, name } = result.user;
-  return { user: { id, email, name }, ...(await resolveRole(deps, id)) };
-}
-
-/** After a correct password: the chosen role's profile must exist, then it becomes the active role. */
-export async function completeRoleSignIn(
-  deps: Pick<Deps, "db">,
-  userId: string,
-  sessionToken: string,
-  role: Role,
-): Promise<{ role: Role; redirectTo: string }> {
-  const { parentId, teacherId } = await repo.findProfileIds(deps.db, userId);
-  const hasProfile = role === "parent" ? parentId !== null : teacherId !== null;
-  if (!hasProfile) {
-    // The password was right but this is not a {role} account: the new session must not survive.
-    await repo.deleteSessionByToken(deps.db, sessionToken);
-    return Promise.reject(
-      new AppError(
-        "forbidden",
-        `No ${role} account found for this email address. Please sign up as a ${role} first.`,
-        { reason: "missing_role_profile" },
-      ),
-    );
-  }
-  await repo.upsertActiveRole(deps.db, userId, role);
-  return { role, redirectTo: ROLE_HOME[role] };
-}
-
 export async function deleteAccount(deps: Pick<Deps, "db" | "env">, user: SessionUser): Promise<void> {
   const teacherId = await deps.db.transaction(async (tx) => {
-    const { parentId, teacherId } = await repo.findProfileIds(tx, user.id);
-    await repo.deleteAccountData(tx, user.id, parentId);
+    const { parentId, teacherId } = await findProfileIds(tx, user.id);
+    await parents.deleteAccountData(tx, user.id, parentId);
+    await teachers.deleteAccountData(tx, user.id);
+    await repo.deleteUserData(tx, user.id);
     return teacherId;
   });
   // Personal data includes the intro video; the rows are gone, so the file goes too.
-  if (teacherId) await deleteIntroVideoFiles(createStorage(deps.env), teacherId);
+  if (teacherId) await teachers.deleteIntroVideo(deps, teacherId);
 }

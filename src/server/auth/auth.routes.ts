@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { signInSchema, twoFactorSignInSchema } from "../../shared/auth/auth.schemas";
-import { getMe } from "../accounts/accounts.service";
 import type { AppEnv, Deps } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
 import { CLIENT_IP_HEADER } from "./auth";
+import { optionalUser } from "./guards";
+import { getMe } from "./roles.service";
 import { completeTwoFactorSignIn, retryAfterOf, signInWithRole } from "./sign-in.service";
 
 /**
@@ -27,7 +28,7 @@ export function createAuthHandlerRoutes(deps: Deps) {
 /** Our session endpoints: who am I, and sign in as a role. */
 export function createSessionRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await getMe(deps, c.req.raw.headers)))
+    .get("/", optionalUser(deps), async (c) => c.json(await getMe(deps, c.get("viewer"))))
     .post("/", validate("json", signInSchema), async (c) => {
       const input = c.req.valid("json");
       const { result, setCookies } = await signInWithRole(deps, {

@@ -1,7 +1,22 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../shared/errors";
-import { findProfileIds } from "../accounts/accounts.repo";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { AppEnv, Deps, SessionUser } from "../http/app-env";
+import { findProfileIds } from "./roles.service";
+
+/**
+ * The signed-in user of a request, or null: no cookie, no session, or the account was deleted
+ * (its tombstone row must never act again). The one place a session is read.
+ */
+async function readSession(
+  deps: Pick<Deps, "auth">,
+  headers: Headers,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
+  // Sessions live in cookies only: without one there is nothing to look up.
+  if (!headers.get("cookie")) return null;
+  const result = await deps.auth.api.getSession({ headers });
+  if (!result || (result.user as { deleted?: boolean }).deleted) return null;
+  return { user: { id: result.user.id, email: result.user.email, name: result.user.name }, sessionId: result.session.id };
+}
 
 /**
  * Resolves the session for routes that need one (never globally: a session lookup on every
@@ -9,12 +24,21 @@ import type { AppEnv, Deps } from "../http/app-env";
  */
 export function requireUser(deps: Pick<Deps, "auth">) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (!result || (result.user as { deleted?: boolean }).deleted) {
-      throw new AppError("unauthenticated", "Please sign in to continue.");
-    }
-    c.set("user", { id: result.user.id, email: result.user.email, name: result.user.name });
-    c.set("sessionId", result.session.id);
+    const session = await readSession(deps, c.req.raw.headers);
+    if (!session) throw new AppError("unauthenticated", "Please sign in to continue.");
+    c.set("user", session.user);
+    c.set("sessionId", session.sessionId);
+    await next();
+  });
+}
+
+/**
+ * For public routes that answer a signed-in user a little differently: `c.var.viewer` is the
+ * user, or null for anyone else (a stale or deleted session reads as anonymous, never as 401).
+ */
+export function optionalUser(deps: Pick<Deps, "auth">) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("viewer", (await readSession(deps, c.req.raw.headers))?.user ?? null);
     await next();
   });
 }

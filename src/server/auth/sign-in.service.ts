@@ -1,9 +1,9 @@
 import { WRONG_CREDENTIALS_MESSAGE, type SignInResult } from "../../shared/auth/auth.schemas";
 import { AppError } from "../../shared/errors";
 import type { Role } from "../../shared/accounts/accounts.constants";
-import { completeRoleSignIn } from "../accounts/accounts.service";
 import type { Deps } from "../http/app-env";
 import { CLIENT_IP_HEADER } from "./auth";
+import { completeRoleSignIn } from "./roles.service";
 
 interface ClientInfo {
   clientIp: string;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Interval, WeeklyWindow } from "../../shared/booking/slots.rules";
+import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
 import { queryRows, type Executor } from "../db/client";
+import { discoverableTeacherAs } from "../db/discoverable";
 import {
   bookings,
   bookingSlots,
@@ -12,23 +13,7 @@ import {
   user,
 } from "../db/schema";
 
-export async function findTeacher(db: Executor, teacherId: string) {
-  const [row] = await db
-    .select({
-      id: teacherProfiles.id,
-      userId: teacherProfiles.userId,
-      firstName: teacherProfiles.firstName,
-      lastName: teacherProfiles.lastName,
-      email: teacherProfiles.email,
-      timeZone: teacherProfiles.timeZone,
-      isDiscoverable: teacherProfiles.isDiscoverable,
-    })
-    .from(teacherProfiles)
-    .where(eq(teacherProfiles.id, teacherId));
-  return row ?? null;
-}
-
-export async function listWindows(db: Executor, teacherId: string): Promise<WeeklyWindow[]> {
+export async function listWindows(db: Executor, teacherId: string): Promise<SlotWindow[]> {
   return db
     .select({
       dayOfWeek: teacherAvailability.dayOfWeek,
@@ -59,7 +44,7 @@ function bookedOverlap(from: Date, to: Date) {
 export interface SlotSources {
   timeZone: string;
   isDiscoverable: boolean;
-  windows: WeeklyWindow[];
+  windows: SlotWindow[];
   taken: Interval[];
 }
 
@@ -77,7 +62,7 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
   }>(
     db,
     sql`
-      select tp.time_zone as "timeZone", tp.is_discoverable as "isDiscoverable",
+      select tp.time_zone as "timeZone", ${discoverableTeacherAs("tp")} as "isDiscoverable",
         coalesce((select json_agg(json_build_array(a.day_of_week, a.start_time, a.end_time, a.format))
                     from teacher_availability a where a.teacher_id = tp.id), '[]'::json) as windows,
         coalesce((select json_agg(json_build_array((extract(epoch from s.starts_at) * 1000)::float8,

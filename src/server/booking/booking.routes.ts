@@ -1,10 +1,7 @@
 import { Hono } from "hono";
-import {
-  bookingIdParamSchema,
-  createBookingSchema,
-  slotsQuerySchema,
-  teacherIdParamSchema,
-} from "../../shared/booking/booking.schemas";
+import { createBookingSchema, slotsQuerySchema } from "../../shared/booking/booking.schemas";
+import { bookingIdParams, teacherIdParams } from "../../shared/path-params.schemas";
+import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { requireParent, requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
@@ -14,7 +11,7 @@ import * as service from "./booking.service";
 export function createSlotsRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/:teacherId/slots",
-    validateParams(teacherIdParamSchema, "Teacher not found"),
+    validateParams(teacherIdParams, TEACHER_NOT_FOUND_MESSAGE),
     validate("query", slotsQuerySchema),
     async (c) => c.json(await service.monthSlots(deps, c.req.valid("param").teacherId, c.req.valid("query"))),
   );
@@ -23,6 +20,7 @@ export function createSlotsRoutes(deps: Deps) {
 export function createBookingRoutes(deps: Deps) {
   const parent = [requireUser(deps), requireParent(deps)] as const;
   const teacher = [requireUser(deps), requireTeacher(deps)] as const;
+  const bookingIdParam = validateParams(bookingIdParams, "Booking request not found");
   return new Hono<AppEnv>()
     .post("/", ...parent, validate("json", createBookingSchema), async (c) => {
       const created = await service.requestBooking(
@@ -34,10 +32,10 @@ export function createBookingRoutes(deps: Deps) {
     })
     .get("/mine", ...parent, async (c) => c.json({ bookings: await service.parentRequests(deps, c.get("parentId")) }))
     .get("/requests", ...teacher, async (c) => c.json({ bookings: await service.pendingRequests(deps, c.get("teacherId")) }))
-    .post("/:bookingId/accept", ...teacher, validateParams(bookingIdParamSchema, "Booking request not found"), async (c) =>
+    .post("/:bookingId/accept", ...teacher, bookingIdParam, async (c) =>
       c.json({ booking: await service.decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted") }),
     )
-    .post("/:bookingId/decline", ...teacher, validateParams(bookingIdParamSchema, "Booking request not found"), async (c) =>
+    .post("/:bookingId/decline", ...teacher, bookingIdParam, async (c) =>
       c.json({ booking: await service.decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined") }),
     );
 }

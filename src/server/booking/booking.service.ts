@@ -9,20 +9,16 @@ import {
 } from "../../shared/booking/booking.schemas";
 import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
 import { AppError } from "../../shared/errors";
+import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
+import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
 import * as repo from "./booking.repo";
 import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
 import { isoInstant } from "./iso-instant";
 
-const TEACHER_NOT_FOUND = "Teacher not found";
-
 /** Only a discoverable teacher takes bookings; anyone else is "not found" to parents. */
-async function bookableTeacher(deps: Pick<Deps, "db">, teacherId: string) {
-  const teacher = await repo.findTeacher(deps.db, teacherId);
-  if (!teacher || !teacher.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND);
-  return teacher;
-}
+const bookableTeacher = findPublicTeacherOrThrow;
 
 async function openSlotsBetween(
   deps: Pick<Deps, "db">,
@@ -43,7 +39,7 @@ export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, quer
   const { from, to } = monthRange(query.month, query.timeZone);
   // One query for the teacher, the windows and the booked spans: the calendar's hot path.
   const sources = await repo.slotSources(deps.db, teacherId, from, to);
-  if (!sources || !sources.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND);
+  if (!sources || !sources.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);
   const slots = openSlots({
     windows: sources.windows,
     teacherTimeZone: sources.timeZone,

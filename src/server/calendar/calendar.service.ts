@@ -7,7 +7,7 @@ import {
   type EventRangeQuery,
 } from "../../shared/calendar/calendar.schemas";
 import { AppError } from "../../shared/errors";
-import { findProfileIds } from "../accounts/accounts.repo";
+import { findProfileIds } from "../auth/roles.service";
 import type { Deps } from "../http/app-env";
 import { eventsToIcs } from "./calendar-ics";
 import * as repo from "./calendar.repo";

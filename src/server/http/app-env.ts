@@ -26,6 +26,8 @@ export interface AppEnv {
     /** Set only by `requireUser` on routes that need a session. */
     user: SessionUser;
     sessionId: string;
+    /** Set only by `optionalUser` on public routes: the signed-in user, or null. */
+    viewer: SessionUser | null;
     /** Set by `requireParent` / `requireTeacher`. */
     parentId: string;
     teacherId: string;

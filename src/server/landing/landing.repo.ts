@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { LandingStats } from "../../shared/landing/landing.schemas";
 import { queryRows, type Executor } from "../db/client";
+import { discoverableTeacherAs } from "../db/discoverable";
 
 export async function readLandingStats(db: Executor): Promise<LandingStats> {
   const [row] = await queryRows<{
@@ -11,11 +12,11 @@ export async function readLandingStats(db: Executor): Promise<LandingStats> {
     reviews: number;
   }>(db, sql`
     select
-      (select count(*)::int from teacher_profiles where is_discoverable) as teachers,
+      (select count(*)::int from teacher_profiles tp where ${discoverableTeacherAs("tp")}) as teachers,
       (select count(*)::int from student_profiles where enrollment_status = 'active') as students,
       (select count(distinct ti.instrument)::int
          from teacher_instruments ti join teacher_profiles tp on tp.id = ti.teacher_id
-        where tp.is_discoverable) as instruments,
+        where ${discoverableTeacherAs("tp")}) as instruments,
       (select round(avg(rating)::numeric, 1)::text from reviews) as average_rating,
       (select count(*)::int from reviews) as reviews
   `);

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../http/app-env";
-import { readLandingStats } from "./landing.repo";
+import { getLandingStats } from "./landing.service";
 
 export function createLandingRoutes(deps: Deps) {
   return new Hono<AppEnv>().get("/stats", async (c) => {
     c.header("cache-control", "public, max-age=60");
-    return c.json(await readLandingStats(deps.db));
+    return c.json(await getLandingStats(deps));
   });
 }

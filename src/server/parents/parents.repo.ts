@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { CommunicationChannel, Relationship } from "../../shared/accounts/accounts.constants";
+import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { UpcomingEvent } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
 import { calendarEvents, classes, parentProfiles, studentProfiles, user } from "../db/schema";
@@ -126,4 +127,31 @@ export async function listUpcomingEvents(
         ? { firstName: row.studentFirstName, lastName: row.studentLastName }
         : null,
   }));
+}
+
+export async function insertParentProfile(tx: Executor, userId: string, parent: ParentSignUp["parent"]): Promise<string> {
+  const goals = parent.otherGoal ? [...parent.enrollmentGoals, parent.otherGoal] : parent.enrollmentGoals;
+  const [row] = await tx
+    .insert(parentProfiles)
+    .values({
+      userId,
+      firstName: parent.firstName,
+      lastName: parent.lastName,
+      phone: parent.phone,
+      location: parent.location,
+      relationshipToChild: parent.relationshipToChild,
+      relationshipOther: parent.relationshipToChild === "other" ? parent.relationshipOther : null,
+      multipleChildren: parent.multipleChildren,
+      enrollmentGoals: [...new Set(goals)],
+      priorExperience: parent.priorExperience,
+      experienceYears: parent.priorExperience ? (parent.experienceYears ?? null) : null,
+      preferredCommunication: parent.preferredCommunication,
+      wantsNotifications: parent.wantsNotifications,
+    })
+    .returning({ id: parentProfiles.id });
+  return row!.id;
+}
+
+export async function deleteParentProfile(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(parentProfiles).where(eq(parentProfiles.userId, userId));
 }

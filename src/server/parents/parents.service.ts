@@ -7,7 +7,9 @@ import {
   type ParentSettings,
   type ParentSettingsUpdate,
 } from "../../shared/parents/parents.schemas";
+import type { Executor } from "../db/client";
 import type { Deps, SessionUser } from "../http/app-env";
+import { deleteAccountData as deleteStudents } from "../students/students.service";
 import * as repo from "./parents.repo";
 
 /**
@@ -84,4 +86,10 @@ export async function getDashboard(
     counts: { students, activeClasses },
     upcoming,
   };
+}
+
+/** Account deletion (spec section 4): the parent's students, then the parent profile, in `tx`. */
+export async function deleteAccountData(tx: Executor, userId: string, parentId: string | null): Promise<void> {
+  if (parentId) await deleteStudents(tx, parentId);
+  await repo.deleteParentProfile(tx, userId);
 }

@@ -3,15 +3,6 @@ import type { ReviewInput } from "../../shared/reviews/reviews.schemas";
 import type { Executor } from "../db/client";
 import { bookings, parentProfiles, reviews, teacherProfiles } from "../db/schema";
 
-/** Whether the teacher exists and whether their profile is public (discovery on). */
-export async function findTeacher(db: Executor, teacherId: string): Promise<{ isDiscoverable: boolean } | undefined> {
-  const [row] = await db
-    .select({ isDiscoverable: teacherProfiles.isDiscoverable })
-    .from(teacherProfiles)
-    .where(eq(teacherProfiles.id, teacherId));
-  return row;
-}
-
 /**
  * The figures shown with the reviews: the columns the reviews triggers keep (migration
  * search_triggers), which search filters and sorts on too.

@@ -1,31 +1,15 @@
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { reviewInputSchema } from "../../shared/reviews/reviews.schemas";
-import { findProfileIds } from "../accounts/accounts.repo";
-import { requireParent, requireUser } from "../auth/guards";
+import { Hono } from "hono";
+import { reviewIdParams, teacherIdParams } from "../../shared/path-params.schemas";
+import { REVIEW_NOT_FOUND_MESSAGE, reviewInputSchema } from "../../shared/reviews/reviews.schemas";
+import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
+import { optionalUser, requireParent, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
-import { teacherNotFound } from "../teachers/public-profile.service";
 import * as service from "./reviews.service";
 
-const teacherParams = z.object({ teacherId: z.guid() });
-const reviewParams = z.object({ reviewId: z.guid() });
-
 /** A malformed id names nothing: 404 before any SQL. */
-const teacherIdParam = validateParams(teacherParams, teacherNotFound().message);
-const reviewIdParam = validateParams(reviewParams, service.reviewNotFound().message);
-
-/**
- * The signed-in parent reading the list, if any, so their own review can be marked `mine`. The
- * list is public: without a cookie there is no session to look up, and a stale or foreign
- * session simply reads as anonymous.
- */
-async function viewerParentId(deps: Deps, c: Context<AppEnv>): Promise<string | null> {
-  if (!c.req.header("cookie")) return null;
-  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session || (session.user as { deleted?: boolean }).deleted) return null;
-  return (await findProfileIds(deps.db, session.user.id)).parentId;
-}
+const teacherIdParam = validateParams(teacherIdParams, TEACHER_NOT_FOUND_MESSAGE);
+const reviewIdParam = validateParams(reviewIdParams, REVIEW_NOT_FOUND_MESSAGE);
 
 /**
  * /api/teachers/:teacherId/reviews…: the public list, and a parent's eligibility and new review.
@@ -34,8 +18,9 @@ async function viewerParentId(deps: Deps, c: Context<AppEnv>): Promise<string | 
 export function createTeacherReviewsRoutes(deps: Deps) {
   const signedInParent = [requireUser(deps), requireParent(deps)] as const;
   return new Hono<AppEnv>()
-    .get("/:teacherId/reviews", teacherIdParam, async (c) =>
-      c.json(await service.listTeacherReviews(deps, c.req.valid("param").teacherId, await viewerParentId(deps, c))),
+    // Public; a signed-in parent's own review is marked `mine` (a stale session reads as anonymous).
+    .get("/:teacherId/reviews", teacherIdParam, optionalUser(deps), async (c) =>
+      c.json(await service.listTeacherReviews(deps, c.req.valid("param").teacherId, c.get("viewer"))),
     )
     .get("/:teacherId/reviews/eligibility", ...signedInParent, teacherIdParam, async (c) =>
       c.json(await service.getEligibility(deps, c.get("parentId"), c.req.valid("param").teacherId)),

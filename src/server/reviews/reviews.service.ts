@@ -9,8 +9,9 @@ import {
   type ReviewInput,
   type TeacherReviews,
 } from "../../shared/reviews/reviews.schemas";
-import type { Deps } from "../http/app-env";
-import { teacherNotFound } from "../teachers/public-profile.service";
+import { findProfileIds } from "../auth/roles.service";
+import type { Deps, SessionUser } from "../http/app-env";
+import { findPublicTeacherOrThrow, findTeacherOrThrow } from "../teachers/public-profile.service";
 import * as repo from "./reviews.repo";
 
 /**
@@ -37,16 +38,16 @@ function toReview(row: repo.ReviewRow, viewerParentId: string | null): Review {
 export async function listTeacherReviews(
   deps: Pick<Deps, "db">,
   teacherId: string,
-  viewerParentId: string | null,
+  viewer: SessionUser | null,
 ): Promise<TeacherReviews> {
-  const teacher = await repo.findTeacher(deps.db, teacherId);
-  if (!teacher?.isDiscoverable) throw teacherNotFound();
+  await findPublicTeacherOrThrow(deps, teacherId);
+  const viewerParentId = viewer ? (await findProfileIds(deps.db, viewer.id)).parentId : null;
   const [rows, figures] = await Promise.all([repo.listReviews(deps.db, teacherId), repo.findTeacherRating(deps.db, teacherId)]);
   return { reviews: rows.map((row) => toReview(row, viewerParentId)), ...figures };
 }
 
 export async function getEligibility(deps: Pick<Deps, "db">, parentId: string, teacherId: string): Promise<ReviewEligibility> {
-  if (!(await repo.findTeacher(deps.db, teacherId))) throw teacherNotFound();
+  await findTeacherOrThrow(deps, teacherId);
   const [accepted, existingReviewId] = await Promise.all([
     repo.hasAcceptedBooking(deps.db, parentId, teacherId),
     repo.findOwnReviewId(deps.db, parentId, teacherId),
@@ -59,7 +60,7 @@ export async function getEligibility(deps: Pick<Deps, "db">, parentId: string, t
  * the review shows when the profile is public again.
  */
 export async function createReview(deps: Pick<Deps, "db">, parentId: string, teacherId: string, input: ReviewInput): Promise<Review> {
-  if (!(await repo.findTeacher(deps.db, teacherId))) throw teacherNotFound();
+  await findTeacherOrThrow(deps, teacherId);
   if (!(await repo.hasAcceptedBooking(deps.db, parentId, teacherId))) {
     throw new AppError("forbidden", REVIEW_NOT_ALLOWED_MESSAGE);
   }

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.schemas";
 import { boundingBox, EARTH_RADIUS_MILES, haversineTermAt } from "../../shared/search/search.rules";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
-import { postgresPoolsOf, queryRows, type Executor } from "../db/client";
+import type { Executor } from "../db/client";
+import { discoverableTeacherAs } from "../db/discoverable";
+import { preparedRows } from "../db/prepared-statements";
 
 /** Filters in database terms (the service turns the query and the typed place into these). */
 export interface TeacherFilters {
@@ -90,7 +90,7 @@ function escapeLike(text: string): string {
 export type PointAccess = "spatial" | "ordered";
 
 function whereClause(f: TeacherFilters, access: PointAccess = "spatial"): SQL {
-  const conditions: SQL[] = [sql`tp.is_discoverable`];
+  const conditions: SQL[] = [discoverableTeacherAs("tp")];
   if (f.instrument) {
     conditions.push(
       sql`exists (select 1 from teacher_instruments ti where ti.teacher_id = tp.id and ti.instrument = ${f.instrument})`,
@@ -183,24 +183,6 @@ function orderBy(terms: OrderTerm[], reverse: boolean, column: (index: number, t
   );
 }
 
-const dialect = new PgDialect();
-
-/**
- * Runs a search statement. On PostgreSQL it is a named prepared statement (named after its text,
- * which differs only by which filters are set), so it is parsed once per connection. `generic`
- * statements run where the server keeps one generic plan per statement (db/client.ts) and skips
- * planning, which costs as much as running a page; the others are planned for their values each
- * time (PostgreSQL's own choice). PGlite runs every statement as is.
- */
-async function searchRows<Row>(db: Executor, statement: SQL, plan: "generic" | "per-values" = "per-values"): Promise<Row[]> {
-  const pools = postgresPoolsOf(db);
-  if (!pools) return queryRows<Row>(db, statement);
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
-  const result = await (plan === "generic" ? pools.genericPlanPool : pools.pool).query({ name, text, values: params });
-  return result.rows as Row[];
-}
-
 /**
  * Whether one plan serves every value of a page statement: yes when its text fixes the access
  * path (a sort index walked in order, or the spatial index near a point, chosen by the service).
@@ -212,7 +194,7 @@ export function pagePlanIsFixed(filters: TeacherFilters): boolean {
 
 /** The current search_state generation (the count cache's key; see schema/search.ts). */
 export async function readSearchGeneration(db: Executor): Promise<number> {
-  const [row] = await searchRows<{ generation: string | number }>(db, sql`select generation from search_state`, "generic");
+  const [row] = await preparedRows<{ generation: string | number }>(db, sql`select generation from search_state`, "generic");
   return row ? Number(row.generation) : 0;
 }
 
@@ -221,7 +203,7 @@ export function teacherCountQuery(filters: TeacherFilters): SQL {
 }
 
 export async function countTeachers(db: Executor, filters: TeacherFilters): Promise<number> {
-  const [row] = await searchRows<{ total: number }>(db, teacherCountQuery(filters));
+  const [row] = await preparedRows<{ total: number }>(db, teacherCountQuery(filters));
   return Number(row?.total ?? 0);
 }
 
@@ -279,27 +261,7 @@ export async function findTeacherPage(
 ): Promise<TeacherPageRow[]> {
   if (read.limit > SEARCH_PAGE_SIZE) throw new RangeError(`a page has at most ${SEARCH_PAGE_SIZE} teachers`);
   const statement = teacherPageQuery(filters, sort, read, access);
-  const rows = await searchRows<TeacherPageRow>(db, statement, pagePlanIsFixed(filters) ? "generic" : "per-values");
+  const rows = await preparedRows<TeacherPageRow>(db, statement, pagePlanIsFixed(filters) ? "generic" : "per-values");
   // Read backwards, the window ends with the page (in the real order); forwards, it starts with it.
   return read.reverse ? rows.slice(Math.max(0, rows.length - read.limit)) : rows.slice(0, read.limit);
-}
-
-export async function readTeacherPlace(db: Executor, teacherId: string): Promise<{ city: string; state: string } | undefined> {
-  const [row] = await queryRows<{ city: string; state: string }>(
-    db,
-    sql`select city, state from teacher_profiles where id = ${teacherId}`,
-  );
-  return row;
-}
-
-export async function setTeacherPoint(
-  db: Executor,
-  teacherId: string,
-  point: { latitude: number; longitude: number } | null,
-): Promise<void> {
-  await db.execute(sql`
-    update teacher_profiles
-       set latitude = ${point?.latitude ?? null}::float8, longitude = ${point?.longitude ?? null}::float8
-     where id = ${teacherId}
-       and (latitude is distinct from ${point?.latitude ?? null}::float8 or longitude is distinct from ${point?.longitude ?? null}::float8)`);
 }

@@ -11,9 +11,8 @@ import {
   minimumRating,
   pageReadPlan,
 } from "../../shared/search/search.rules";
-import type { Executor } from "../db/client";
 import type { Deps } from "../http/app-env";
-import { geocodeCityState, resolveArea } from "./geo/gazetteer";
+import { resolveArea } from "../geo/gazetteer";
 import * as repo from "./search.repo";
 
 /**
@@ -219,15 +218,4 @@ export async function searchTeachers(deps: Pick<Deps, "db">, query: SearchQuery)
 
   const counts = await searchCounts(deps, filters);
   return respond((await readPage(counts)) ?? [], counts.total);
-}
-
-/**
- * Stores the coordinates of a teacher's saved city and state (null when the gazetteer does not
- * know the place: such a teacher is listed without a distance and never inside a radius). The
- * teacher application and profile settings call it, in their transaction, after saving.
- */
-export async function locateTeacher(executor: Executor, teacherId: string): Promise<void> {
-  const place = await repo.readTeacherPlace(executor, teacherId);
-  if (!place) return;
-  await repo.setTeacherPoint(executor, teacherId, geocodeCityState(place.city, place.state));
 }

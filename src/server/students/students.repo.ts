@@ -7,6 +7,7 @@ import type {
   StudentSummary,
   StudentUpdate,
 } from "../../shared/students/students.schemas";
+import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";
 import { studentProfiles, studentRepertoire } from "../db/schema";
 
@@ -147,4 +148,20 @@ export async function deleteRepertoire(db: Executor, studentId: string, entryId:
     .where(and(eq(studentRepertoire.id, entryId), eq(studentRepertoire.studentId, studentId)))
     .returning({ id: studentRepertoire.id });
   return rows.length > 0;
+}
+
+/** The first student is part of the parent sign-up aggregate: created in the caller's transaction. */
+export async function insertFirstStudent(tx: Executor, parentId: string, student: ParentSignUp["student"]): Promise<void> {
+  await tx.insert(studentProfiles).values({
+    parentId,
+    firstName: student.firstName,
+    lastName: student.lastName,
+    age: student.age,
+    interests: [...new Set(student.interests)],
+  });
+}
+
+/** Every student of a parent (their repertoire goes with them by cascade). */
+export async function deleteStudentsOfParent(tx: Executor, parentId: string): Promise<void> {
+  await tx.delete(studentProfiles).where(eq(studentProfiles.parentId, parentId));
 }

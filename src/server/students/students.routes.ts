@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   repertoireCreateSchema,
   REPERTOIRE_NOT_FOUND_MESSAGE,
@@ -7,13 +7,11 @@ import {
   studentCreateSchema,
   studentUpdateSchema,
 } from "../../shared/students/students.schemas";
+import { repertoireEntryParams, studentIdParams } from "../../shared/path-params.schemas";
 import { requireParent, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./students.service";
-
-const studentParams = z.object({ studentId: z.guid() });
-const repertoireParams = z.object({ studentId: z.guid(), entryId: z.guid() });
 
 /**
  * Path ids are checked before anything else: a malformed id names no resource, so it is a 404
@@ -31,19 +29,19 @@ export function createStudentsRoutes(deps: Deps) {
     .post("/", validate("json", studentCreateSchema), async (c) =>
       c.json(await service.addStudent(deps, c.get("parentId"), c.req.valid("json")), 201),
     )
-    .get("/:studentId", validateIds(studentParams), async (c) =>
+    .get("/:studentId", validateIds(studentIdParams), async (c) =>
       c.json(await service.getStudent(deps, c.get("parentId"), c.req.valid("param").studentId)),
     )
-    .patch("/:studentId", validateIds(studentParams), validate("json", studentUpdateSchema), async (c) =>
+    .patch("/:studentId", validateIds(studentIdParams), validate("json", studentUpdateSchema), async (c) =>
       c.json(await service.updateStudent(deps, c.get("parentId"), c.req.valid("param").studentId, c.req.valid("json"))),
     )
-    .post("/:studentId/repertoire", validateIds(studentParams), validate("json", repertoireCreateSchema), async (c) =>
+    .post("/:studentId/repertoire", validateIds(studentIdParams), validate("json", repertoireCreateSchema), async (c) =>
       c.json(
         await service.addRepertoireEntry(deps, c.get("parentId"), c.req.valid("param").studentId, c.req.valid("json")),
         201,
       ),
     )
-    .delete("/:studentId/repertoire/:entryId", validateIds(repertoireParams), async (c) => {
+    .delete("/:studentId/repertoire/:entryId", validateIds(repertoireEntryParams), async (c) => {
       const { studentId, entryId } = c.req.valid("param");
       await service.deleteRepertoireEntry(deps, c.get("parentId"), studentId, entryId);
       return c.json({ deleted: true });

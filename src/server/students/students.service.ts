@@ -9,6 +9,8 @@ import {
   type StudentSummary,
   type StudentUpdate,
 } from "../../shared/students/students.schemas";
+import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
+import type { Executor } from "../db/client";
 import type { Deps } from "../http/app-env";
 import * as repo from "./students.repo";
 
@@ -63,4 +65,14 @@ export async function deleteRepertoireEntry(
   if (!(await repo.deleteRepertoire(deps.db, studentId, entryId))) {
     throw new AppError("not_found", REPERTOIRE_NOT_FOUND_MESSAGE);
   }
+}
+
+/** Parent sign-up creates the first student in its own transaction (`tx`). */
+export function insertFirstStudent(tx: Executor, parentId: string, student: ParentSignUp["student"]): Promise<void> {
+  return repo.insertFirstStudent(tx, parentId, student);
+}
+
+/** Account deletion (spec section 4): a parent's students go first, in the deletion's transaction. */
+export function deleteAccountData(tx: Executor, parentId: string): Promise<void> {
+  return repo.deleteStudentsOfParent(tx, parentId);
 }

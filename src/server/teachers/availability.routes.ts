@@ -1,28 +1,21 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { availabilityIdParams } from "../../shared/path-params.schemas";
 import { AVAILABILITY_NOT_FOUND_MESSAGE, availabilityCreateSchema } from "../../shared/teachers/weekly-availability.schemas";
-import { requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./availability.service";
 
 /** A malformed id names no window: 404 before anything reaches SQL. */
-const windowParams = validateParams(z.object({ availabilityId: z.guid() }), AVAILABILITY_NOT_FOUND_MESSAGE);
+const windowParams = validateParams(availabilityIdParams, AVAILABILITY_NOT_FOUND_MESSAGE);
 
-/**
- * /api/teachers/me/availability: the signed-in teacher's weekly windows. Guards are per route
- * because other routers share the /teachers prefix.
- */
+/** /api/teachers/me/availability: the signed-in teacher's weekly windows (guarded by own-teacher.routes.ts). */
 export function createAvailabilityRoutes(deps: Deps) {
-  const signedInTeacher = [requireUser(deps), requireTeacher(deps)] as const;
   return new Hono<AppEnv>()
-    .get("/me/availability", ...signedInTeacher, async (c) =>
-      c.json(await service.listAvailability(deps, c.get("teacherId"))),
-    )
-    .post("/me/availability", ...signedInTeacher, validate("json", availabilityCreateSchema), async (c) =>
+    .get("/", async (c) => c.json(await service.listAvailability(deps, c.get("teacherId"))))
+    .post("/", validate("json", availabilityCreateSchema), async (c) =>
       c.json(await service.addWindow(deps, c.get("teacherId"), c.req.valid("json")), 201),
     )
-    .delete("/me/availability/:availabilityId", ...signedInTeacher, windowParams, async (c) => {
+    .delete("/:availabilityId", windowParams, async (c) => {
       await service.deleteWindow(deps, c.get("teacherId"), c.req.valid("param").availabilityId);
       return c.json({ deleted: true });
     });

@@ -1,10 +1,9 @@
-import { validateParams } from "../http/validate";
 import { Hono } from "hono";
-import { z } from "zod";
+import { teacherIdParams } from "../../shared/path-params.schemas";
+import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import type { AppEnv, Deps } from "../http/app-env";
+import { validateParams } from "../http/validate";
 import * as service from "./public-profile.service";
-
-const teacherParams = z.object({ teacherId: z.guid() });
 
 /**
  * /api/teachers/:teacherId/public: anyone may read a discoverable teacher's profile (visitors
@@ -14,7 +13,7 @@ export function createPublicProfileRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/:teacherId/public",
     // A malformed id names no teacher: 404 before any SQL.
-    validateParams(teacherParams, service.teacherNotFound().message),
+    validateParams(teacherIdParams, TEACHER_NOT_FOUND_MESSAGE),
     async (c) => c.json(await service.getPublicProfile(deps, c.req.valid("param").teacherId)),
   );
 }

@@ -7,6 +7,22 @@ import * as repo from "./public-profile.repo";
 export const teacherNotFound = () => new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);
 
 /**
+ * The discovery rule (spec section 4) for one teacher: a teacher who switched discovery off is
+ * "not found" to everyone else, exactly like an id that does not exist. Booking, reviews and the
+ * public profile all ask here.
+ */
+export async function findPublicTeacherOrThrow(deps: Pick<Deps, "db">, teacherId: string) {
+  const teacher = await repo.findPublicTeacher(deps.db, teacherId);
+  if (!teacher) throw teacherNotFound();
+  return teacher;
+}
+
+/** Any teacher, public or not (a parent may review a teacher they had lessons with who is now hidden). */
+export async function findTeacherOrThrow(deps: Pick<Deps, "db">, teacherId: string): Promise<void> {
+  if (!(await repo.teacherExists(deps.db, teacherId))) throw teacherNotFound();
+}
+
+/**
  * The public profile (spec section 2). A teacher who has switched discovery off is not public:
  * everyone, the teacher included, gets the same 404 as for an id that does not exist, so the
  * answer does not even tell whether the profile exists.

@@ -1,55 +1,13 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { teacherApplicationSchema } from "../../shared/teachers/application.schemas";
-import { UPLOAD_TOKEN_HEADER } from "../../shared/teachers/intro-video.constants";
-import { requireTeacher, requireUser } from "../auth/guards";
 import { signUpLimit } from "../auth/sign-up-limit";
-import { createStorage } from "../files/storage";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate } from "../http/validate";
-import { releaseUploadToken, teacherIdForUploadToken, uploadIntroVideo } from "./intro-video.service";
 import { applyAsTeacher } from "./teacher-application.service";
 
-/**
- * The uploader is a signed-in teacher, or the application wizard holding the upload token of the
- * teacher it just created (no session yet). Either way the teacher comes from the session or the
- * signed token, never from the path or the body, so nobody can upload onto another teacher.
- */
-function requireTeacherOrUploadToken(deps: Deps) {
-  const user = requireUser(deps);
-  const teacher = requireTeacher(deps);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const token = c.req.header(UPLOAD_TOKEN_HEADER);
-    if (token !== undefined) {
-      const teacherId = await teacherIdForUploadToken(deps, token);
-      c.set("teacherId", teacherId);
-      await next();
-      if (c.error || c.res.status >= 400) await releaseUploadToken(deps, teacherId);
-      return;
-    }
-    await user(c, async () => {
-      await teacher(c, next);
-    });
-  });
-}
-
-/**
- * /api/teachers: the Become a Teacher application and the intro-video upload. No router-wide
- * middleware here: other teacher routers share the /teachers prefix.
- */
+/** POST /api/teachers: the Become a Teacher application (public: it creates the account). */
 export function createTeacherApplicationRoutes(deps: Deps) {
-  const storage = createStorage(deps.env);
-  return new Hono<AppEnv>()
-    .post("/", validate("json", teacherApplicationSchema), signUpLimit(deps), async (c) =>
-      c.json(await applyAsTeacher(deps, c.req.valid("json")), 201),
-    )
-    .put("/me/intro-video", requireTeacherOrUploadToken(deps), async (c) =>
-      // The raw request body is the video, streamed (never buffered whole).
-      c.json(
-        await uploadIntroVideo(deps, storage, c.get("teacherId"), {
-          body: c.req.raw.body,
-          contentLength: c.req.header("content-length"),
-        }),
-      ),
-    );
+  return new Hono<AppEnv>().post("/", validate("json", teacherApplicationSchema), signUpLimit(deps), async (c) =>
+    c.json(await applyAsTeacher(deps, c.req.valid("json")), 201),
+  );
 }

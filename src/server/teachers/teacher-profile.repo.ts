@@ -171,3 +171,29 @@ export async function readStats(db: Executor, teacherId: string, now: Date): Pro
     activeClasses: Number(row?.classes ?? 0),
   };
 }
+
+/** Where the teacher lives, to place them on the map for search distances. */
+export async function readTeacherPlace(db: Executor, teacherId: string): Promise<{ city: string; state: string } | undefined> {
+  const [row] = await queryRows<{ city: string; state: string }>(
+    db,
+    sql`select city, state from teacher_profiles where id = ${teacherId}`,
+  );
+  return row;
+}
+
+export async function setTeacherPoint(
+  db: Executor,
+  teacherId: string,
+  point: { latitude: number; longitude: number } | null,
+): Promise<void> {
+  await db.execute(sql`
+    update teacher_profiles
+       set latitude = ${point?.latitude ?? null}::float8, longitude = ${point?.longitude ?? null}::float8
+     where id = ${teacherId}
+       and (latitude is distinct from ${point?.latitude ?? null}::float8 or longitude is distinct from ${point?.longitude ?? null}::float8)`);
+}
+
+/** Account deletion: the teacher profile (instruments, availability and the like go by cascade). */
+export async function deleteTeacherProfile(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(teacherProfiles).where(eq(teacherProfiles.userId, userId));
+}

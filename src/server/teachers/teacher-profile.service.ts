@@ -1,5 +1,3 @@
-import { createStorage } from "../files/storage";
-import { deleteIntroVideoFiles } from "./intro-video.service";
 import { AppError } from "../../shared/errors";
 import {
   RATE_ORDER_MESSAGE,
@@ -9,8 +7,11 @@ import {
   type TeacherProfile,
   type TeacherProfileUpdate,
 } from "../../shared/teachers/profile.schemas";
+import type { Executor } from "../db/client";
+import { createStorage } from "../files/storage";
+import { geocodeCityState } from "../geo/gazetteer";
 import type { Deps } from "../http/app-env";
-import { locateTeacher } from "../search/search.service";
+import { deleteIntroVideoFiles } from "./intro-video.service";
 import * as repo from "./teacher-profile.repo";
 
 /**
@@ -73,4 +74,25 @@ export async function setDiscovery(deps: Pick<Deps, "db">, teacherId: string, en
   const status = await repo.setDiscovery(deps.db, teacherId, enabled);
   if (!status) throw profileNotFound();
   return status;
+}
+
+/**
+ * Stores the coordinates of a teacher's saved city and state (null when the gazetteer does not
+ * know the place: such a teacher is listed without a distance and never inside a radius). The
+ * teacher application and profile settings call it, in their transaction, after saving.
+ */
+export async function locateTeacher(executor: Executor, teacherId: string): Promise<void> {
+  const place = await repo.readTeacherPlace(executor, teacherId);
+  if (!place) return;
+  await repo.setTeacherPoint(executor, teacherId, geocodeCityState(place.city, place.state));
+}
+
+/** Account deletion (spec section 4): the teacher profile, in the deletion's transaction. */
+export function deleteAccountData(tx: Executor, userId: string): Promise<void> {
+  return repo.deleteTeacherProfile(tx, userId);
+}
+
+/** Removes every stored intro video of a teacher (after the account's rows are gone). */
+export function deleteIntroVideo(deps: Pick<Deps, "env">, teacherId: string): Promise<void> {
+  return deleteIntroVideoFiles(createStorage(deps.env), teacherId);
 }

@@ -25,8 +25,6 @@ export const slotsQuerySchema = z.object({
 });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
-export const teacherIdParamSchema = z.object({ teacherId: z.uuid({ error: "Teacher not found" }) });
-export const bookingIdParamSchema = z.object({ bookingId: z.uuid({ error: "Booking not found" }) });
 
 /** Most selections in one request; enough for a month of weekly lessons. */
 export const MAX_SLOTS_PER_REQUEST = 10;

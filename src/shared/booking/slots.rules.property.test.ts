@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import { describe, expect, it } from "vitest";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
-import { groupByViewerDay, monthRange, openSlots, SLOT_STEP_MINUTES, type Interval, type Slot, type WeeklyWindow } from "./slots.rules";
+import { groupByViewerDay, monthRange, openSlots, SLOT_STEP_MINUTES, type Interval, type Slot, type SlotWindow as WeeklyWindow } from "./slots.rules";
 
 // The fast rules (the zone's offsets read once per span) against the straightforward ones they
 // replaced (a TZDate per slot start and end), over random windows, zones and months with

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { anyOverlap, groupByViewerDay, monthRange, openSlots, type WeeklyWindow } from "./slots.rules";
+import { anyOverlap, groupByViewerDay, monthRange, openSlots, type SlotWindow } from "./slots.rules";
 
 const NY = "America/New_York";
-const everyDay = (start: string, end: string): WeeklyWindow[] =>
+const everyDay = (start: string, end: string): SlotWindow[] =>
   [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: start, endTime: end, format: "both" }));
 const iso = (d: Date) => d.toISOString();
 
@@ -31,7 +31,7 @@ describe("openSlots", () => {
   });
 
   it("uses the weekday of the teacher's zone, 0 = Sunday", () => {
-    const mondayOnly: WeeklyWindow[] = [{ dayOfWeek: 1, startTime: "09:00", endTime: "10:00", format: "online" }];
+    const mondayOnly: SlotWindow[] = [{ dayOfWeek: 1, startTime: "09:00", endTime: "10:00", format: "online" }];
     const week = { from: new Date("2030-01-13T05:00:00Z"), to: new Date("2030-01-20T05:00:00Z") };
     const slots = openSlots({ ...base, ...week, windows: mondayOnly, bookingType: "full" });
     expect(slots.map((s) => [iso(s.startsAt), s.format])).toEqual([["2030-01-14T14:00:00.000Z", "online"]]);
@@ -62,7 +62,7 @@ describe("openSlots", () => {
   });
 
   it("skips start times that do not exist (spring forward) and keeps every lesson exactly an hour", () => {
-    const night: WeeklyWindow[] = [{ dayOfWeek: 0, startTime: "01:00", endTime: "04:00", format: "both" }];
+    const night: SlotWindow[] = [{ dayOfWeek: 0, startTime: "01:00", endTime: "04:00", format: "both" }];
     const day = { from: new Date("2030-03-10T05:00:00Z"), to: new Date("2030-03-11T04:00:00Z") };
     const slots = openSlots({ ...base, ...day, windows: night, bookingType: "full" });
     // 01:00 EST (06:00Z) lasts a real hour, to 03:00 EDT; 02:00 does not exist; 03:00 EDT (07:00Z) → 04:00 EDT.

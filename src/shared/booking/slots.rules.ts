@@ -1,13 +1,11 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
+import type { WeeklyWindow } from "../teachers/weekly-availability.rules";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
 import { localDayStart, steadyOffset, timelineOffset, uniqueInstant, zoneTimeline, type ZoneTimeline } from "./slots.rules.zone";
 
-/** A weekly window in the teacher's zone; day 0 = Sunday (decisions.md). Times "HH:mm" or "HH:mm:ss". */
-export interface WeeklyWindow {
-  dayOfWeek: number;
-  startTime: string;
-  endTime: string;
+/** A weekly window in the teacher's zone with the lesson format it offers. Times "HH:mm" or "HH:mm:ss". */
+export interface SlotWindow extends WeeklyWindow {
   format: string;
 }
 
@@ -82,7 +80,7 @@ function withoutTaken(slots: Slot[], taken: readonly Interval[]): Slot[] {
  * through `TZDate`, so the results are the same as building every slot with `TZDate`.
  */
 export function openSlots(input: {
-  windows: readonly WeeklyWindow[];
+  windows: readonly SlotWindow[];
   teacherTimeZone: string;
   bookingType: BookingType;
   from: Date;

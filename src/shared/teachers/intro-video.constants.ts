@@ -19,3 +19,6 @@ export function checkIntroVideoFile(file: { size: number; type: string }): strin
   if (file.size > MAX_INTRO_VIDEO_BYTES) return VIDEO_TOO_LARGE_MESSAGE;
   return null;
 }
+
+/** The stored names of an intro video, one per accepted container (served at /api/files/teacher-videos/…). */
+export const VIDEO_FILE_NAMES = ["intro-video.mp4", "intro-video.mov", "intro-video.webm"] as const;

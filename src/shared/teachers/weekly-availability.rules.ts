@@ -33,6 +33,7 @@ export function endsAfterStart(window: { startTime: string; endTime: string }): 
   return minutesOfDay(window.endTime) > minutesOfDay(window.startTime);
 }
 
+/** A weekly window in the teacher's own time zone; day 0 = Sunday (decisions.md). */
 export interface WeeklyWindow {
   dayOfWeek: number;
   startTime: string;

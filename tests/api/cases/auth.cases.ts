@@ -1,35 +1,44 @@
 import { parentSignUpBody } from "../../factories/sign-up";
-import { credentialsOf, everyone, signedIn, type RouteCase } from "../route-case";
+import { credentialsOf, everyone, nobody, signedIn, type RouteCase } from "../route-case";
+import { halfwayTwoFactorSignIn } from "../world";
 
 export const authCases: RouteCase[] = [
   // better-auth's own endpoints (session lookup, sign-out, …); its public sign-up is disabled.
-  { route: "GET /api/auth/*", allowed: everyone, request: () => ({ path: "/api/auth/get-session" }) },
-  { route: "POST /api/auth/*", allowed: everyone, request: () => ({ path: "/api/auth/sign-out", body: {} }) },
-  { route: "GET /api/session", allowed: everyone, request: () => ({ path: "/api/session" }) },
+  { route: "GET /api/auth/*", ok: 200, allowed: everyone, request: () => ({ path: "/api/auth/get-session" }) },
+  { route: "POST /api/auth/*", ok: 200, allowed: everyone, request: () => ({ path: "/api/auth/sign-out", body: {} }) },
+  { route: "GET /api/session", ok: 200, allowed: everyone, request: () => ({ path: "/api/session" }) },
   {
     // Anyone may sign in with credentials they hold; the role rule is tested in auth.integration.test.ts.
-    route: "POST /api/session",
+    route: "POST /api/session", ok: 200,
     allowed: everyone,
     request: (world, actor) => ({ path: "/api/session", body: credentialsOf(world, actor) }),
     badInput: { as: "anonymous", validBody: (world) => credentialsOf(world, "parent") },
   },
   {
     // Only a visitor halfway through a two-factor sign-in (holding better-auth's two-factor cookie)
-    // may finish it; nobody in the matrix world is, so everyone is refused with 401.
-    route: "POST /api/session/two-factor",
-    allowed: { anonymous: false, parent: false, otherParent: false, teacher: false, otherTeacher: false },
+    // may finish it; nobody in the matrix world is, so everyone is refused with 401. The bad-input
+    // test enrols a parent and passes the password step first, so its valid code really signs in.
+    route: "POST /api/session/two-factor", ok: 200,
+    allowed: nobody,
     request: () => ({ path: "/api/session/two-factor", body: { role: "parent", code: "123456" } }),
-    badInput: { as: "anonymous", validBody: () => ({ role: "parent", code: "123456" }) },
+    badInput: {
+      as: "anonymous",
+      validBody: () => ({ role: "parent", code: "123456" }),
+      session: async (t, world) => {
+        const { cookie, code } = await halfwayTwoFactorSignIn(t, world);
+        return { cookie, validBody: { role: "parent", code } };
+      },
+    },
   },
   {
     // Anyone may create a parent account with a new address.
-    route: "POST /api/accounts/parents",
+    route: "POST /api/accounts/parents", ok: 201,
     allowed: everyone,
     request: () => ({ path: "/api/accounts/parents", body: { ...parentSignUpBody() } }),
     badInput: { as: "anonymous", validBody: () => ({ ...parentSignUpBody() }) },
   },
   {
-    route: "DELETE /api/accounts/me",
+    route: "DELETE /api/accounts/me", ok: 200,
     allowed: signedIn,
     request: () => ({ path: "/api/accounts/me" }),
   },

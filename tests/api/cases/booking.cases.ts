@@ -29,27 +29,27 @@ const bookingBody = (world: World) => ({
 
 export const bookingCases: RouteCase[] = [
   {
-    route: "GET /api/teachers/:teacherId/slots",
+    route: "GET /api/teachers/:teacherId/slots", ok: 200,
     allowed: everyone,
     request: (world) => ({ path: `/api/teachers/${world.teacher.teacherId}/slots?month=${nextMonth()}&timeZone=America%2FNew_York&type=intro` }),
   },
   {
     // A parent books for their own student; another parent naming that student is refused (404).
-    route: "POST /api/bookings",
+    route: "POST /api/bookings", ok: 201,
     allowed: ownParentOnly,
     request: (world) => ({ path: "/api/bookings", body: bookingBody(world) }),
     badInput: { as: "parent", validBody: bookingBody },
   },
-  { route: "GET /api/bookings/mine", allowed: parentsOnly, request: () => ({ path: "/api/bookings/mine" }) },
-  { route: "GET /api/bookings/requests", allowed: teachersOnly, request: () => ({ path: "/api/bookings/requests" }) },
+  { route: "GET /api/bookings/mine", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/bookings/mine" }) },
+  { route: "GET /api/bookings/requests", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/bookings/requests" }) },
   {
-    route: "POST /api/bookings/:bookingId/accept",
+    route: "POST /api/bookings/:bookingId/accept", ok: 200,
     allowed: ownTeacherOnly,
     bodyless: true,
     request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/accept` }),
   },
   {
-    route: "POST /api/bookings/:bookingId/decline",
+    route: "POST /api/bookings/:bookingId/decline", ok: 200,
     allowed: ownTeacherOnly,
     bodyless: true,
     request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/decline` }),

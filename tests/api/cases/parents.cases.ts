@@ -4,12 +4,12 @@ import { parentsOnly, type RouteCase } from "../route-case";
 const nameChange = () => ({ firstName: "Ada" });
 
 export const parentsCases: RouteCase[] = [
-  { route: "GET /api/parents/me", allowed: parentsOnly, request: () => ({ path: "/api/parents/me" }) },
+  { route: "GET /api/parents/me", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/parents/me" }) },
   {
-    route: "PATCH /api/parents/me",
+    route: "PATCH /api/parents/me", ok: 200,
     allowed: parentsOnly,
     request: () => ({ path: "/api/parents/me", body: nameChange() }),
     badInput: { as: "parent", validBody: nameChange },
   },
-  { route: "GET /api/parents/me/dashboard", allowed: parentsOnly, request: () => ({ path: "/api/parents/me/dashboard" }) },
+  { route: "GET /api/parents/me/dashboard", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/parents/me/dashboard" }) },
 ];

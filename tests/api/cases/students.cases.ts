@@ -15,32 +15,32 @@ const newRepertoire = () => ({ title: "Für Elise", composer: "Beethoven", genre
 
 export const studentsCases: RouteCase[] = [
   // Each parent lists and adds their own students.
-  { route: "GET /api/students", allowed: parentsOnly, request: () => ({ path: "/api/students" }) },
+  { route: "GET /api/students", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/students" }) },
   {
-    route: "POST /api/students",
+    route: "POST /api/students", ok: 201,
     allowed: parentsOnly,
     request: () => ({ path: "/api/students", body: newStudent() }),
     badInput: { as: "parent", validBody: newStudent },
   },
   {
-    route: "GET /api/students/:studentId",
+    route: "GET /api/students/:studentId", ok: 200,
     allowed: studentOwnerOnly,
     request: (world) => ({ path: studentPath(world) }),
   },
   {
-    route: "PATCH /api/students/:studentId",
+    route: "PATCH /api/students/:studentId", ok: 200,
     allowed: studentOwnerOnly,
     request: (world) => ({ path: studentPath(world), body: profileEdit() }),
     badInput: { as: "parent", validBody: profileEdit },
   },
   {
-    route: "POST /api/students/:studentId/repertoire",
+    route: "POST /api/students/:studentId/repertoire", ok: 201,
     allowed: studentOwnerOnly,
     request: (world) => ({ path: `${studentPath(world)}/repertoire`, body: newRepertoire() }),
     badInput: { as: "parent", validBody: newRepertoire },
   },
   {
-    route: "DELETE /api/students/:studentId/repertoire/:entryId",
+    route: "DELETE /api/students/:studentId/repertoire/:entryId", ok: 200,
     allowed: studentOwnerOnly,
     request: (world) => ({ path: `${studentPath(world)}/repertoire/${world.repertoireId}` }),
   },

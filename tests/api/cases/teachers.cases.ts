@@ -12,29 +12,29 @@ const discovery = () => ({ enabled: true });
 const newWindow = () => ({ dayOfWeek: 0, startTime: "18:00", endTime: "19:00", format: "both" });
 
 export const teachersCases: RouteCase[] = [
-  { route: "GET /api/teachers/me", allowed: teachersOnly, request: () => ({ path: "/api/teachers/me" }) },
+  { route: "GET /api/teachers/me", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/teachers/me" }) },
   {
-    route: "PATCH /api/teachers/me",
+    route: "PATCH /api/teachers/me", ok: 200,
     allowed: teachersOnly,
     request: () => ({ path: "/api/teachers/me", body: profileEdit() }),
     badInput: { as: "teacher", validBody: profileEdit },
   },
-  { route: "GET /api/teachers/me/dashboard", allowed: teachersOnly, request: () => ({ path: "/api/teachers/me/dashboard" }) },
+  { route: "GET /api/teachers/me/dashboard", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/teachers/me/dashboard" }) },
   {
-    route: "PUT /api/teachers/me/discovery",
+    route: "PUT /api/teachers/me/discovery", ok: 200,
     allowed: teachersOnly,
     request: () => ({ path: "/api/teachers/me/discovery", body: discovery() }),
     badInput: { as: "teacher", validBody: discovery },
   },
-  { route: "GET /api/teachers/me/availability", allowed: teachersOnly, request: () => ({ path: "/api/teachers/me/availability" }) },
+  { route: "GET /api/teachers/me/availability", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/teachers/me/availability" }) },
   {
-    route: "POST /api/teachers/me/availability",
+    route: "POST /api/teachers/me/availability", ok: 201,
     allowed: teachersOnly,
     request: () => ({ path: "/api/teachers/me/availability", body: newWindow() }),
     badInput: { as: "teacher", validBody: newWindow },
   },
   {
-    route: "DELETE /api/teachers/me/availability/:availabilityId",
+    route: "DELETE /api/teachers/me/availability/:availabilityId", ok: 200,
     allowed: windowOwnerOnly,
     request: (world) => ({ path: `/api/teachers/me/availability/${world.availabilityId}` }),
   },

@@ -1,23 +1,18 @@
-import { validateParams } from "../http/validate";
 import { Hono } from "hono";
-import { z } from "zod";
+import { introVideoFileParams } from "../../shared/path-params.schemas";
+import { fileResponse } from "../files/serve-file";
+import { createStorage } from "../files/storage";
 import type { AppEnv, Deps } from "../http/app-env";
-import { publishedIntroVideo } from "../teachers/intro-video.service";
-import { fileResponse } from "./serve-file";
-import { createStorage } from "./storage";
+import { validateParams } from "../http/validate";
+import { publishedIntroVideo } from "./intro-video.service";
 
-const introVideoParams = z.object({
-  teacherId: z.guid(),
-  file: z.enum(["intro-video.mp4", "intro-video.mov", "intro-video.webm"]),
-});
-
-/** /api/files: stored files. Intro videos are public (decisions.md section 3). */
-export function createFilesRoutes(deps: Deps) {
+/** /api/files/teacher-videos: intro videos are public (decisions.md section 3). */
+export function createIntroVideoFileRoutes(deps: Deps) {
   const storage = createStorage(deps.env);
   return new Hono<AppEnv>().get(
     "/teacher-videos/:teacherId/:file",
     // A malformed id or any other file name names nothing: 404 before any lookup.
-    validateParams(introVideoParams, "File not found."),
+    validateParams(introVideoFileParams, "File not found."),
     async (c) => {
       const { teacherId, file } = c.req.valid("param");
       const video = await publishedIntroVideo(deps, teacherId, file);

@@ -1,7 +1,7 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../db/client";
-import { teacherProfiles } from "../db/schema";
+import { queryRows } from "./client";
+import { teacherProfiles } from "./schema";
 import { createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";

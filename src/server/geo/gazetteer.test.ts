@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { haversineMiles } from "../../../shared/search/search.rules";
+import { haversineMiles } from "../../shared/search/search.rules";
 import { geocodeCityState, resolveArea, resolvePlace, stateAbbreviation } from "./gazetteer";
 
 const near = (place: { lat: number; lon: number } | null, lat: number, lon: number, miles = 3) => {

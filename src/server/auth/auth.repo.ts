@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Role } from "../../shared/accounts/accounts.constants";
+import type { Executor } from "../db/client";
+import { account, parentProfiles, session, teacherProfiles, user, userRoles } from "../db/schema";
+
+/**
+ * The tables of sign-in: users, credentials, sessions and the active role. Role resolution only
+ * needs to know whether a user holds a parent or a teacher profile, so it reads their ids here
+ * rather than calling those features (which depend on auth's guards).
+ */
+
+export async function findProfileIds(db: Executor, userId: string) {
+  const [parent] = await db.select({ id: parentProfiles.id }).from(parentProfiles).where(eq(parentProfiles.userId, userId));
+  const [teacher] = await db
+    .select({ id: teacherProfiles.id })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.userId, userId));
+  return { parentId: parent?.id ?? null, teacherId: teacher?.id ?? null };
+}
+
+export async function findActiveRole(db: Executor, userId: string): Promise<Role | null> {
+  const [row] = await db.select({ role: userRoles.activeRole }).from(userRoles).where(eq(userRoles.userId, userId));
+  return (row?.role as Role | undefined) ?? null;
+}
+
+export async function upsertActiveRole(db: Executor, userId: string, role: Role): Promise<void> {
+  await db
+    .insert(userRoles)
+    .values({ userId, activeRole: role, lastSwitched: new Date() })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { activeRole: role, lastSwitched: new Date() } });
+}
+
+export async function deleteSessionByToken(db: Executor, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
+}
+
+export async function emailInUse(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row !== undefined;
+}
+
+/**
+ * Inserts an email + password account in the caller's transaction, so a sign-up creates the
+ * account and its profile together or not at all. `email` must already be normalised.
+ */
+export async function insertCredentialUser(
+  tx: Executor,
+  input: { email: string; name: string; passwordHash: string; emailVerified?: boolean },
+): Promise<{ id: string }> {
+  const id = randomUUID();
+  await tx.insert(user).values({
+    id,
+    email: input.email,
+    name: input.name,
+    emailVerified: input.emailVerified ?? false,
+  });
+  await tx.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: input.passwordHash,
+  });
+  return { id };
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { requireTeacher, requireUser } from "../auth/guards";
+import type { AppEnv, Deps } from "../http/app-env";
+import { createAvailabilityRoutes } from "./availability.routes";
+import { createIntroVideoUploadRoutes } from "./intro-video.routes";
+import { createTeacherProfileRoutes } from "./teacher-profile.routes";
+
+/**
+ * /api/teachers/me…: everything of the signed-in teacher, behind one guard. The intro-video
+ * upload alone has its own (a session or the application's upload token: the wizard uploads
+ * before the teacher has signed in), so it is registered before the router-wide guard, which
+ * Hono then never reaches for it.
+ */
+export function createOwnTeacherRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .route("/intro-video", createIntroVideoUploadRoutes(deps))
+    .use(requireUser(deps), requireTeacher(deps))
+    .route("/", createTeacherProfileRoutes(deps))
+    .route("/availability", createAvailabilityRoutes(deps));
+}
