@@ -58,6 +58,8 @@ test("the accepted lesson shows at 10:00 for the New York teacher and 7:00 for t
   parent,
   teacher,
 }) => {
+  // Six calendar pages, two phones and five axe runs: longer than one page's journey.
+  test.setTimeout(240_000);
   const { date } = await acceptedTenOClockLesson(parent, teacher);
   const teacherPage = await pageIn(browser, teacher, "America/New_York");
   const parentPage = await pageIn(browser, parent, "America/Los_Angeles");

@@ -373,6 +373,7 @@ function EventButton({ event, options, compact = false }: { event: CalendarEvent
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label={`${style.label}: ${event.title}`}
           sideOffset={6}
           collisionPadding={8}
           className="z-30 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg"
