@@ -115,7 +115,7 @@ export function CalendarView(props: CalendarViewProps) {
             <ChevronRight aria-hidden className="size-5" />
           </Button>
         </div>
-        <h2 className="min-w-0 flex-1 text-base font-semibold text-slate-900 sm:text-lg" aria-live="polite">
+        <h2 className="order-first w-full text-base font-semibold text-slate-900 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 sm:text-lg" aria-live="polite">
           {model.title}
         </h2>
         {props.views && props.views.length > 1 ? (
@@ -361,6 +361,8 @@ function EventButton({ event, options, compact = false }: { event: CalendarEvent
       >
         {compact ? (
           <span className="block truncate">
+            {/* The type in words beside the colour, where there is room for it. */}
+            <span className="hidden font-semibold uppercase lg:inline">{style.label} · </span>
             <span className="font-semibold">{time}</span> {event.title}
           </span>
         ) : (
