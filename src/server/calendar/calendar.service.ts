@@ -34,6 +34,20 @@ export async function listEvents(deps: Pick<Deps, "db">, userId: string, query: 
   return repo.listInRange(deps.db, await scopeOf(deps, userId), query, MAX_EVENTS_PER_READ);
 }
 
+/**
+ * What starts in [from, to) for a dashboard summary (parent's next 7 days), read through the same
+ * scope as the calendar itself; at most `limit`.
+ */
+export async function eventsStartingIn(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  range: { from: Date; to: Date },
+  limit: number,
+): Promise<CalendarEventDTO[]> {
+  const events = await repo.listInRange(deps.db, await scopeOf(deps, userId), range, MAX_EVENTS_PER_READ);
+  return events.filter((event) => new Date(event.startsAt) >= range.from).slice(0, limit);
+}
+
 /** Turns the dialog's local date and times (in the viewer's zone) into what is stored. */
 function toWrite(scope: repo.EventScope, input: EventData): repo.EventWrite {
   // Only a parent names a student, and only one of their own (a teacher has none in scope).

@@ -360,11 +360,13 @@ function EventButton({ event, options, compact = false }: { event: CalendarEvent
         aria-label={`${style.label}: ${event.title}, ${formatSpan(event.startsAt, event.endsAt, options.timeZone)}`}
       >
         {compact ? (
-          <span className="block truncate">
-            {/* The type in words beside the colour, where there is room for it. */}
-            <span className="hidden font-semibold uppercase lg:inline">{style.label} · </span>
-            <span className="font-semibold">{time}</span> {event.title}
-          </span>
+          <>
+            {/* The type in words beside the colour, where there is room for a second line. */}
+            <EventBadge event={event} className="hidden lg:flex" />
+            <span className="block truncate">
+              <span className="font-semibold">{time}</span> {event.title}
+            </span>
+          </>
         ) : (
           <>
             <EventBadge event={event} className="block" />
