@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
+import { createCalendarRoutes } from "./calendar/calendar.routes";
 import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes";
 import { createClassesRoutes } from "./classes/classes.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
@@ -46,7 +47,8 @@ export function createApp(deps: Deps) {
     .route("/reviews", createReviewsRoutes(deps))
     .route("/files", createIntroVideoFileRoutes(deps))
     .route("/bookings", createBookingRoutes(deps))
-    .route("/classes", createClassesRoutes(deps));
+    .route("/classes", createClassesRoutes(deps))
+    .route("/calendar", createCalendarRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
-import { reviews, studentRepertoire } from "../../src/server/db/schema";
+import { calendarEvents, reviews, studentRepertoire } from "../../src/server/db/schema";
+import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
@@ -72,6 +73,29 @@ export async function createWorld(t: TestApp) {
     .insert(reviews)
     .values({ teacherId: reviewedTeacher.teacherId, parentId: parent.parentId, rating: 5, body: "Patient and encouraging teacher." })
     .returning({ id: reviews.id });
+  // A practice event the parent made for their first student, and a custom event of the teacher,
+  // for the calendar routes on an existing event; the teacher's calendar feed, for the public feed.
+  const [parentEvent, teacherEvent] = await t.deps.db
+    .insert(calendarEvents)
+    .values([
+      {
+        ownerUserId: parent.userId,
+        studentId: parent.studentIds[0]!,
+        title: "Scales",
+        eventType: "practice",
+        startsAt: new Date("2026-12-02T16:00:00Z"),
+        endsAt: new Date("2026-12-02T16:30:00Z"),
+      },
+      {
+        ownerUserId: teacher.userId,
+        title: "Recital prep",
+        eventType: "custom",
+        startsAt: new Date("2026-12-02T18:00:00Z"),
+        endsAt: new Date("2026-12-02T19:00:00Z"),
+      },
+    ])
+    .returning({ id: calendarEvents.id });
+  const teacherFeed = await regenerateFeed(t.deps, teacher.userId);
   // The teacher's class joined by the parent's first student, with a grade and a file; and two
   // classes of the teacher nobody has joined yet, one for each parent to join by code.
   const joined = await createClass(t.deps, {
@@ -86,6 +110,9 @@ export async function createWorld(t: TestApp) {
     createClass(t.deps, { teacherId: teacher.teacherId, name: "Another open class" }),
   ]);
   return {
+    parentEventId: parentEvent!.id,
+    teacherEventId: teacherEvent!.id,
+    teacherFeedPath: new URL(teacherFeed.url).pathname,
     classId: joined.classId,
     gradeId,
     classFileId,

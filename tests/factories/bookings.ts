@@ -1,5 +1,7 @@
 import type { BookingType } from "../../src/shared/booking/booking.constants";
-import { bookings, bookingSlots } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { lessonEventTitle } from "../../src/shared/booking/booking.rules";
+import { bookings, bookingSlots, calendarEvents, studentProfiles, teacherProfiles } from "../../src/server/db/schema";
 import type { Deps } from "../../src/server/http/app-env";
 
 export type BookingStatus = "pending" | "accepted" | "declined";
@@ -13,7 +15,8 @@ const FIRST_DEFAULT_START = Date.parse("2024-01-01T15:00:00Z");
  * A booking as the booking flow leaves it, written straight to the tables: a slot of the teacher
  * and a booking of the parent's student. A pending or accepted booking holds its slot (`booked`);
  * a declined one has released it. `decided_at` is set exactly when the status is not pending
- * (bookings_decided_check).
+ * (bookings_decided_check). An accepted booking has its lesson event in the calendar, owned by
+ * the teacher, as accepting leaves it.
  */
 export async function createBooking(
   deps: Pick<Deps, "db">,
@@ -53,5 +56,25 @@ export async function createBooking(
       decidedAt: status === "pending" ? null : new Date(startsAt.getTime() - 24 * 3600_000),
     })
     .returning({ id: bookings.id });
+  if (status === "accepted") {
+    const [teacher] = await deps.db
+      .select({ userId: teacherProfiles.userId })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.id, options.teacherId));
+    const [student] = await deps.db
+      .select({ firstName: studentProfiles.firstName })
+      .from(studentProfiles)
+      .where(eq(studentProfiles.id, options.studentId));
+    await deps.db.insert(calendarEvents).values({
+      ownerUserId: teacher!.userId,
+      teacherId: options.teacherId,
+      studentId: options.studentId,
+      bookingId: booking!.id,
+      title: lessonEventTitle(bookingType, student!.firstName),
+      eventType: "lesson",
+      startsAt,
+      endsAt,
+    });
+  }
   return { bookingId: booking!.id, slotId: slot!.id };
 }

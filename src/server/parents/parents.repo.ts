@@ -1,9 +1,8 @@
-import { and, asc, count, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { CommunicationChannel, Relationship } from "../../shared/accounts/accounts.constants";
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
-import type { UpcomingEvent } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
-import { calendarEvents, parentProfiles, studentProfiles, user } from "../db/schema";
+import { parentProfiles, studentProfiles, user } from "../db/schema";
 
 /** Every query is keyed by the parent id that requireParent took from the session. */
 
@@ -66,60 +65,6 @@ export async function countStudents(db: Executor, parentId: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** Most events a dashboard lists; a week holds far fewer for any real family. */
-const UPCOMING_LIMIT = 50;
-
-/**
- * Events starting in [from, to) that the parent owns or that belong to one of their students.
- * The student's name is joined only when the student is this parent's, so a stray reference can
- * never show someone else's child.
- */
-export async function listUpcomingEvents(
-  db: Executor,
-  params: { userId: string; parentId: string; from: Date; to: Date },
-): Promise<UpcomingEvent[]> {
-  const ownStudents = db
-    .select({ id: studentProfiles.id })
-    .from(studentProfiles)
-    .where(eq(studentProfiles.parentId, params.parentId));
-  const rows = await db
-    .select({
-      id: calendarEvents.id,
-      title: calendarEvents.title,
-      eventType: calendarEvents.eventType,
-      startsAt: calendarEvents.startsAt,
-      endsAt: calendarEvents.endsAt,
-      status: calendarEvents.status,
-      studentFirstName: studentProfiles.firstName,
-      studentLastName: studentProfiles.lastName,
-    })
-    .from(calendarEvents)
-    .leftJoin(
-      studentProfiles,
-      and(eq(studentProfiles.id, calendarEvents.studentId), eq(studentProfiles.parentId, params.parentId)),
-    )
-    .where(
-      and(
-        gte(calendarEvents.startsAt, params.from),
-        lt(calendarEvents.startsAt, params.to),
-        or(eq(calendarEvents.ownerUserId, params.userId), inArray(calendarEvents.studentId, ownStudents)),
-      ),
-    )
-    .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
-    .limit(UPCOMING_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    eventType: row.eventType as UpcomingEvent["eventType"],
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    status: row.status as UpcomingEvent["status"],
-    student:
-      row.studentFirstName !== null && row.studentLastName !== null
-        ? { firstName: row.studentFirstName, lastName: row.studentLastName }
-        : null,
-  }));
-}
 
 export async function insertParentProfile(tx: Executor, userId: string, parent: ParentSignUp["parent"]): Promise<string> {
   const goals = parent.otherGoal ? [...parent.enrollmentGoals, parent.otherGoal] : parent.enrollmentGoals;

@@ -11,6 +11,7 @@ import type { Executor } from "../db/client";
 import { countActiveClasses } from "../classes/classes.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import { deleteAccountData as deleteStudents } from "../students/students.service";
+import * as calendar from "../calendar/calendar.service";
 import * as repo from "./parents.repo";
 
 /**
@@ -19,6 +20,8 @@ import * as repo from "./parents.repo";
  */
 
 const UPCOMING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Most events a dashboard lists; a week holds far fewer for any real family. */
+const UPCOMING_LIMIT = 50;
 
 /** Spec section 2: the dashboard shows "other" as Guardian. */
 export function dashboardRelationshipLabel(relationship: Relationship): string {
@@ -71,12 +74,8 @@ export async function getDashboard(
     requireProfile(deps, parentId),
     repo.countStudents(deps.db, parentId),
     countActiveClasses(deps, { parentId }),
-    repo.listUpcomingEvents(deps.db, {
-      userId: user.id,
-      parentId,
-      from: now,
-      to: new Date(now.getTime() + UPCOMING_WINDOW_MS),
-    }),
+    // The calendar's own scoped read: the summary never shows what the calendar would not.
+    calendar.eventsStartingIn(deps, user.id, { from: now, to: new Date(now.getTime() + UPCOMING_WINDOW_MS) }, UPCOMING_LIMIT),
   ]);
   return {
     firstName: profile.firstName,
@@ -85,7 +84,15 @@ export async function getDashboard(
     relationship: profile.relationshipToChild,
     relationshipLabel: dashboardRelationshipLabel(profile.relationshipToChild),
     counts: { students, activeClasses },
-    upcoming,
+    upcoming: upcoming.map((event) => ({
+      id: event.id,
+      title: event.title,
+      eventType: event.eventType,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      status: event.status,
+      student: event.student ? { firstName: event.student.firstName, lastName: event.student.lastName } : null,
+    })),
   };
 }
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JOIN_CODE_ALPHABET } from "../../shared/classes/classes.constants";
 import { RATE_ORDER_MESSAGE } from "../../shared/teachers/profile.schemas";
-import { bookings, bookingSlots, classes, teacherInstruments, teacherProfiles } from "../db/schema";
+import { bookings, bookingSlots, calendarEvents, classes, teacherInstruments, teacherProfiles } from "../db/schema";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
@@ -284,16 +284,33 @@ async function addBooking(teacherId: string, studentId: string, status: "pending
       status: status === "declined" ? "released" : "booked",
     })
     .returning({ id: bookingSlots.id });
-  await t.deps.db.insert(bookings).values({
-    slotId: slot!.id,
-    teacherId,
-    studentId,
-    parentId: parent.parentId,
-    bookingType: "full",
-    format: "online",
-    status,
-    decidedAt: status === "pending" ? null : new Date(),
-  });
+  const [booking] = await t.deps.db
+    .insert(bookings)
+    .values({
+      slotId: slot!.id,
+      teacherId,
+      studentId,
+      parentId: parent.parentId,
+      bookingType: "full",
+      format: "online",
+      status,
+      decidedAt: status === "pending" ? null : new Date(),
+    })
+    .returning({ id: bookings.id });
+  // Accepting writes the lesson event, which the dashboard's "this week" counts.
+  if (status === "accepted") {
+    const [owner] = await t.deps.db.select({ userId: teacherProfiles.userId }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+    await t.deps.db.insert(calendarEvents).values({
+      ownerUserId: owner!.userId,
+      teacherId,
+      studentId,
+      bookingId: booking!.id,
+      title: "Lesson with Kid",
+      eventType: "lesson",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60_000),
+    });
+  }
 }
 
 function joinCode(): string {

@@ -140,8 +140,10 @@ export async function findDashboardHeader(db: Executor, teacherId: string) {
 }
 
 /**
- * Three of the dashboard's four figures in one round trip (active classes come from the classes feature) (decisions.md: real figures, no placeholders).
- * A lesson "this week" is an accepted booking whose slot starts in [now, now + 7 days).
+ * Three of the dashboard's four figures in one round trip (active classes come from the classes
+ * feature; decisions.md: real figures, no placeholders). A lesson "this week" is a lesson event of
+ * the teacher's calendar (made when a booking is accepted; a cancelled one no longer counts)
+ * starting in [now, now + 7 days).
  */
 export async function readStats(db: Executor, teacherId: string, now: Date): Promise<Omit<TeacherStats, "activeClasses">> {
   const [row] = await queryRows<{ pending: number; upcoming: number; students: number }>(
@@ -150,10 +152,10 @@ export async function readStats(db: Executor, teacherId: string, now: Date): Pro
       select
         (select count(*)::int from bookings b
           where b.teacher_id = ${teacherId} and b.status = 'pending') as pending,
-        (select count(*)::int from bookings b join booking_slots s on s.id = b.slot_id
-          where b.teacher_id = ${teacherId} and b.status = 'accepted'
-            and s.starts_at >= ${now.toISOString()}::timestamptz
-            and s.starts_at < ${now.toISOString()}::timestamptz + interval '7 days') as upcoming,
+        (select count(*)::int from calendar_events e
+          where e.teacher_id = ${teacherId} and e.event_type = 'lesson' and e.status = 'upcoming'
+            and e.starts_at >= ${now.toISOString()}::timestamptz
+            and e.starts_at < ${now.toISOString()}::timestamptz + interval '7 days') as upcoming,
         (select count(*)::int from (
             select b.student_id from bookings b where b.teacher_id = ${teacherId} and b.status = 'accepted'
             union

@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
               { path: "/dashboard", lazy: () => import("../features/parents/dashboard-page") },
               { path: "/parent/student-profiles", lazy: () => import("../features/students/student-profiles-page") },
               { path: "/parent/student/:studentId", lazy: () => import("../features/students/student-profile-page") },
-              { path: "/parent/calendar", lazy: shellRoute("Calendar") },
+              { path: "/parent/calendar", lazy: () => import("../features/calendar/calendar-page") },
               { path: "/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/settings", lazy: () => import("../features/parents/settings-page") },
               { path: "/billing", lazy: shellRoute("Billing") },
@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: "/teacher-landing", lazy: () => import("../features/teachers/dashboard/teacher-dashboard-page") },
               { path: "/teacher/schedule", lazy: () => import("../features/teachers/schedule/teacher-schedule-page") },
-              { path: "/teacher/calendar", lazy: shellRoute("Calendar") },
+              { path: "/teacher/calendar", lazy: () => import("../features/calendar/calendar-page") },
               { path: "/teacher/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/teacher/settings", lazy: () => import("../features/teachers/settings/teacher-settings-page") },
               { path: "/teacher/earnings", lazy: shellRoute("Earnings") },

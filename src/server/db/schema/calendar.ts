@@ -37,11 +37,15 @@ export const calendarEvents = pgTable(
   ],
 );
 
-/** Secret token of a user's private iCalendar subscription URL (decisions.md: Link Calendar). */
+/**
+ * A user's private iCalendar subscription (decisions.md: Link Calendar). Only the SHA-256 of the
+ * secret token is kept: a copy of the database does not give anyone's feed URL away. One row per
+ * user; regenerating replaces the hash, which revokes the old URL.
+ */
 export const calendarFeeds = pgTable("calendar_feeds", {
   userId: text()
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
-  token: text().notNull().unique(),
+  tokenHash: text().notNull().unique(),
   createdAt: createdAt(),
 });

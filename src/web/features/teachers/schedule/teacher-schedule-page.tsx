@@ -1,11 +1,14 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { ArrowLeft, CalendarDays, CalendarRange, Clock } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
+import { isLocalDate } from "../../../../shared/calendar/calendar-views.rules";
+import { useMe } from "../../auth/use-me";
+import { viewerTimeZone } from "../../calendar/calendar-format";
+import { CalendarView } from "../../calendar/calendar-view";
 import { AvailabilityEditor } from "./availability-editor";
 import { useAvailability } from "./use-availability";
 
@@ -19,16 +22,25 @@ type Tab = (typeof TABS)[number]["value"];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
 
 /**
- * /teacher/schedule (spec section 2, Teacher schedule). The tab is kept in ?tab= so a link can open
- * one. Availability is the default while the Month and Week views are still to come.
+ * /teacher/schedule (spec section 2, Teacher schedule): the calendar's Month and Week views (with
+ * Add Event and the event options) and the availability editor on one page. The tab and the date
+ * are kept in the URL (?tab=week&date=2026-12-03) so a link can open them.
  */
 export function Component() {
   const availability = useAvailability();
+  const me = useMe();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "availability";
+  const tab: Tab = isTab(requested) ? requested : "month";
+  const dateParam = params.get("date");
+  const date = dateParam && isLocalDate(dateParam) ? dateParam : null;
+  const setDate = (next: string) => {
+    const updated = new URLSearchParams(params);
+    updated.set("date", next);
+    setParams(updated, { replace: true });
+  };
 
-  if (availability.isPending) return <Spinner label="Loading schedule..." />;
+  if (availability.isPending || me.isPending) return <Spinner label="Loading schedule..." />;
   if (availability.isError) {
     return (
       <main className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center justify-center px-4 py-16 text-center">
@@ -68,25 +80,17 @@ export function Component() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="month" className="mt-6 focus-visible:outline-none">
-          <ComingWithCalendar view="month" />
-        </Tabs.Content>
-        <Tabs.Content value="week" className="mt-6 focus-visible:outline-none">
-          <ComingWithCalendar view="week" />
-        </Tabs.Content>
+        {(["month", "week"] as const).map((view) => (
+          <Tabs.Content key={view} value={view} className="mt-6 focus-visible:outline-none">
+            {me.data?.user ? (
+              <CalendarView view={view} date={date} onDateChange={setDate} timeZone={viewerTimeZone()} userId={me.data.user.id} />
+            ) : null}
+          </Tabs.Content>
+        ))}
         <Tabs.Content value="availability" className="mt-6 focus-visible:outline-none">
           <AvailabilityEditor availability={availability.data} />
         </Tabs.Content>
       </Tabs.Root>
     </main>
-  );
-}
-
-function ComingWithCalendar({ view }: { view: "month" | "week" }): ReactNode {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <p className="font-medium text-slate-900">The {view} view arrives with the calendar.</p>
-      <p className="mt-1 text-sm text-slate-600">Meanwhile, set the weekly hours parents can book in the Availability tab.</p>
-    </div>
   );
 }

@@ -1,0 +1,31 @@
+import ical, { ICalEventStatus } from "ical-generator";
+import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
+
+const PRODUCT = { company: "Music Lessons", product: "Calendar", language: "EN" } as const;
+
+/**
+ * RFC 5545 text of events. Times are written in UTC ("...Z"): exact instants every client reads
+ * the same way. ical-generator's calendar `timezone` would write floating local times without a
+ * VTIMEZONE, so the zone is only named (X-WR-TIMEZONE), which Google, Apple and Outlook use to
+ * show the calendar in the teacher's zone. UIDs are the event ids: stable across refreshes, so a
+ * subscribed calendar updates an event instead of duplicating it.
+ */
+export function eventsToIcs(
+  events: readonly CalendarEventDTO[],
+  options: { name: string; host: string; timeZone?: string | null },
+): string {
+  const calendar = ical({ name: options.name, prodId: PRODUCT });
+  if (options.timeZone) calendar.x([{ key: "X-WR-TIMEZONE", value: options.timeZone }]);
+  for (const event of events) {
+    const student = event.student ? `Student: ${event.student.firstName} ${event.student.lastName}` : null;
+    calendar.createEvent({
+      id: `${event.id}@${options.host}`,
+      start: new Date(event.startsAt),
+      end: new Date(event.endsAt),
+      summary: event.title,
+      description: [student, event.notes].filter(Boolean).join("\n") || null,
+      status: event.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
+import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
+import type { Executor } from "../db/client";
+import { calendarEvents, calendarFeeds, studentProfiles, teacherProfiles, user } from "../db/schema";
+
+/**
+ * Whose events a user may read (decisions.md: calendars scoped per user): their own (a teacher's
+ * lessons are owned by the teacher) and, for a parent, those about their students.
+ */
+export interface EventScope {
+  userId: string;
+  studentIds: readonly string[];
+}
+
+/**
+ * No event lasts longer than this: one created in the dialog lies within one local day (25 hours
+ * on the day clocks go back), a lesson is at most an hour. It turns "overlaps [from, to)" into a
+ * bounded range on starts_at, which the (owner|student, starts_at) indexes answer.
+ */
+export const LONGEST_EVENT_MS = 26 * 3600_000;
+
+function scopeCondition(scope: EventScope): SQL {
+  const own = eq(calendarEvents.ownerUserId, scope.userId);
+  return scope.studentIds.length ? or(own, inArray(calendarEvents.studentId, [...scope.studentIds]))! : own;
+}
+
+const eventColumns = {
+  id: calendarEvents.id,
+  ownerUserId: calendarEvents.ownerUserId,
+  studentId: calendarEvents.studentId,
+  teacherId: calendarEvents.teacherId,
+  bookingId: calendarEvents.bookingId,
+  title: calendarEvents.title,
+  eventType: calendarEvents.eventType,
+  startsAt: calendarEvents.startsAt,
+  endsAt: calendarEvents.endsAt,
+  notes: calendarEvents.notes,
+  status: calendarEvents.status,
+  studentFirstName: studentProfiles.firstName,
+  studentLastName: studentProfiles.lastName,
+};
+
+type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
+
+function toDTO(row: EventRow): CalendarEventDTO {
+  return {
+    id: row.id,
+    ownerUserId: row.ownerUserId,
+    studentId: row.studentId,
+    teacherId: row.teacherId,
+    bookingId: row.bookingId,
+    title: row.title,
+    eventType: row.eventType as EventType,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    notes: row.notes,
+    status: row.status as EventStatus,
+    student:
+      row.studentId && row.studentFirstName !== null && row.studentLastName !== null
+        ? { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName }
+        : null,
+  };
+}
+
+function selectEvents(db: Executor) {
+  return db.select(eventColumns).from(calendarEvents).leftJoin(studentProfiles, eq(studentProfiles.id, calendarEvents.studentId));
+}
+
+/** Events of the scope overlapping [from, to), by start, at most `limit`. */
+export async function listInRange(
+  db: Executor,
+  scope: EventScope,
+  range: { from: Date; to: Date; studentId?: string },
+  limit: number,
+): Promise<CalendarEventDTO[]> {
+  const rows = await selectEvents(db)
+    .where(
+      and(
+        scopeCondition(scope),
+        gte(calendarEvents.startsAt, new Date(range.from.getTime() - LONGEST_EVENT_MS)),
+        lt(calendarEvents.startsAt, range.to),
+        gt(calendarEvents.endsAt, range.from),
+        range.studentId ? eq(calendarEvents.studentId, range.studentId) : undefined,
+      ),
+    )
+    .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
+    .limit(limit);
+  return rows.map(toDTO);
+}
+
+/** One event, only if it is in the scope. */
+export async function findInScope(db: Executor, scope: EventScope, eventId: string): Promise<CalendarEventDTO | null> {
+  const [row] = await selectEvents(db).where(and(eq(calendarEvents.id, eventId), scopeCondition(scope)));
+  return row ? toDTO(row) : null;
+}
+
+export async function studentIdsOfParent(db: Executor, parentId: string): Promise<string[]> {
+  const rows = await db.select({ id: studentProfiles.id }).from(studentProfiles).where(eq(studentProfiles.parentId, parentId));
+  return rows.map((r) => r.id);
+}
+
+export interface EventWrite {
+  title: string;
+  eventType: EventType;
+  startsAt: Date;
+  endsAt: Date;
+  studentId: string | null;
+  notes: string | null;
+}
+
+export async function insertEvent(db: Executor, ownerUserId: string, event: EventWrite): Promise<string> {
+  const [row] = await db
+    .insert(calendarEvents)
+    .values({ ...event, ownerUserId, status: "upcoming" })
+    .returning({ id: calendarEvents.id });
+  return row!.id;
+}
+
+export async function updateEvent(db: Executor, eventId: string, event: EventWrite): Promise<void> {
+  await db.update(calendarEvents).set(event).where(eq(calendarEvents.id, eventId));
+}
+
+export async function deleteEvent(db: Executor, eventId: string): Promise<void> {
+  await db.delete(calendarEvents).where(eq(calendarEvents.id, eventId));
+}
+
+/** The teacher's zone names a teacher's feed; null for a user without a teacher profile. */
+export async function teacherTimeZoneOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ timeZone: teacherProfiles.timeZone }).from(teacherProfiles).where(eq(teacherProfiles.userId, userId));
+  return row?.timeZone ?? null;
+}
+
+export async function findFeed(db: Executor, userId: string) {
+  const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row ?? null;
+}
+
+/** Replaces the user's token hash: the old URL stops working in the same statement. */
+export async function upsertFeed(db: Executor, userId: string, tokenHash: string): Promise<Date> {
+  const now = new Date();
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash, createdAt: now })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: now } })
+    .returning({ createdAt: calendarFeeds.createdAt });
+  return row!.createdAt;
+}
+
+export async function deleteFeed(db: Executor, userId: string): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+export async function feedOwner(db: Executor, tokenHash: string): Promise<{ userId: string; name: string } | null> {
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId, name: user.name })
+    .from(calendarFeeds)
+    .innerJoin(user, eq(user.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, tokenHash));
+  return row ?? null;
+}

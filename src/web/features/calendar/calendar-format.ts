@@ -1,0 +1,38 @@
+import { localDateTime } from "../../../shared/calendar/calendar-views.rules";
+
+/** A local "yyyy-MM-dd" read as a UTC date, for Intl formatting of the date alone. */
+function utcNoon(date: string): Date {
+  return new Date(`${date}T12:00:00Z`);
+}
+
+export function formatLocalDate(date: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(utcNoon(date));
+}
+
+/** "10:00 AM" of an instant on the viewer's clock. */
+export function formatTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
+}
+
+/** "10:00 AM – 11:00 AM", with the date when it ends on another day. */
+export function formatSpan(startsAt: string, endsAt: string, timeZone: string): string {
+  const sameDay = localDateTime(startsAt, timeZone).date === localDateTime(endsAt, timeZone).date;
+  const end = sameDay
+    ? formatTime(endsAt, timeZone)
+    : new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(new Date(endsAt));
+  return `${formatTime(startsAt, timeZone)} – ${end}`;
+}
+
+/** "12 AM", "1 PM": the hour rows' labels from a local "HH:mm". */
+export function hourLabel(time: string): string {
+  const hour = Number(time.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+/** "Eastern Standard Time (America/New_York)": the zone named beside every calendar. */
+export function zoneName(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(new Date());
+  return `${parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone} (${timeZone})`;
+}
+
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
