@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createClass } from "../../../tests/factories/classes";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
@@ -343,4 +344,35 @@ describe("concurrency: never a double booking", () => {
     expect(decline.status).toBe(200);
     expect((await book(parents[0]!, teacher.teacherId, [slot])).status).toBe(201);
   }, 120_000);
+});
+
+describe("booking from a class page (the booking carries the class id)", () => {
+  it("is accepted for the family's own class with that teacher and student, and refused (404, nothing stored) for any other class", async () => {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    const stranger = await newParent();
+    const own = await createClass(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+    const theirs = await createClass(t.deps, { teacherId: teacher.teacherId, parentId: stranger.parentId, studentId: stranger.studentIds[0]! });
+    const otherTeacher = await newYorkTeacher();
+    const elsewhere = await createClass(t.deps, { teacherId: otherTeacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+    const day = Object.values((await slotsOf(teacher.teacherId, "full")).days)[3]!;
+    const request = (classId: string, startsAt: string) =>
+      send(t, "POST", "/api/bookings", {
+        cookie: parent.cookie,
+        body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0]!, bookingType: "full", startTimes: [startsAt], classId },
+      });
+
+    const before = await tableCounts(t);
+    for (const classId of [theirs.classId, elsewhere.classId, "00000000-0000-4000-8000-000000000000"]) {
+      const refused = await request(classId, day[0]!.startsAt);
+      expect(refused.status).toBe(404);
+      expect(refused.json.error.message).toBe("Class not found");
+    }
+    expect(await tableCounts(t)).toEqual(before);
+
+    const booked = await request(own.classId, day[1]!.startsAt);
+    expect(booked.status).toBe(201);
+    const [row] = await t.deps.db.select({ classId: bookings.classId }).from(bookings).where(eq(bookings.studentId, parent.studentIds[0]!));
+    expect(row?.classId).toBe(own.classId);
+  });
 });

@@ -18,6 +18,7 @@ import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
 import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
+import { assertClassForBooking } from "../classes/classes.service";
 import * as repo from "./booking.repo";
 import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
 import { isoInstant } from "./iso-instant";
@@ -106,6 +107,9 @@ export async function requestBooking(
   if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot book a lesson with yourself.");
   const student = await repo.findStudentOfParent(deps.db, input.studentId, parent.parentId);
   if (!student) throw new AppError("not_found", "Student not found");
+  if (input.classId) {
+    await assertClassForBooking(deps, { classId: input.classId, parentId: parent.parentId, teacherId: teacher.id, studentId: student.id });
+  }
 
   const minutes = BOOKING_TYPES[input.bookingType].minutes;
   const starts = [...new Set(input.startTimes.map((t) => new Date(t).getTime()))].map((t) => new Date(t));

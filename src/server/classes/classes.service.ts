@@ -192,6 +192,23 @@ export async function getClass(deps: Pick<Deps, "db">, userId: string, classId: 
 }
 
 /** Dashboard figures (parent "Classes", teacher "active classes"): the owner's active classes. */
+/**
+ * A lesson booked from a class page carries the class id: the class must be this family's class
+ * with this teacher, for this student. Anything else names a class that is not theirs: 404.
+ */
+export async function assertClassForBooking(
+  deps: Pick<Deps, "db">,
+  booking: { classId: string; parentId: string; teacherId: string; studentId: string },
+): Promise<void> {
+  const row = await repo.findClass(deps.db, booking.classId);
+  const matches =
+    row !== null &&
+    row.parentId === booking.parentId &&
+    row.teacherId === booking.teacherId &&
+    row.studentId === booking.studentId;
+  if (!matches) throw new AppError("not_found", CLASS_NOT_FOUND_MESSAGE);
+}
+
 export function countActiveClasses(deps: Pick<Deps, "db">, owner: { teacherId: string } | { parentId: string }): Promise<number> {
   return repo.countActiveClasses(deps.db, owner);
 }

@@ -11,7 +11,8 @@ import { ChooseTimesStep } from "./choose-times-step";
 import { RequestConfirmedStep, RequestSentStep } from "./request-sent-step";
 import { ReviewStep } from "./review-step";
 import { SelectStudentDialog } from "./select-student-dialog";
-import { useMonthSlots, useRequestBooking, viewerTimeZone } from "./use-booking";
+import { viewerTimeZone } from "../../lib/time-zone";
+import { useMonthSlots, useRequestBooking } from "./use-booking";
 
 export interface BookableTeacher {
   id: string;

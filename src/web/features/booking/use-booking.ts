@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { viewerTimeZone } from "../../lib/time-zone";
 import type { BookingType } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO, CreateBookingInput, SlotsResponse } from "../../../shared/booking/booking.schemas";
 import { api, call } from "../../lib/api";
 import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
 
 /** The zone the browser shows times in; slots are computed on the server for it. */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** ["booking", …] holds what the booking screens read; each mutation invalidates only what it changes. */
 export const slotsKey = (teacherId: string) => ["booking", "slots", teacherId] as const;

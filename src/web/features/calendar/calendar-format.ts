@@ -35,4 +35,3 @@ export function zoneName(timeZone: string): string {
   return `${parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone} (${timeZone})`;
 }
 
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -4,7 +4,7 @@ import { isLocalDate } from "../../../shared/calendar/calendar-views.rules";
 import { Spinner } from "../../components/ui/spinner";
 import { useMe } from "../auth/use-me";
 import { useStudents } from "../students/use-students";
-import { viewerTimeZone } from "./calendar-format";
+import { viewerTimeZone } from "../../lib/time-zone";
 import { CalendarView, type CalendarViewName } from "./calendar-view";
 import { LinkCalendarDialog } from "./link-calendar-dialog";
 

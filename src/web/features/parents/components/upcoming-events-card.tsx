@@ -1,4 +1,5 @@
 import { format, isSameDay } from "date-fns";
+import { viewerTimeZone } from "../../../lib/time-zone";
 import { CalendarDays, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { UpcomingEvent } from "../../../../shared/parents/parents.schemas";
@@ -17,10 +18,6 @@ export function formatEventWhen(startsAt: string, endsAt: string): string {
   const end = new Date(endsAt);
   const endText = isSameDay(start, end) ? format(end, "h:mm a") : format(end, "EEE, MMM d · h:mm a");
   return `${format(start, "EEE, MMM d · h:mm a")} – ${endText}`;
-}
-
-function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** Calendar summary of spec section 2: what starts in the next 7 days, linking to the calendar. */

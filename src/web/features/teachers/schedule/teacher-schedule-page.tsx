@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
 import { isLocalDate } from "../../../../shared/calendar/calendar-views.rules";
 import { useMe } from "../../auth/use-me";
-import { viewerTimeZone } from "../../calendar/calendar-format";
+import { viewerTimeZone } from "../../../lib/time-zone";
 import { CalendarView } from "../../calendar/calendar-view";
 import { AvailabilityEditor } from "./availability-editor";
 import { useAvailability } from "./use-availability";
