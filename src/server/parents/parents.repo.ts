@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { CommunicationChannel, Relationship } from "../../shared/accounts/accounts.constants";
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";

@@ -20,7 +20,7 @@ const categories = () => ({ categories: ["Technique", "Music Theory", "Performan
 const format = () => ({ format: "grade" });
 const value = () => ({ value: 60 });
 const pdfUpload = () => ({
-  bytes: new TextEncoder().encode(TINY_PDF) as Uint8Array<ArrayBuffer>,
+  bytes: new TextEncoder().encode(TINY_PDF),
   contentType: "application/pdf",
   headers: { "x-file-name": "scales.pdf" },
 });
