@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   END_AFTER_START_MESSAGE,
+  EVENT_YEAR_MESSAGE,
   EVENT_TYPE_MESSAGE,
   eventFormValues,
   eventInputSchema,
@@ -108,5 +109,13 @@ describe("eventFormValues", () => {
     );
     expect(values).toEqual({ ...valid, studentId: "", notes: "" });
     expect(eventInputSchema.safeParse(values).success).toBe(true);
+  });
+});
+
+describe("event dates stay in usable years", () => {
+  it.each(["9999-12-31", "0000-01-01", "1999-12-31", "2101-01-01"])("%s is refused with a message", (date) => {
+    const result = eventInputSchema.safeParse({ title: "Scales", eventType: "practice", date, startTime: "09:00", endTime: "10:00", timeZone: "America/New_York" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(EVENT_YEAR_MESSAGE);
   });
 });

@@ -21,6 +21,15 @@ export const USER_EVENT_TYPES = ["practice", "reminder", "custom"] as const sati
 export type UserEventType = (typeof USER_EVENT_TYPES)[number];
 
 /** A real calendar date "yyyy-MM-dd" (what an <input type="date"> gives). */
+/** Events are planned in the years a family and a teacher actually use (and the database can order). */
+export const EVENT_FIRST_YEAR = 2000;
+export const EVENT_LAST_YEAR = 2100;
+export const EVENT_YEAR_MESSAGE = `Choose a date between ${EVENT_FIRST_YEAR} and ${EVENT_LAST_YEAR}`;
+const isEventYear = (date: string) => {
+  const year = Number(date.slice(0, 4));
+  return year >= EVENT_FIRST_YEAR && year <= EVENT_LAST_YEAR;
+};
+
 export function localDateSchema(label: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a date like 2026-11-22`) })
@@ -45,7 +54,7 @@ export const eventInputSchema = z
   .object({
     title: requiredText("Title", EVENT_TITLE_MAX),
     eventType: z.enum(USER_EVENT_TYPES, { error: EVENT_TYPE_MESSAGE }),
-    date: localDateSchema("Date"),
+    date: localDateSchema("Date").refine(isEventYear, EVENT_YEAR_MESSAGE),
     startTime: timeOfDaySchema("Start time"),
     endTime: timeOfDaySchema("End time"),
     studentId: optionalUuid("Student not found"),
