@@ -40,9 +40,11 @@ export function useDeleteAccount({ onDeleted }: { onDeleted: () => void }) {
     mutationFn: () => call(api.accounts.me.$delete()),
     onSuccess: async () => {
       onDeleted();
-      queryClient.clear();
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true });
-      void navigate("/", { replace: true });
+      // As sign-out does: leave first, forget the account's data, then ask "who am I" again. Clearing
+      // the whole cache instead left the top bar's observer on a removed "me" that nobody refetched.
+      await navigate("/", { replace: true });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });
 }
