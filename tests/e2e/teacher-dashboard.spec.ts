@@ -78,7 +78,7 @@ test("a teacher switches discovery, edits settings and manages weekly availabili
   // Weekly availability: this teacher applied with 09:00-17:00 every day.
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await page.getByRole("link", { name: "Set my availability" }).click();
-  await expect(page).toHaveURL(/\/teacher\/schedule$/);
+  await expect(page).toHaveURL(/\/teacher\/schedule\?tab=availability$/);
   await expect(page.getByRole("tab", { name: "Availability" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("Times are in America/New York")).toBeVisible();
   await expectNoSeriousViolations(page);

@@ -85,7 +85,7 @@ export function Component() {
             </h2>
             <ul className="mt-4 space-y-2">
               <li>
-                <QuickLink to="/teacher/schedule" icon={CalendarDays}>
+                <QuickLink to="/teacher/schedule?tab=availability" icon={CalendarDays}>
                   Set my availability
                 </QuickLink>
               </li>
