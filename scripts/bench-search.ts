@@ -12,7 +12,6 @@
 // 4. Stops the server and drops the database, also when something fails.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -38,6 +37,7 @@ import { choosePointAccess, searchCounts, toTeacherFilters } from "../src/server
 import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";
 import { pageReadPlan } from "../src/shared/search/search.rules";
 import { INSTRUMENT_KEYS } from "../src/shared/teachers/teachers.constants";
+import { freePort } from "../tests/fixtures/server-process";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 100_000);
@@ -51,17 +51,6 @@ const TARGET_SHARE = 0.2;
 const KEEP = process.env.BENCH_KEEP === "1";
 
 const log = (...parts: unknown[]) => console.log(...parts);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * `"table" ("col", …)` of a bulk insert, named through the drizzle schema: the keys are checked

@@ -10,13 +10,13 @@
 // 4. Stops the server and removes the data directory, also when something fails.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import type { SlotsResponse } from "../src/shared/booking/booking.schemas";
 import type { TeacherSearchResponse } from "../src/shared/search/search.schemas";
 import { DEMO_TEACHER } from "../src/server/db/seed/demo-data";
+import { freePort } from "../tests/fixtures/server-process";
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,17 +26,6 @@ const TARGET_SHARE = 0.3;
 const VIEWER_ZONE = DEMO_TEACHER.timeZone;
 
 const log = (...parts: unknown[]) => console.log(...parts);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {

@@ -15,11 +15,11 @@
 //    BENCH_RUNS=n (default 3) runs each page n times and reports the median.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession } from "@playwright/test";
 import { TARGETS_KB } from "./bundle-size";
+import { freePort } from "../tests/fixtures/server-process";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
@@ -37,17 +37,6 @@ interface PageResult {
 }
 
 const log = (...args: unknown[]) => console.error("[bench:web]", ...args);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(port: number): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-web-"));
