@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import {
+  ATTENDANCE,
   BOOKING_FORMATS,
   BOOKING_STATUSES,
   BOOKING_TYPES,
+  CANCELLED_BY,
   SLOT_STATUSES,
 } from "../../../shared/booking/booking.constants";
 import { parentProfiles } from "./accounts";
@@ -40,6 +42,34 @@ export const bookingSlots = pgTable(
   ],
 );
 
+/**
+ * A weekly series asked for in one request (issue 14): each occurrence is its own row in
+ * `bookings` (with its own slot and, once accepted, its own calendar event) pointing here. The
+ * teacher accepts or declines the series as a whole; afterwards each lesson lives on its own.
+ */
+export const lessonSeries = pgTable(
+  "lesson_series",
+  {
+    id: id(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    parentId: uuid()
+      .notNull()
+      .references(() => parentProfiles.id, { onDelete: "cascade" }),
+    studentId: uuid()
+      .notNull()
+      .references(() => studentProfiles.id, { onDelete: "cascade" }),
+    /** How many lessons were asked for (2-26), before any were cancelled. */
+    lessonCount: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lesson_series_teacher_idx").on(t.teacherId),
+    check("lesson_series_count_check", sql`${t.lessonCount} between 2 and 26`),
+  ],
+);
+
 export const bookings = pgTable(
   "bookings",
   {
@@ -59,6 +89,17 @@ export const bookings = pgTable(
     classId: uuid().references(() => classes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     decidedAt: instant(),
+    /** Set when the booking is one occurrence of a weekly series (issue 14). */
+    seriesId: uuid().references(() => lessonSeries.id, { onDelete: "set null" }),
+    cancelledAt: instant(),
+    cancelledBy: text(),
+    /** Cancelled inside the teacher's notice window (src/shared/lessons/cancellation.rules.ts). */
+    lateCancel: boolean(),
+    /** Recorded by the teacher after the lesson's start; null until then. */
+    attendance: text(),
+    attendanceAt: instant(),
+    /** The teacher's note after the lesson: what was covered, what to practise. */
+    lessonNote: text(),
   },
   (t) => [
     // The slot must belong to the same teacher as the booking.
@@ -74,5 +115,13 @@ export const bookings = pgTable(
     check("bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
     check("bookings_format_check", oneOf(t.format, BOOKING_FORMATS)),
     check("bookings_decided_check", sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    check(
+      "bookings_cancelled_check",
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null) and (${t.cancelledAt} is null) = (${t.cancelledBy} is null)`,
+    ),
+    check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${oneOf(t.cancelledBy, CANCELLED_BY)}`),
+    check("bookings_attendance_check", sql`${t.attendance} is null or ${oneOf(t.attendance, ATTENDANCE)}`),
+    check("bookings_lesson_note_check", sql`length(${t.lessonNote}) <= 5000`),
+    index("bookings_series_idx").on(t.seriesId),
   ],
 );

@@ -9,3 +9,5 @@ export * from "./messages";
 export * from "./reviews";
 export * from "./search";
 export * from "./mail";
+export * from "./lessons";
+export * from "./jobs";

@@ -70,6 +70,10 @@ export const teacherProfiles = pgTable(
     hourlyRateMin: integer().notNull(),
     hourlyRateMax: integer().notNull(),
     introVideoUrl: text(),
+    /** Hours of notice a parent gives to cancel with a make-up credit (issue 14; 0-168). */
+    noticeHours: smallint().notNull().default(24),
+    /** Minutes kept free between two lessons (0-30); slots and the server both respect it. */
+    bufferMinutes: smallint().notNull().default(0),
     /** Set when the application's one-time upload token starts its upload; cleared if that upload fails. */
     introVideoTokenClaimedAt: instant(),
     isDiscoverable: boolean().notNull().default(false),
@@ -99,6 +103,8 @@ export const teacherProfiles = pgTable(
   (t) => [
     check("teacher_profiles_names_check", nonBlank(t.firstName, t.lastName)),
     check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
+    check("teacher_profiles_notice_check", sql`${t.noticeHours} between 0 and 168`),
+    check("teacher_profiles_buffer_check", sql`${t.bufferMinutes} between 0 and 30`),
     check("teacher_profiles_format_check", oneOf(t.lessonFormat, LESSON_FORMAT_KEYS)),
     check("teacher_profiles_education_check", oneOf(t.educationBackground, EDUCATION_BACKGROUNDS)),
     check("teacher_profiles_experience_check", oneOf(t.teachingExperienceYears, TEACHER_EXPERIENCE)),
