@@ -10,11 +10,11 @@ export function StatementTiles({ statement }: { statement: Statement }) {
   const { totals } = statement;
   const shown = [...MAIN, ...MORE.filter((outcome) => totals[outcome].count > 0)];
   return (
-    <ul aria-label={`Totals for ${statement.year}`} className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
+    <ul aria-label={`Totals for ${statement.year}`} className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
       {shown.map((outcome) => (
-        <li key={outcome} className="rounded-2xl border border-slate-200 bg-white p-4">
+        <li key={outcome} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
           <p className="text-sm font-medium text-slate-600">{OUTCOME_LABELS[outcome]}</p>
-          <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`total-${outcome}-value`}>
+          <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl" data-testid={`total-${outcome}-value`}>
             {tallyValue(totals[outcome])}
           </p>
           <p className="text-sm text-slate-600" data-testid={`total-${outcome}-count`}>

@@ -24,8 +24,8 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
       <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
         {name} <span className="text-sm font-normal text-slate-600">· age {student.age}</span>
       </h2>
-      <dl className="mt-3 space-y-3 text-sm">
-        <div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 text-sm">
+        <div className="col-span-2">
           <dt className="text-slate-600">Parent</dt>
           <dd className="mt-0.5 space-y-1">
             <span className="block font-medium text-slate-900">{student.parent.name}</span>
@@ -42,7 +42,7 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
             <span className="block text-slate-600">Prefers {COMMUNICATION_CHANNELS[student.parent.preferredCommunication]}</span>
           </dd>
         </div>
-        <div>
+        <div className="col-span-2">
           <dt className="text-slate-600">Next lesson</dt>
           <dd className="mt-0.5 font-medium text-slate-900">
             {student.nextLesson
@@ -50,21 +50,19 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
               : "None booked"}
           </dd>
         </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <dt className="text-slate-600">Upcoming</dt>
-            <dd className="mt-0.5 font-medium text-slate-900">{plural(student.upcomingLessons, "lesson", "lessons")}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Attended</dt>
-            <dd className="mt-0.5 font-medium text-slate-900">{plural(student.lessonsAttended, "lesson", "lessons")}</dd>
-          </div>
+        <div>
+          <dt className="text-slate-600">Upcoming</dt>
+          <dd className="mt-0.5 font-medium text-slate-900">{plural(student.upcomingLessons, "lesson", "lessons")}</dd>
         </div>
         <div>
+          <dt className="text-slate-600">Attended</dt>
+          <dd className="mt-0.5 font-medium text-slate-900">{plural(student.lessonsAttended, "lesson", "lessons")}</dd>
+        </div>
+        <div className="col-span-2">
           <dt className="text-slate-600">Make-up credits</dt>
           <dd className="mt-0.5 font-medium text-slate-900">{creditsText(student.makeUpCredits, timeZone)}</dd>
         </div>
-        <div>
+        <div className="col-span-2">
           <dt className="text-slate-600">Classes</dt>
           <dd className="mt-0.5">
             {student.classes.length === 0 ? (
