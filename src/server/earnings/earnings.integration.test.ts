@@ -217,7 +217,8 @@ describe("GET /api/billing", () => {
   });
 
   it("refuses a missing or unknown zone and a bad year with a message, and a teacher or a stranger", async () => {
-    for (const query of ["year=2024", "timeZone=Mars%2FOlympus", "timeZone=UTC&year=abc"]) {
+    const extremes = ["timeZone=a%00b", "timeZone=%ED%A0%80", `timeZone=${"x".repeat(10_000)}`, "timeZone=UTC&year=9999", "timeZone=UTC&year=0000"];
+    for (const query of ["year=2024", "timeZone=Mars%2FOlympus", "timeZone=UTC&year=abc", ...extremes]) {
       const res = await send(t, "GET", `/api/billing?${query}`, { cookie: world.familyCookie });
       expect(res.status, query).toBe(400);
       expect(res.json.error.message, query).toEqual(expect.any(String));

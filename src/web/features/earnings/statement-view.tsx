@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { Statement } from "../../../shared/earnings/earnings.schemas";
-import { STATEMENT_FIRST_YEAR, STATEMENT_LAST_YEAR } from "../../../shared/earnings/earnings.schemas";
+import { earningsQuerySchema } from "../../../shared/earnings/earnings.schemas";
 import type { StatementSide } from "../../../shared/earnings/statement-csv.rules";
 import { rateRange } from "../../../shared/teachers/public-profile.rules";
 import { Alert } from "../../components/ui/alert";
@@ -19,8 +19,9 @@ import { statementCsvHref } from "./use-statements";
 /** The year in the address (?year=2026), so a statement can be bookmarked; undefined for "this year". */
 export function useStatementYear(): [number | undefined, (year: number) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = params.get("year");
-  const year = raw && /^\d{4}$/.test(raw) && Number(raw) >= STATEMENT_FIRST_YEAR && Number(raw) <= STATEMENT_LAST_YEAR ? Number(raw) : undefined;
+  // The route's own schema: a year it would refuse reads as "this year" instead of an error page.
+  const parsed = earningsQuerySchema.safeParse({ year: params.get("year") ?? undefined });
+  const year = parsed.success ? parsed.data.year : undefined;
   return [year, (next) => setParams({ year: String(next) }, { replace: true })];
 }
 
