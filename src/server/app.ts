@@ -6,6 +6,7 @@ import { createAccountsRoutes } from "./accounts/accounts.routes";
 import { createCalendarRoutes } from "./calendar/calendar.routes";
 import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes";
 import { createClassesRoutes } from "./classes/classes.routes";
+import { createBillingRoutes, createEarningsRoutes } from "./earnings/earnings.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
@@ -48,7 +49,9 @@ export function createApp(deps: Deps) {
     .route("/files", createIntroVideoFileRoutes(deps))
     .route("/bookings", createBookingRoutes(deps))
     .route("/classes", createClassesRoutes(deps))
-    .route("/calendar", createCalendarRoutes(deps));
+    .route("/calendar", createCalendarRoutes(deps))
+    .route("/earnings", createEarningsRoutes(deps))
+    .route("/billing", createBillingRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

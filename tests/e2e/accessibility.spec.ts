@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { bookLessons } from "./booked-lessons";
 import { test as accountTest, signInThroughApi } from "./fixtures";
 
 async function expectNoSeriousViolations(page: Page) {
@@ -73,5 +74,33 @@ accountTest("axe: Manage Classes and every class tab, as teacher and as parent, 
       await expectNoSeriousViolations(who);
     }
   }
+  await parentContext.close();
+});
+
+// The teacher's students, earnings and the parent's billing, with real lessons (issue 14).
+accountTest("axe: My Students, Earnings and Billing have no serious or critical violations @phone", async ({ page, browser, parent, teacher }) => {
+  const created = (await (await teacher.api.post("/api/classes", { data: { name: "Axe Reports", format: "xp" } })).json()) as { joinCode: string };
+  const [student] = (await (await parent.api.get("/api/students")).json()) as { id: string }[];
+  expect((await parent.api.post("/api/classes/join", { data: { code: created.joinCode, studentId: student!.id } })).ok()).toBe(true);
+  const { year } = await bookLessons(parent, teacher, [
+    { time: "10:00", type: "full", accept: true },
+    { time: "14:00", type: "intro", accept: true },
+  ]);
+  await signInThroughApi(page, teacher);
+  await page.goto("/teacher/students");
+  await expect(page.getByRole("article", { name: /Mia Rivera/ })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto(`/teacher/earnings?year=${year}`);
+  await expect(page.getByTestId("total-upcoming-count").first()).toHaveText("2 lessons");
+  await page.locator("summary").first().click();
+  await expectNoSeriousViolations(page);
+
+  const parentContext = await browser.newContext({ viewport: page.viewportSize() });
+  const parentPage = await parentContext.newPage();
+  await signInThroughApi(parentPage, parent);
+  await parentPage.goto(`/billing?year=${year}`);
+  await expect(parentPage.getByTestId("total-upcoming-count").first()).toHaveText("2 lessons");
+  await parentPage.locator("summary").first().click();
+  await expectNoSeriousViolations(parentPage);
   await parentContext.close();
 });

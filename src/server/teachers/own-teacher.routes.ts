@@ -4,6 +4,7 @@ import type { AppEnv, Deps } from "../http/app-env";
 import { createAvailabilityRoutes } from "./availability.routes";
 import { createIntroVideoUploadRoutes } from "./intro-video.routes";
 import { createTeacherProfileRoutes } from "./teacher-profile.routes";
+import { createTeacherStudentsRoutes } from "./teacher-students.routes";
 
 /**
  * /api/teachers/me…: everything of the signed-in teacher, behind one guard. The intro-video
@@ -16,5 +17,6 @@ export function createOwnTeacherRoutes(deps: Deps) {
     .route("/intro-video", createIntroVideoUploadRoutes(deps))
     .use(requireUser(deps), requireTeacher(deps))
     .route("/", createTeacherProfileRoutes(deps))
-    .route("/availability", createAvailabilityRoutes(deps));
+    .route("/availability", createAvailabilityRoutes(deps))
+    .route("/students", createTeacherStudentsRoutes(deps));
 }

@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
               { path: "/parent/calendar", lazy: () => import("../features/calendar/calendar-page") },
               { path: "/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/settings", lazy: () => import("../features/parents/settings-page") },
-              { path: "/billing", lazy: shellRoute("Billing") },
+              { path: "/billing", lazy: () => import("../features/earnings/billing-page") },
             ],
           },
           {
@@ -48,8 +48,8 @@ export const routes: RouteObject[] = [
               { path: "/teacher/calendar", lazy: () => import("../features/calendar/calendar-page") },
               { path: "/teacher/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/teacher/settings", lazy: () => import("../features/teachers/settings/teacher-settings-page") },
-              { path: "/teacher/earnings", lazy: shellRoute("Earnings") },
-              { path: "/teacher/students", lazy: shellRoute("My Students") },
+              { path: "/teacher/earnings", lazy: () => import("../features/earnings/teacher-earnings-page") },
+              { path: "/teacher/students", lazy: () => import("../features/teachers/students/teacher-students-page") },
             ],
           },
           {

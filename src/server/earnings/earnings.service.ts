@@ -1,0 +1,93 @@
+import { instantFromLocal } from "../../shared/calendar/calendar-views.rules";
+import { lessonOutcome, lessonValue, monthOf, summarize, type StatementLessonInput } from "../../shared/earnings/earnings.rules";
+import type { BillingQuery, EarningsQuery, Statement, StatementLesson, StatementTeacherRate } from "../../shared/earnings/earnings.schemas";
+import { statementCsv, statementFileName, type StatementSide } from "../../shared/earnings/statement-csv.rules";
+import { AppError } from "../../shared/errors";
+import type { Deps } from "../http/app-env";
+import * as repo from "./earnings.repo";
+
+const yearOf = (instant: Date, timeZone: string) => Number(monthOf(instant, timeZone).slice(0, 4));
+
+/** Years from the first to the last lesson, with the current year, newest first. */
+function statementYears(span: { first: Date | null; last: Date | null }, timeZone: string, now: Date): number[] {
+  const current = yearOf(now, timeZone);
+  const first = Math.min(current, span.first ? yearOf(span.first, timeZone) : current);
+  const last = Math.max(current, span.last ? yearOf(span.last, timeZone) : current);
+  const years: number[] = [];
+  for (let year = last; year >= first; year--) years.push(year);
+  return years;
+}
+
+/**
+ * One year of the owner's lessons in `timeZone`: each lesson with its outcome and value, the
+ * per-month tallies and totals (src/shared/earnings/earnings.rules.ts), and the rates used.
+ */
+async function buildStatement(
+  deps: Pick<Deps, "db">,
+  owner: repo.StatementOwner,
+  timeZone: string,
+  requestedYear: number | undefined,
+  now: Date,
+): Promise<Statement> {
+  const year = requestedYear ?? yearOf(now, timeZone);
+  const from = instantFromLocal(`${year}-01-01`, "00:00", timeZone);
+  const to = instantFromLocal(`${year + 1}-01-01`, "00:00", timeZone);
+  const [rows, span] = await Promise.all([repo.listStatementLessons(deps.db, owner, from, to), repo.lessonSpan(deps.db, owner)]);
+
+  const inputs: StatementLessonInput[] = rows.map((row) => ({ ...row, rate: { min: row.rateMin, max: row.rateMax } }));
+  const { months, totals } = summarize(inputs, timeZone, now);
+  const rates = new Map<string, StatementTeacherRate>();
+  const lessons: StatementLesson[] = [];
+  rows.forEach((row, index) => {
+    const input = inputs[index]!;
+    const outcome = lessonOutcome(input, now);
+    if (!outcome) return;
+    rates.set(row.teacherId, { teacherId: row.teacherId, teacherName: row.teacherName, rate: input.rate });
+    lessons.push({
+      bookingId: row.bookingId,
+      startsAt: row.startsAt.toISOString(),
+      month: monthOf(row.startsAt, timeZone),
+      bookingType: row.bookingType,
+      outcome,
+      cancelledBy: row.cancelledBy,
+      lateCancel: row.lateCancel ?? false,
+      studentName: row.studentName,
+      teacherName: row.teacherName,
+      parentName: row.parentName,
+      rate: input.rate,
+      value: lessonValue(row.bookingType, input.rate),
+    });
+  });
+  return {
+    year,
+    years: statementYears(span, timeZone, now),
+    timeZone,
+    months,
+    totals,
+    rates: [...rates.values()].sort((a, b) => a.teacherName.localeCompare(b.teacherName)),
+    lessons,
+  };
+}
+
+/** The teacher's earnings, in months of the teacher's own zone. */
+export async function teacherEarnings(deps: Pick<Deps, "db">, teacherId: string, query: EarningsQuery, now = new Date()): Promise<Statement> {
+  const terms = await repo.findTeacherTerms(deps.db, teacherId);
+  if (!terms) throw new AppError("not_found", "Teacher profile not found");
+  const statement = await buildStatement(deps, { teacherId }, terms.timeZone, query.year, now);
+  // The teacher's own rate is shown even in a year without lessons.
+  return { ...statement, rates: [{ teacherId, teacherName: terms.teacherName, rate: { min: terms.rateMin, max: terms.rateMax } }] };
+}
+
+/** A parent's billing across all their students and teachers, in months of the viewer's zone. */
+export async function parentBilling(deps: Pick<Deps, "db">, parentId: string, query: BillingQuery, now = new Date()): Promise<Statement> {
+  return buildStatement(deps, { parentId }, query.timeZone, query.year, now);
+}
+
+export interface CsvFile {
+  fileName: string;
+  text: string;
+}
+
+export function statementFile(statement: Statement, side: StatementSide): CsvFile {
+  return { fileName: statementFileName(side, statement.year), text: statementCsv(statement, side) };
+}

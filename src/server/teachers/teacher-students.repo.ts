@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
+import type { BookingType } from "../../shared/booking/booking.constants";
+import type { ClassStatus } from "../../shared/classes/classes.constants";
+import { queryRows, type Executor } from "../db/client";
+
+export interface TeacherStudentRow {
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  age: number;
+  parentName: string;
+  parentEmail: string;
+  parentPhone: string | null;
+  preferredCommunication: CommunicationChannel;
+  /** [start in epoch ms, booking type] of the next accepted lesson not started by `now`. */
+  nextLesson: [number, BookingType] | null;
+  upcomingLessons: number;
+  lessonsAttended: number;
+  /** [credit id, issued at (epoch ms), used at (epoch ms) or null] of this student with this teacher. */
+  credits: [string, number, number | null][];
+  classes: { id: string; name: string; status: ClassStatus }[];
+}
+
+/**
+ * Every student the teacher has taught or is booked with (an accepted lesson, or one cancelled
+ * after it was booked), is in a class of, or owes a make-up credit to, with the figures of the
+ * students list, in one round trip. Only this teacher's lessons, classes and credits are counted.
+ */
+export async function listTeacherStudents(db: Executor, teacherId: string, now: Date): Promise<TeacherStudentRow[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const lessonsOf = sql`bookings b join booking_slots sl on sl.id = b.slot_id
+    where b.teacher_id = ${teacherId} and b.student_id = s.id and b.status = 'accepted'`;
+  return queryRows<TeacherStudentRow>(
+    db,
+    sql`
+      with taught as (
+        select b.student_id from bookings b where b.teacher_id = ${teacherId} and b.status in ('accepted', 'cancelled')
+        union
+        select c.student_id from classes c where c.teacher_id = ${teacherId} and c.student_id is not null
+        union
+        select m.student_id from make_up_credits m where m.teacher_id = ${teacherId}
+      )
+      select s.id as "studentId", s.first_name as "firstName", s.last_name as "lastName", s.age,
+        p.first_name || ' ' || p.last_name as "parentName", u.email as "parentEmail", p.phone as "parentPhone",
+        p.preferred_communication as "preferredCommunication",
+        (select json_build_array((extract(epoch from sl.starts_at) * 1000)::float8, b.booking_type)
+           from ${lessonsOf} and sl.starts_at > ${at}
+          order by sl.starts_at limit 1) as "nextLesson",
+        (select count(*)::int from ${lessonsOf} and sl.starts_at > ${at}) as "upcomingLessons",
+        (select count(*)::int from ${lessonsOf} and b.attendance = 'attended') as "lessonsAttended",
+        coalesce((select json_agg(json_build_array(m.id, (extract(epoch from m.issued_at) * 1000)::float8,
+                                                   (extract(epoch from m.used_at) * 1000)::float8))
+                    from make_up_credits m where m.teacher_id = ${teacherId} and m.student_id = s.id), '[]'::json) as credits,
+        coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'status', c.status) order by c.status, c.name)
+                    from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id), '[]'::json) as classes
+        from taught t
+        join student_profiles s on s.id = t.student_id
+        join parent_profiles p on p.id = s.parent_id
+        join "user" u on u.id = p.user_id
+       order by lower(s.first_name), lower(s.last_name), s.id
+    `,
+  );
+}

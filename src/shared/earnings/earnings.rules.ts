@@ -1,0 +1,141 @@
+import { BOOKING_TYPES, type BookingType } from "../booking/booking.constants";
+import { localDateTime } from "../calendar/calendar-views.rules";
+import { rateRange } from "../teachers/public-profile.rules";
+
+/**
+ * Earnings (teacher) and billing (parent) statements: what is known about lessons, valued at the
+ * teacher's listed rate. No payment is taken in the app (decisions.md section 2), so nothing here is
+ * money received: a figure is a count of lessons times a listed rate, and nothing else.
+ *
+ * Valuation: a full lesson is 60 minutes at the hourly rate; the listed rate is a range, so every
+ * value is a range too (min at the low end of the rate, max at the high end). An intro call is free.
+ * The rate is the teacher's current listed rate: the app keeps no history of past rates.
+ */
+
+/** What became of a lesson, as a statement counts it. */
+export const LESSON_OUTCOMES = ["attended", "missed", "unmarked", "upcoming", "cancelled"] as const;
+export type LessonOutcome = (typeof LESSON_OUTCOMES)[number];
+
+export const OUTCOME_LABELS: Record<LessonOutcome, string> = {
+  attended: "Attended",
+  missed: "Missed",
+  unmarked: "Not marked yet",
+  upcoming: "Upcoming",
+  cancelled: "Cancelled",
+};
+
+/** The booking statuses a statement reads; pending, declined and expired requests never were lessons. */
+export const STATEMENT_STATUSES = ["accepted", "cancelled"] as const;
+
+export interface Rate {
+  min: number;
+  max: number;
+}
+
+/** A count of lessons and their value at the listed rate (whole dollars, low and high end). */
+export interface Tally {
+  count: number;
+  min: number;
+  max: number;
+}
+
+export type Tallies = Record<LessonOutcome, Tally>;
+
+export interface MonthSummary extends Tallies {
+  /** "2026-03", in the statement's time zone. */
+  month: string;
+  /** Of the cancelled lessons, those cancelled inside the teacher's notice window. */
+  lateCancels: number;
+}
+
+export interface StatementLessonInput {
+  status: string;
+  attendance: string | null;
+  startsAt: Date;
+  bookingType: BookingType;
+  lateCancel: boolean | null;
+  rate: Rate;
+}
+
+/**
+ * A booking's outcome at `now`, or null when it is not a lesson a statement counts. Attendance is
+ * what the teacher recorded after the start; an accepted lesson whose start has passed with no
+ * record is "not marked yet" (counted, never guessed as attended). A lesson starting exactly now
+ * has begun: it is no longer upcoming.
+ */
+export function lessonOutcome(lesson: { status: string; attendance: string | null; startsAt: Date }, now: Date): LessonOutcome | null {
+  if (lesson.status === "cancelled") return "cancelled";
+  if (lesson.status !== "accepted") return null;
+  if (lesson.attendance === "attended") return "attended";
+  if (lesson.attendance === "missed") return "missed";
+  return lesson.startsAt > now ? "upcoming" : "unmarked";
+}
+
+/** Minutes of a full lesson: the hour the hourly rate is for. */
+const HOUR_MINUTES = 60;
+
+/** A lesson's value at the listed rate: a full lesson is 60 min at the hourly rate, an intro call is free. */
+export function lessonValue(bookingType: BookingType, rate: Rate): Rate {
+  if (bookingType === "intro") return { min: 0, max: 0 };
+  const hours = BOOKING_TYPES[bookingType].minutes / HOUR_MINUTES;
+  return { min: rate.min * hours, max: rate.max * hours };
+}
+
+/** "2026-03": the month an instant falls in, in a zone (a lesson at 23:30 on Jan 31 in New York is January). */
+export function monthOf(instant: Date, timeZone: string): string {
+  return localDateTime(instant, timeZone).date.slice(0, 7);
+}
+
+const emptyTally = (): Tally => ({ count: 0, min: 0, max: 0 });
+
+export function emptyTallies(): Tallies {
+  return { attended: emptyTally(), missed: emptyTally(), unmarked: emptyTally(), upcoming: emptyTally(), cancelled: emptyTally() };
+}
+
+function add(tally: Tally, value: Rate): void {
+  tally.count++;
+  tally.min += value.min;
+  tally.max += value.max;
+}
+
+export interface Summary {
+  /** Months that hold at least one counted lesson, oldest first. */
+  months: MonthSummary[];
+  totals: Tallies & { lateCancels: number };
+}
+
+/** Per-month tallies in `timeZone` and their totals; lessons that are not counted are left out. */
+export function summarize(lessons: readonly StatementLessonInput[], timeZone: string, now: Date): Summary {
+  const byMonth = new Map<string, MonthSummary>();
+  const totals = { ...emptyTallies(), lateCancels: 0 };
+  for (const lesson of lessons) {
+    const outcome = lessonOutcome(lesson, now);
+    if (!outcome) continue;
+    const month = monthOf(lesson.startsAt, timeZone);
+    let row = byMonth.get(month);
+    if (!row) {
+      row = { month, ...emptyTallies(), lateCancels: 0 };
+      byMonth.set(month, row);
+    }
+    const value = lessonValue(lesson.bookingType, lesson.rate);
+    add(row[outcome], value);
+    add(totals[outcome], value);
+    if (outcome === "cancelled" && lesson.lateCancel) {
+      row.lateCancels++;
+      totals.lateCancels++;
+    }
+  }
+  const months = [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  return { months, totals };
+}
+
+/** "$50-70" for a range, "$50" when both ends agree (the same style as listed rates). */
+export function formatValue(value: Rate): string {
+  return rateRange(value.min, value.max);
+}
+
+/** "March 2026" for "2026-03". */
+export function monthLabel(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, monthNumber - 1, 1));
+}

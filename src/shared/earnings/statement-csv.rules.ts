@@ -1,0 +1,60 @@
+import { BOOKING_TYPES } from "../booking/booking.constants";
+import { localDateTime } from "../calendar/calendar-views.rules";
+import { CSV_BOM, toCsv, type CsvCell } from "./csv.rules";
+import { OUTCOME_LABELS } from "./earnings.rules";
+import type { Statement } from "./earnings.schemas";
+
+/** Whose statement: the teacher's earnings name the parent of each lesson, a parent's billing the teacher. */
+export type StatementSide = "teacher" | "parent";
+
+/** The file a statement downloads as, e.g. earnings-2026.csv. */
+export function statementFileName(side: StatementSide, year: number): string {
+  return `${side === "teacher" ? "earnings" : "billing"}-${year}.csv`;
+}
+
+/**
+ * A statement's lessons as CSV, one line per lesson with the figures the screen adds up (so a
+ * spreadsheet's sums match the screen's totals). Dates and times are in the statement's zone,
+ * named in a column; values are whole dollars at the low and high end of the listed rate.
+ */
+export function statementCsv(statement: Statement, side: StatementSide): string {
+  const header: CsvCell[] = [
+    "Month",
+    "Date",
+    "Start time",
+    "Time zone",
+    "Student",
+    side === "teacher" ? "Parent" : "Teacher",
+    "Lesson",
+    "Minutes",
+    "Status",
+    "Cancelled by",
+    "Late cancel",
+    "Rate min ($/hour)",
+    "Rate max ($/hour)",
+    "Value min ($)",
+    "Value max ($)",
+  ];
+  const rows = statement.lessons.map((lesson): CsvCell[] => {
+    const local = localDateTime(lesson.startsAt, statement.timeZone);
+    const cancelled = lesson.outcome === "cancelled";
+    return [
+      lesson.month,
+      local.date,
+      local.time,
+      statement.timeZone,
+      lesson.studentName,
+      side === "teacher" ? lesson.parentName : lesson.teacherName,
+      BOOKING_TYPES[lesson.bookingType].label,
+      BOOKING_TYPES[lesson.bookingType].minutes,
+      OUTCOME_LABELS[lesson.outcome],
+      cancelled ? lesson.cancelledBy : null,
+      cancelled ? lesson.lateCancel : null,
+      lesson.rate.min,
+      lesson.rate.max,
+      lesson.value.min,
+      lesson.value.max,
+    ];
+  });
+  return CSV_BOM + toCsv([header, ...rows]);
+}

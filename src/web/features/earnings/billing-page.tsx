@@ -1,0 +1,21 @@
+import { viewerTimeZone } from "../../lib/time-zone";
+import { StatementPage, useStatementYear } from "./statement-view";
+import { useBilling } from "./use-statements";
+
+/** /billing (decisions.md section 2): the family's lessons per month with every teacher, at each teacher's listed rate. */
+export function Component() {
+  const [year, setYear] = useStatementYear();
+  const billing = useBilling(year, viewerTimeZone());
+  return (
+    <StatementPage
+      title="Billing"
+      intro="Your students' lessons per month with all their teachers: attended, upcoming and cancelled, valued at each teacher's listed rate."
+      paymentsNote="Payments are not taken in the app. You pay your teachers directly, in the way you agree with them, so nothing here is a bill or a payment made."
+      side="parent"
+      query={billing}
+      year={year}
+      onYearChange={setYear}
+      emptyText="Lessons appear here once a teacher accepts your request."
+    />
+  );
+}
