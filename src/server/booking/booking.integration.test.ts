@@ -152,7 +152,7 @@ describe("POST /api/bookings", () => {
     expect(mail.subject).toMatch(/^New Full Lesson request for /);
     // The teacher's live stream hears of each request (GET /api/live).
     const events = await t.deps.db.select().from(liveEvents).where(eq(liveEvents.userId, teacher.userId));
-    expect(events.map((e) => [e.type, e.payload])).toEqual(created.map((b) => ["booking_request", { bookingId: (b as { id: string }).id }]));
+    expect(events.map((e) => [e.type, e.payload])).toEqual((res.json.bookings as { id: string }[]).map((b) => ["booking_request", { bookingId: b.id }]));
 
     const after = Object.values((await slotsOf(teacher.teacherId, "full")).days)[2]!.map((s) => s.startsAt);
     expect(after).not.toContain(picks[0]);
