@@ -12,8 +12,8 @@
 // 5. Stops the server and drops the database, also when something fails (BENCH_KEEP=1 keeps it).
 import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
@@ -106,6 +106,16 @@ async function signIn(base: string, role: "parent" | "teacher", email: string, p
   return cookieHeader(res.headers);
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc), or null. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -160,6 +170,9 @@ async function main() {
 
     log(`sending ${RATE} messages a second for ${SECONDS} s`);
     const latencies: number[] = [];
+    const roundTrips: number[] = [];
+    const cpuBefore = cpuSeconds(server.pid);
+    const loadBefore = loadavg()[0]!;
     let lost = 0;
     let failedSends = 0;
     const deliveries: Promise<void>[] = [];
@@ -184,6 +197,7 @@ async function main() {
             body: JSON.stringify({ text }),
           });
           await res.text();
+          roundTrips.push(performance.now() - sentAt);
           if (res.status !== 201) {
             failedSends++;
             return;
@@ -208,8 +222,11 @@ async function main() {
     await Promise.all(deliveries);
     const elapsed = (performance.now() - started) / 1000;
     const rssAfter = residentMegabytes(server.pid);
+    const cpuAfter = cpuSeconds(server.pid);
+    const serverCpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
 
     latencies.sort((a, b) => a - b);
+    roundTrips.sort((a, b) => a - b);
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const rows: [string, string][] = [
       ["server", "1 process, compiled, PostgreSQL (LISTEN/NOTIFY)"],
@@ -221,6 +238,9 @@ async function main() {
       ["latency p95", ms(percentile(latencies, 95))],
       ["latency p99", ms(percentile(latencies, 99))],
       ["latency max", ms(latencies[latencies.length - 1] ?? NaN)],
+      ["send POST round trip p50 / p99", `${ms(percentile(roundTrips, 50))} / ${ms(percentile(roundTrips, 99))}`],
+      ["server CPU during the sends", serverCpu === null ? "?" : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / total).toFixed(1)} ms a message)`],
+      ["machine load average (1 min) at start", `${loadBefore.toFixed(1)} on ${cpus().length} cores`],
       ["server RSS before streams", `${rssBefore ?? "?"} MB`],
       ["server RSS, streams open", `${rssStreams ?? "?"} MB`],
       ["server RSS after the load", `${rssAfter ?? "?"} MB`],
