@@ -61,7 +61,9 @@ async function startServer(port: number, databaseUrl: string, dataDir: string): 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: "development",
   };
-  const child = spawn(process.execPath, serverArgs({ compiled: true }), { stdio: ["ignore", "ignore", "inherit"], env });
+  // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, ...serverArgs({ compiled: true })], { stdio: ["ignore", "ignore", "inherit"], env });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -254,7 +256,7 @@ async function main() {
   } finally {
     await Promise.all(readers.map((r) => r.cancel()));
     server?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, process.env.BENCH_PROFILE ? 5000 : 500));
     if (server && server.exitCode === null) server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP === "1") log(`kept database ${name}`);
