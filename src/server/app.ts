@@ -16,6 +16,8 @@ import { noStoreByDefault, securityHeaders } from "./http/security-headers";
 import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
 import { createLandingRoutes } from "./landing/landing.routes";
+import { createLiveRoutes } from "./live/live.routes";
+import { createMessagesRoutes } from "./messages/messages.routes";
 import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
 import { createStudentsRoutes } from "./students/students.routes";
@@ -51,7 +53,9 @@ export function createApp(deps: Deps) {
     .route("/classes", createClassesRoutes(deps))
     .route("/calendar", createCalendarRoutes(deps))
     .route("/earnings", createEarningsRoutes(deps))
-    .route("/billing", createBillingRoutes(deps));
+    .route("/billing", createBillingRoutes(deps))
+    .route("/messages", createMessagesRoutes(deps))
+    .route("/live", createLiveRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

@@ -8,6 +8,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/d
 import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
+import { liveHubFor } from "./live/live-hub";
 import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
@@ -69,7 +70,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    // Stop accepting connections, let in-flight requests finish, then close the database.
+    // Stop accepting connections, end the live streams (they never finish by themselves), let
+    // in-flight requests finish, then close the database.
+    void liveHubFor({ db: handle.db, logger }).close();
     server.close(() => {
       Promise.resolve(jobs?.stop())
         .then(() => handle.close())
