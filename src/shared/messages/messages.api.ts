@@ -1,0 +1,127 @@
+/**
+ * Response shapes of /api/messages and the events of /api/live. The routes build them; the web
+ * client reads them (with the route types through hc<AppType>).
+ *
+ * Routes (all need a signed-in user; a conversation that is not yours answers 404):
+ *   GET  /api/messages/conversations                         → { conversations: ConversationSummary[] } newest first
+ *   POST /api/messages/conversations        (parent)          → ConversationSummary (open or get the one with a teacher)
+ *   POST /api/messages/conversations/family (teacher)         → ConversationSummary (a family whose student they teach)
+ *   GET  /api/messages/conversations/:conversationId          → ConversationSummary
+ *   GET  /api/messages/conversations/:conversationId/messages?before=&limit= → MessagePage (newest first)
+ *   POST /api/messages/conversations/:conversationId/messages → 201 MessageDTO
+ *   POST /api/messages/conversations/:conversationId/read     → ReadReceipt (marks the other side's messages read)
+ *   GET  /api/messages/unread                                 → UnreadTotal
+ *   GET  /api/live                                            → text/event-stream of LiveEvent
+ */
+
+export const CONVERSATION_NOT_FOUND_MESSAGE = "Conversation not found";
+/** The name shown for the other side once their account is deleted (as on the class page). */
+export { DELETED_USER_NAME } from "../classes/classes.api";
+
+export type ConversationRole = "parent" | "teacher";
+
+/** The other side of a conversation, as the inbox and the thread header show them. */
+export interface ConversationPerson {
+  /** null once their account is deleted. */
+  userId: string | null;
+  /** Full name, or DELETED_USER_NAME. */
+  name: string;
+  firstName: string;
+  /** Two letters for the avatar when there is no photo ("" for a deleted user). */
+  initials: string;
+  photoUrl: string | null;
+  role: ConversationRole;
+  /** teacher_profiles.id when the other side is a teacher (a link to /teacher/profile/{id}). */
+  teacherId: string | null;
+  deleted: boolean;
+}
+
+/** What a conversation was started about (context only: one conversation per parent and teacher). */
+export interface ConversationContext {
+  student: { id: string; firstName: string } | null;
+  class: { id: string; name: string } | null;
+}
+
+export interface LastMessage {
+  id: string;
+  text: string;
+  senderUserId: string | null;
+  mine: boolean;
+  sentAt: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  /** Which side the viewer is on. */
+  myRole: ConversationRole;
+  other: ConversationPerson;
+  lastMessage: LastMessage | null;
+  /** Messages from the other side the viewer has not read. */
+  unreadCount: number;
+  /** ISO instant of the last message, or null when nothing was sent yet. */
+  lastMessageAt: string | null;
+  createdAt: string;
+  context: ConversationContext;
+  /** false when the other side deleted their account: nobody can send here any more. */
+  canSend: boolean;
+}
+
+export interface ConversationList {
+  conversations: ConversationSummary[];
+}
+
+export interface MessageDTO {
+  id: string;
+  conversationId: string;
+  /** null once the sender's account is deleted. */
+  senderUserId: string | null;
+  /** Sent by the viewer (each side's live event says it for that side). */
+  mine: boolean;
+  /** As typed; show it as text, never as HTML. */
+  text: string;
+  /** ISO instants. */
+  sentAt: string;
+  readAt: string | null;
+}
+
+/** One page of a conversation, newest first; `nextCursor` asks for the page before it (null: no older messages). */
+export interface MessagePage {
+  messages: MessageDTO[];
+  nextCursor: string | null;
+}
+
+export interface ReadReceipt {
+  conversationId: string;
+  /** How many messages this call marked read (0 when all were read already). */
+  marked: number;
+  /** When they were read (ISO), or null when nothing was marked. */
+  readAt: string | null;
+}
+
+export interface UnreadTotal {
+  /** Unread messages across all the viewer's conversations. */
+  unread: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live events (GET /api/live, Server-Sent Events). The SSE `event:` field is the type, `data:` the
+// JSON payload, `id:` the event's id (send it back as Last-Event-ID to get what was missed; the
+// browser's EventSource does this by itself). Lines starting with ":" are heartbeats.
+
+export interface LiveEventPayloads {
+  /** A message in one of the viewer's conversations (sent by either side: other tabs see own sends too). */
+  message: { message: MessageDTO };
+  /** The other side read the viewer's messages in a conversation up to `readAt`. */
+  read: { conversationId: string; readerUserId: string; readAt: string };
+  /** The viewer's unread total changed (a message arrived, or they read some on another tab). */
+  unread: { unread: number };
+  /** Teacher: a new booking request arrived (refresh the Requests panel). */
+  booking_request: { bookingId: string };
+}
+
+export type LiveEventType = keyof LiveEventPayloads;
+export const LIVE_EVENT_TYPES = ["message", "read", "unread", "booking_request"] as const satisfies readonly LiveEventType[];
+
+export type LiveEvent = {
+  [T in LiveEventType]: { id: number; type: T; payload: LiveEventPayloads[T] };
+}[LiveEventType];
