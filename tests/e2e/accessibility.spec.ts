@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { test as accountTest, signInThroughApi } from "./fixtures";
+import { test as accountTest, makeDiscoverable, signInThroughApi } from "./fixtures";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -74,4 +74,34 @@ accountTest("axe: Manage Classes and every class tab, as teacher and as parent, 
     }
   }
   await parentContext.close();
+});
+
+// Messages: the inbox and an open conversation, as the parent and as the teacher.
+accountTest("axe: /messages, the inbox and an open conversation, has no serious or critical violations @phone", async ({
+  page,
+  browser,
+  parent,
+  teacher,
+}) => {
+  await makeDiscoverable(teacher);
+  const { id: teacherId } = (await (await teacher.api.get("/api/teachers/me")).json()) as { id: string };
+  const conversation = (await (await parent.api.post("/api/messages/conversations", { data: { teacherId } })).json()) as { id: string };
+  const sent = await parent.api.post(`/api/messages/conversations/${conversation.id}/messages`, { data: { text: "Hello! Is Tuesday good?" } });
+  expect(sent.status()).toBe(201);
+  await teacher.api.post(`/api/messages/conversations/${conversation.id}/messages`, { data: { text: "Tuesday works." } });
+
+  await signInThroughApi(page, parent);
+  const teacherContext = await browser.newContext({ viewport: page.viewportSize() });
+  const teacherPage = await teacherContext.newPage();
+  await signInThroughApi(teacherPage, teacher);
+  for (const who of [page, teacherPage]) {
+    await who.goto("/messages");
+    await expect(who.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    await expect(who.getByRole("region", { name: "Conversations" }).getByRole("link")).toHaveCount(1);
+    await expectNoSeriousViolations(who);
+    await who.goto(`/messages/${conversation.id}`);
+    await expect(who.getByRole("log", { name: "Messages" })).toContainText("Tuesday works.");
+    await expectNoSeriousViolations(who);
+  }
+  await teacherContext.close();
 });
