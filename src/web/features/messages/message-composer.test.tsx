@@ -56,7 +56,7 @@ describe("MessageComposer", () => {
     expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled();
     await user.type(box, "{Enter}");
     expect(pending.onSend).toHaveBeenCalledTimes(1);
-    await act(async () => pending.resolve());
+    await act(() => { pending.resolve(); return Promise.resolve(); });
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
     expect(box).toHaveValue("");
   });
@@ -65,7 +65,7 @@ describe("MessageComposer", () => {
     const pending = deferredSend();
     const { user, box } = renderComposer(pending.onSend);
     await user.type(box, "Can we move Tuesday?{Enter}");
-    await act(async () => pending.reject());
+    await act(() => { pending.reject(); return Promise.resolve(); });
     expect(screen.getByRole("alert")).toHaveTextContent(SEND_FAILED_MESSAGE);
     expect(box).toHaveValue("Can we move Tuesday?");
     expect(screen.getByRole("button", { name: "Send" })).toBeEnabled();

@@ -71,7 +71,7 @@ describe("addMessage", () => {
     expect(read().list[0]!.unreadCount).toBe(1);
   });
 
-  it("fetches the inbox again for a conversation it does not hold yet", async () => {
+  it("fetches the inbox again for a conversation it does not hold yet", () => {
     const { queryClient } = setup([[]], []);
     addMessage(queryClient, { ...message("m1", "2026-11-22T08:00:00.000Z", false), conversationId: "brand-new" });
     expect(queryClient.getQueryState(CONVERSATIONS_KEY)!.isInvalidated).toBe(true);
