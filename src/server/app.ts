@@ -15,6 +15,8 @@ import { noStoreByDefault, securityHeaders } from "./http/security-headers";
 import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
 import { createLandingRoutes } from "./landing/landing.routes";
+import { createLiveRoutes } from "./live/live.routes";
+import { createMessagesRoutes } from "./messages/messages.routes";
 import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
 import { createStudentsRoutes } from "./students/students.routes";
@@ -48,7 +50,9 @@ export function createApp(deps: Deps) {
     .route("/files", createIntroVideoFileRoutes(deps))
     .route("/bookings", createBookingRoutes(deps))
     .route("/classes", createClassesRoutes(deps))
-    .route("/calendar", createCalendarRoutes(deps));
+    .route("/calendar", createCalendarRoutes(deps))
+    .route("/messages", createMessagesRoutes(deps))
+    .route("/live", createLiveRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

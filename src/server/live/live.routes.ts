@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { requireUser } from "../auth/guards";
+import type { AppEnv, Deps } from "../http/app-env";
+import { liveHubFor } from "./live-hub";
+import { missedLiveEvents, type StoredLiveEvent } from "./live.service";
+
+/** How long a browser waits before reconnecting after the stream ends. */
+const RETRY_MS = 3_000;
+
+/** Last-Event-ID (the header EventSource sends on reconnect, or `?lastEventId=`); absent or malformed: none. */
+function lastEventId(header: string | undefined, query: string | undefined): number | undefined {
+  const raw = header ?? query;
+  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
+}
+
+function writeEvent(stream: SSEStreamingApi, event: StoredLiveEvent): Promise<void> {
+  return stream.writeSSE({ id: String(event.id), event: event.type, data: JSON.stringify(event.payload) });
+}
+
+/**
+ * GET /api/live: the signed-in user's events as Server-Sent Events (messages/messages.api.ts
+ * lists them). With Last-Event-ID the events after it are replayed from live_events first; live
+ * events arriving meanwhile are held and written after, so none is lost or written twice. Event
+ * streams are not compressed (hono/compress skips text/event-stream), so nothing is held back.
+ */
+export function createLiveRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get("/", requireUser(deps), (c) => {
+    const userId = c.get("user").id;
+    const sessionId = c.get("sessionId");
+    const afterId = lastEventId(c.req.header("last-event-id"), c.req.query("lastEventId"));
+    // Proxies such as nginx would otherwise buffer the stream.
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      let ended!: () => void;
+      const finished = new Promise<void>((resolve) => (ended = resolve));
+      stream.onAbort(ended);
+      // Writes of one stream run one after another, in the order events arrived.
+      let writing = Promise.resolve();
+      const enqueue = (write: () => Promise<unknown>) => {
+        writing = writing.then(write).then(
+          () => undefined,
+          () => ended(),
+        );
+      };
+      let held: StoredLiveEvent[] | null = afterId === undefined ? null : [];
+      const unsubscribe = await liveHubFor(deps).subscribe({
+        userId,
+        sessionId,
+        deliver: (events) => {
+          if (held) held.push(...events);
+          else
+            enqueue(async () => {
+              for (const event of events) await writeEvent(stream, event);
+            });
+        },
+        heartbeat: () => enqueue(() => stream.write(": heartbeat\n\n")),
+        close: () => ended(),
+      });
+      try {
+        enqueue(() => stream.write(`retry: ${RETRY_MS}\n\n`));
+        if (afterId !== undefined) {
+          const missed = await missedLiveEvents(deps, userId, afterId);
+          const replayed = new Set(missed.map((event) => event.id));
+          const later = (held ?? []).filter((event) => !replayed.has(event.id));
+          held = null;
+          enqueue(async () => {
+            for (const event of [...missed, ...later]) await writeEvent(stream, event);
+          });
+        }
+        await finished;
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+}

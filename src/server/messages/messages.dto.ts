@@ -1,0 +1,55 @@
+import { DELETED_USER_NAME, type ConversationSummary, type MessageDTO } from "../../shared/messages/messages.api";
+import { initials } from "../../shared/teachers/public-profile.rules";
+import type { ConversationRow, MessageRow } from "./messages.repo";
+
+/** What the routes answer, built from the repo's rows for one viewer. */
+
+export function toMessageDTO(row: MessageRow, viewerUserId: string): MessageDTO {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderUserId: row.senderUserId,
+    mine: row.senderUserId === viewerUserId,
+    text: row.body,
+    sentAt: row.createdAt,
+    readAt: row.readAt,
+  };
+}
+
+export function toConversationSummary(row: ConversationRow, viewerUserId: string): ConversationSummary {
+  const deleted = !row.otherUserId || row.otherDeleted === true || row.otherFirstName === null;
+  const firstName = deleted ? "" : (row.otherFirstName ?? "");
+  const lastName = deleted ? "" : (row.otherLastName ?? "");
+  return {
+    id: row.id,
+    myRole: row.iAmParent ? "parent" : "teacher",
+    other: {
+      userId: row.otherUserId,
+      name: deleted ? DELETED_USER_NAME : `${firstName} ${lastName}`.trim(),
+      firstName,
+      initials: deleted ? "" : initials(firstName, lastName),
+      photoUrl: deleted ? null : row.otherImage,
+      role: row.iAmParent ? "teacher" : "parent",
+      teacherId: deleted ? null : row.otherTeacherId,
+      deleted,
+    },
+    lastMessage:
+      row.lastId && row.lastSentAt && row.lastBody !== null
+        ? {
+            id: row.lastId,
+            text: row.lastBody,
+            senderUserId: row.lastSenderUserId,
+            mine: row.lastSenderUserId === viewerUserId,
+            sentAt: row.lastSentAt,
+          }
+        : null,
+    unreadCount: row.unread,
+    lastMessageAt: row.lastMessageAt,
+    createdAt: row.createdAt,
+    context: {
+      student: row.studentId && row.studentFirstName !== null ? { id: row.studentId, firstName: row.studentFirstName } : null,
+      class: row.classId && row.className !== null ? { id: row.classId, name: row.className } : null,
+    },
+    canSend: !deleted,
+  };
+}

@@ -1,0 +1,269 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../db/client";
+
+/**
+ * SQL of the messages feature. The service decides who may do what; these functions take ids it
+ * checked, or return what it checks. A conversation names its two sides by user id; names and
+ * photos come from the profiles of those users (gone once an account is deleted).
+ */
+
+/** An instant as ISO text in UTC (raw queries return timestamps as driver-specific text). */
+function iso(column: SQL, precision: "MS" | "US" = "MS"): SQL {
+  return sql`to_char((${column}) at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"'`)})`;
+}
+
+async function one<Row>(db: Executor, query: SQL): Promise<Row | null> {
+  const [row] = await queryRows<Row>(db, query);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may talk to whom
+
+/** The teacher's account (not deleted), by teacher_profiles.id. */
+export function findTeacherAccount(db: Executor, teacherId: string) {
+  return one<{ userId: string; firstName: string }>(
+    db,
+    sql`select tp.user_id as "userId", tp.first_name as "firstName"
+          from teacher_profiles tp join "user" u on u.id = tp.user_id
+         where tp.id = ${teacherId} and not u.deleted`,
+  );
+}
+
+export async function isParentsStudent(db: Executor, parentId: string, studentId: string): Promise<boolean> {
+  return (await one(db, sql`select 1 from student_profiles where id = ${studentId} and parent_id = ${parentId}`)) !== null;
+}
+
+export async function isParentsClassWithTeacher(db: Executor, parentId: string, classId: string, teacherId: string): Promise<boolean> {
+  return (
+    (await one(db, sql`select 1 from classes where id = ${classId} and parent_id = ${parentId} and teacher_id = ${teacherId}`)) !== null
+  );
+}
+
+export async function allowsStudentMessages(db: Executor, parentId: string): Promise<boolean> {
+  const row = await one<{ allowed: boolean }>(
+    db,
+    sql`select allow_student_messages as allowed from parent_profiles where id = ${parentId}`,
+  );
+  return row?.allowed ?? false;
+}
+
+export interface Family {
+  parentUserId: string;
+  parentId: string;
+  studentId: string | null;
+  classId: string | null;
+}
+
+/** The family of one of the teacher's classes (with a family in it). */
+export function findFamilyOfClass(db: Executor, teacherId: string, classId: string) {
+  return one<Family>(
+    db,
+    sql`select pp.user_id as "parentUserId", pp.id as "parentId", c.student_id as "studentId", c.id as "classId"
+          from classes c join parent_profiles pp on pp.id = c.parent_id
+         where c.id = ${classId} and c.teacher_id = ${teacherId}`,
+  );
+}
+
+/** The family of a student the teacher teaches: booked with them (any request) or in one of their classes. */
+export function findFamilyOfStudent(db: Executor, teacherId: string, studentId: string) {
+  return one<Family>(
+    db,
+    sql`select pp.user_id as "parentUserId", pp.id as "parentId", s.id as "studentId", null::uuid as "classId"
+          from student_profiles s join parent_profiles pp on pp.id = s.parent_id
+         where s.id = ${studentId}
+           and (exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = s.id)
+             or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id))`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversations
+
+/**
+ * The pair's one conversation, created when missing (the unique pair index makes two processes
+ * opening it at once end with one row). The first context given stays: it says what the
+ * conversation was started about.
+ */
+export async function upsertConversation(
+  db: Executor,
+  pair: { parentUserId: string; teacherUserId: string; studentId: string | null; classId: string | null },
+): Promise<string> {
+  const row = await one<{ id: string }>(
+    db,
+    sql`insert into conversations (parent_user_id, teacher_user_id, student_id, class_id)
+        values (${pair.parentUserId}, ${pair.teacherUserId}, ${pair.studentId}, ${pair.classId})
+        on conflict (parent_user_id, teacher_user_id) do update
+          set student_id = coalesce(conversations.student_id, excluded.student_id),
+              class_id = coalesce(conversations.class_id, excluded.class_id)
+        returning id`,
+  );
+  if (!row) throw new Error("upsert into conversations returned no row");
+  return row.id;
+}
+
+export interface ConversationRow {
+  id: string;
+  iAmParent: boolean;
+  createdAt: string;
+  lastMessageAt: string | null;
+  otherUserId: string | null;
+  otherDeleted: boolean | null;
+  otherImage: string | null;
+  otherFirstName: string | null;
+  otherLastName: string | null;
+  otherTeacherId: string | null;
+  studentId: string | null;
+  studentFirstName: string | null;
+  classId: string | null;
+  className: string | null;
+  lastId: string | null;
+  lastBody: string | null;
+  lastSenderUserId: string | null;
+  lastSentAt: string | null;
+  unread: number;
+}
+
+/**
+ * The viewer's conversations as the inbox shows them, newest first: the other side (profile name,
+ * photo, deleted or not), the context, the last message and the viewer's unread count. With
+ * `conversationId`, that one (still only when the viewer is in it); otherwise only conversations
+ * with at least one message (one opened and left empty stays out of both inboxes).
+ */
+export async function listConversations(
+  db: Executor,
+  userId: string,
+  options: { conversationId?: string; limit: number },
+): Promise<ConversationRow[]> {
+  const rows = await queryRows<ConversationRow>(
+    db,
+    sql`select c.id, (c.parent_user_id = ${userId}) as "iAmParent", ${iso(sql`c.created_at`)} as "createdAt",
+               ${iso(sql`c.last_message_at`)} as "lastMessageAt",
+               ou.id as "otherUserId", ou.deleted as "otherDeleted", ou.image as "otherImage",
+               coalesce(tp.first_name, pp.first_name) as "otherFirstName",
+               coalesce(tp.last_name, pp.last_name) as "otherLastName", tp.id as "otherTeacherId",
+               c.student_id as "studentId", s.first_name as "studentFirstName",
+               c.class_id as "classId", cl.name as "className",
+               lm.id as "lastId", lm.body as "lastBody", lm.sender_user_id as "lastSenderUserId",
+               ${iso(sql`lm.created_at`)} as "lastSentAt",
+               (select count(*)::int from messages u
+                 where u.conversation_id = c.id and u.read_at is null
+                   and u.sender_user_id is distinct from ${userId}) as unread
+          from conversations c
+          left join "user" ou
+            on ou.id = case when c.parent_user_id = ${userId} then c.teacher_user_id else c.parent_user_id end
+          left join teacher_profiles tp on c.parent_user_id = ${userId} and tp.user_id = ou.id
+          left join parent_profiles pp on c.parent_user_id is distinct from ${userId} and pp.user_id = ou.id
+          left join student_profiles s on s.id = c.student_id
+          left join classes cl on cl.id = c.class_id
+          left join lateral (
+            select m.id, m.body, m.sender_user_id, m.created_at from messages m
+             where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+          ) lm on true
+         where (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
+           and ${options.conversationId ? sql`c.id = ${options.conversationId}` : sql`c.last_message_at is not null`}
+         order by c.last_message_at desc nulls last, c.id desc
+         limit ${options.limit}`,
+  );
+  return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
+}
+
+export interface LockedConversation {
+  id: string;
+  parentUserId: string | null;
+  teacherUserId: string | null;
+  /** Either side's account is deleted (or its row gone). */
+  closed: boolean;
+}
+
+/** The conversation row, locked until the transaction ends, when the user is one of its two sides. */
+export function lockConversationOf(tx: Executor, conversationId: string, userId: string) {
+  return one<LockedConversation>(
+    tx,
+    sql`select c.id, c.parent_user_id as "parentUserId", c.teacher_user_id as "teacherUserId",
+               (c.parent_user_id is null or c.teacher_user_id is null
+                 or exists (select 1 from "user" u where u.id in (c.parent_user_id, c.teacher_user_id) and u.deleted)) as closed
+          from conversations c
+         where c.id = ${conversationId} and (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
+           for update of c`,
+  );
+}
+
+export async function isInConversation(db: Executor, conversationId: string, userId: string): Promise<boolean> {
+  const row = await one(
+    db,
+    sql`select 1 from conversations where id = ${conversationId} and (parent_user_id = ${userId} or teacher_user_id = ${userId})`,
+  );
+  return row !== null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export interface MessageRow {
+  id: string;
+  conversationId: string;
+  senderUserId: string | null;
+  body: string;
+  createdAt: string;
+  readAt: string | null;
+  /** created_at to the microsecond, for the keyset cursor (a Date keeps only milliseconds). */
+  cursorAt: string;
+}
+
+const messageColumns = sql`m.id, m.conversation_id as "conversationId", m.sender_user_id as "senderUserId", m.body,
+  ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.read_at`)} as "readAt", ${iso(sql`m.created_at`, "US")} as "cursorAt"`;
+
+export async function insertMessage(tx: Executor, conversationId: string, senderUserId: string, body: string): Promise<MessageRow> {
+  const row = await one<MessageRow>(
+    tx,
+    sql`with m as (insert into messages (conversation_id, sender_user_id, body)
+                   values (${conversationId}, ${senderUserId}, ${body}) returning *),
+             c as (update conversations set last_message_at = (select created_at from m) where id = ${conversationId})
+        select ${messageColumns} from m`,
+  );
+  if (!row) throw new Error("insert into messages returned no row");
+  return row;
+}
+
+/** Newest first, before the (created_at, id) cursor when given; one more than `limit` tells whether older ones exist. */
+export function messagesBefore(
+  db: Executor,
+  conversationId: string,
+  before: { sentAt: string; id: string } | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  return queryRows<MessageRow>(
+    db,
+    sql`select ${messageColumns} from messages m
+         where m.conversation_id = ${conversationId}
+           ${before ? sql`and (m.created_at, m.id) < (${before.sentAt}::timestamptz, ${before.id}::uuid)` : sql``}
+         order by m.created_at desc, m.id desc
+         limit ${limit + 1}`,
+  );
+}
+
+/** Marks the other side's unread messages read; returns how many and when. */
+export async function markRead(tx: Executor, conversationId: string, readerUserId: string): Promise<{ marked: number; readAt: string | null }> {
+  const row = await one<{ marked: number; readAt: string | null }>(
+    tx,
+    sql`with r as (update messages set read_at = now()
+                    where conversation_id = ${conversationId} and read_at is null
+                      and sender_user_id is distinct from ${readerUserId}
+                    returning read_at)
+        select count(*)::int as marked, ${iso(sql`max(read_at)`)} as "readAt" from r`,
+  );
+  return { marked: Number(row?.marked ?? 0), readAt: row?.readAt ?? null };
+}
+
+/** Unread messages across the user's conversations (sent by the other side). */
+export async function unreadTotal(db: Executor, userId: string): Promise<number> {
+  const row = await one<{ n: number }>(
+    db,
+    sql`select count(*)::int as n
+          from messages m join conversations c on c.id = m.conversation_id
+         where (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
+           and m.read_at is null and m.sender_user_id is distinct from ${userId}`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,99 @@
+import { AppError } from "../../shared/errors";
+import {
+  CONVERSATION_NOT_FOUND_MESSAGE,
+  type MessageDTO,
+  type MessagePage,
+  type ReadReceipt,
+  type UnreadTotal,
+} from "../../shared/messages/messages.api";
+import { decodeCursor, encodeCursor, type MessagePageQuery, type SendMessage } from "../../shared/messages/messages.schemas";
+import { hitWindow } from "../auth/rate-limit.repo";
+import type { Deps } from "../http/app-env";
+import { withLiveEvents } from "../live/live.service";
+import { toMessageDTO } from "./messages.dto";
+import * as repo from "./messages.repo";
+
+/** Messages one user may send per window (all conversations together); enough for a lively chat, not for a flood. */
+export const SEND_LIMIT = 30;
+export const SEND_WINDOW_MS = 60_000;
+export const CONVERSATION_CLOSED_MESSAGE =
+  "This person has deleted their account, so no more messages can be sent in this conversation. The history stays readable.";
+
+type MessagesDeps = Pick<Deps, "db" | "driver" | "logger">;
+
+function notFound(): AppError {
+  return new AppError("not_found", CONVERSATION_NOT_FOUND_MESSAGE);
+}
+
+/** A page of the conversation, newest first, older pages by cursor (keyset on (created_at, id)). */
+export async function messagePage(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  conversationId: string,
+  query: MessagePageQuery,
+): Promise<MessagePage> {
+  if (!(await repo.isInConversation(deps.db, conversationId, userId))) throw notFound();
+  const rows = await repo.messagesBefore(deps.db, conversationId, query.before ? decodeCursor(query.before) : undefined, query.limit);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    messages: page.map((row) => toMessageDTO(row, userId)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
+}
+
+/**
+ * Sends a message: counted against the sender's limit first (shared by every process through the
+ * database), then stored under the conversation's row lock with the live events for both sides
+ * (the recipient's message and new unread total, the sender's other tabs' message).
+ */
+export async function sendMessage(
+  deps: MessagesDeps,
+  userId: string,
+  conversationId: string,
+  input: SendMessage,
+  onSent?: (message: MessageDTO, recipientUserId: string) => Promise<void>,
+): Promise<MessageDTO> {
+  const { hits, resetAt } = await hitWindow(deps.db, `messages:${userId}`, SEND_WINDOW_MS);
+  if (hits > SEND_LIMIT) {
+    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+    throw new AppError("rate_limited", `You are sending messages too quickly. Please wait ${seconds} seconds and send again.`, {
+      retryAfterSeconds: seconds,
+    });
+  }
+  const { message, recipientUserId } = await withLiveEvents(deps, async (tx, emit) => {
+    const conversation = await repo.lockConversationOf(tx, conversationId, userId);
+    if (!conversation) throw notFound();
+    if (conversation.closed) throw new AppError("conflict", CONVERSATION_CLOSED_MESSAGE, { reason: "conversation_closed" });
+    const recipient = (conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId)!;
+    const row = await repo.insertMessage(tx, conversationId, userId, input.text);
+    const unread = await repo.unreadTotal(tx, recipient);
+    emit(
+      { userId: recipient, type: "message", payload: { message: toMessageDTO(row, recipient) } },
+      { userId: recipient, type: "unread", payload: { unread } },
+      { userId, type: "message", payload: { message: toMessageDTO(row, userId) } },
+    );
+    return { message: toMessageDTO(row, userId), recipientUserId: recipient };
+  });
+  await onSent?.(message, recipientUserId);
+  return message;
+}
+
+/** Read receipts: the other side's messages become read; they hear it live, the reader's other tabs get the new total. */
+export async function markConversationRead(deps: MessagesDeps, userId: string, conversationId: string): Promise<ReadReceipt> {
+  return withLiveEvents(deps, async (tx, emit) => {
+    const conversation = await repo.lockConversationOf(tx, conversationId, userId);
+    if (!conversation) throw notFound();
+    const { marked, readAt } = await repo.markRead(tx, conversationId, userId);
+    if (marked > 0 && readAt) {
+      const other = conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId;
+      if (other) emit({ userId: other, type: "read", payload: { conversationId, readerUserId: userId, readAt } });
+      emit({ userId, type: "unread", payload: { unread: await repo.unreadTotal(tx, userId) } });
+    }
+    return { conversationId, marked, readAt };
+  });
+}
+
+export async function unreadTotal(deps: Pick<Deps, "db">, userId: string): Promise<UnreadTotal> {
+  return { unread: await repo.unreadTotal(deps.db, userId) };
+}
