@@ -4,7 +4,7 @@ import type { ConversationList, ConversationSummary, MessageDTO, MessagePage, Re
 import type { StartConversationInput, StartFamilyConversationInput } from "../../../shared/messages/messages.schemas";
 import { api, call } from "../../lib/api";
 import { CONVERSATIONS_KEY, conversationKey, threadKey, UNREAD_KEY } from "./messages-keys";
-import { addMessage, markTheirsRead, type Thread } from "./thread-cache";
+import { addMessage, markTheirsRead } from "./thread-cache";
 
 /** The inbox, newest conversation first. */
 export function useConversations() {
@@ -49,7 +49,7 @@ export function useThread(conversationId: string) {
   return { ...query, messages };
 }
 
-function oldestFirst(thread: Thread): MessageDTO[] {
+function oldestFirst(thread: { pages: MessagePage[] }): MessageDTO[] {
   const seen = new Set<string>();
   const all: MessageDTO[] = [];
   for (let p = thread.pages.length - 1; p >= 0; p--) {
