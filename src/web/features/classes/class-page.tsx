@@ -115,7 +115,7 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
         <ClassHeader detail={detail} />
       </div>
 
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6 grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <div className="space-y-4">
           <Tabs.List aria-label="Class sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 lg:flex-col lg:border-b-0">
             {TABS.map(({ value, label, Icon }) => (
@@ -123,7 +123,7 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
                 key={value}
                 value={value}
                 className={cn(
-                  "inline-flex shrink-0 items-center gap-2 border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900",
+                  "inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 sm:gap-2 sm:px-4 text-sm font-medium text-slate-600 hover:text-slate-900",
                   "lg:rounded-lg lg:border-b-0 lg:px-3",
                   "data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 lg:data-[state=active]:bg-brand-50",
                 )}

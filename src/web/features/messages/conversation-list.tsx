@@ -27,7 +27,7 @@ function ConversationRow({ conversation: c, active }: { conversation: Conversati
       aria-current={active ? "page" : undefined}
       className={cn("flex items-start gap-3 px-4 py-3 transition-colors hover:bg-slate-50", active && "bg-brand-50 hover:bg-brand-50")}
     >
-      <PersonAvatar name={c.other.name} photoUrl={c.other.photoUrl} />
+      <PersonAvatar person={c.other} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn("truncate text-slate-900", unread ? "font-bold" : "font-semibold")}>{c.other.name}</span>

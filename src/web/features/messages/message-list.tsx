@@ -4,6 +4,8 @@ import { cn } from "../../lib/cn";
 import { formatMessageTime } from "./format-message-time";
 import { useKeepScroll } from "./use-keep-scroll";
 
+const RUN_GAP_MS = 5 * 60_000;
+
 /**
  * The history, oldest at the top. Reaching the top loads the page before it (no button to press);
  * the scroll position stays put while it arrives. Text is rendered as text: React escapes it, and
@@ -27,6 +29,12 @@ export function MessageList({
   const last = messages.at(-1);
   const onScroll = useKeepScroll(scroller, messages[0]?.id, last?.id, last?.mine ?? false);
   const lastRead = messages.findLast((m) => m.mine && m.readAt !== null);
+  // The time shows once under each run of messages one person sent within a few minutes.
+  const endsRun = (i: number) => {
+    const m = messages[i]!;
+    const next = messages[i + 1];
+    return !next || next.mine !== m.mine || Date.parse(next.sentAt) - Date.parse(m.sentAt) > RUN_GAP_MS;
+  };
 
   useEffect(() => {
     const root = scroller.current;
@@ -53,9 +61,9 @@ export function MessageList({
         {loadingOlder ? "Loading older messages..." : hasOlder ? null : messages.length ? `This is the start of your conversation with ${otherFirstName}.` : null}
       </div>
       {messages.length === 0 ? <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello to {otherFirstName}!</p> : null}
-      <ol className="space-y-3">
-        {messages.map((m) => (
-          <li key={m.id} className={cn("flex flex-col", m.mine ? "items-end" : "items-start")}>
+      <ol>
+        {messages.map((m, i) => (
+          <li key={m.id} className={cn("flex flex-col", m.mine ? "items-end" : "items-start", endsRun(i) ? "mb-4 last:mb-0" : "mb-1")}>
             <p
               className={cn(
                 "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-6 break-words whitespace-pre-wrap sm:max-w-[75%]",
@@ -65,10 +73,16 @@ export function MessageList({
               <span className="sr-only">{m.mine ? "You: " : `${otherFirstName}: `}</span>
               {m.text}
             </p>
-            <p className="mt-1 px-1 text-xs text-slate-500">
-              <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
-              {m.id === lastRead?.id ? <span className="ml-2 font-medium text-slate-600">Read</span> : null}
-            </p>
+            {endsRun(i) || m.id === lastRead?.id ? (
+              <p className="mt-1 px-1 text-xs text-slate-500">
+                <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>
+                {m.id === lastRead?.id ? <span className="ml-2 font-medium text-slate-600">Read</span> : null}
+              </p>
+            ) : (
+              <time dateTime={m.sentAt} className="sr-only">
+                {formatMessageTime(m.sentAt)}
+              </time>
+            )}
           </li>
         ))}
       </ol>

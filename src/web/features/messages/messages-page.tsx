@@ -23,7 +23,7 @@ export function Component() {
       <h1 className={cn("px-4 pt-4 text-2xl font-bold text-slate-900 sm:px-0 sm:pt-0 sm:text-3xl", conversationId && "sr-only md:not-sr-only")}>
         Messages
       </h1>
-      <div className="mt-3 grid min-h-0 flex-1 border-slate-200 bg-white sm:mt-4 sm:rounded-2xl sm:border md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[24rem_minmax(0,1fr)]">
+      <div className="mt-3 grid min-h-0 flex-1 overflow-hidden border-slate-200 bg-white sm:mt-4 sm:rounded-2xl sm:border md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[24rem_minmax(0,1fr)]">
         <section
           aria-label="Conversations"
           className={cn("min-h-0 flex-col overflow-y-auto border-slate-200 md:flex md:border-r", conversationId ? "hidden" : "flex border-t sm:border-t-0")}
@@ -108,7 +108,7 @@ function ConversationHeader({ conversation: c }: { conversation: ConversationSum
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
       <BackToInbox className="md:hidden" />
-      <PersonAvatar name={c.other.name} photoUrl={c.other.photoUrl} size="sm" />
+      <PersonAvatar person={c.other} size="sm" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold text-slate-900">{c.other.name}</h2>
         {about ? <p className="truncate text-xs text-slate-600">{about}</p> : null}
