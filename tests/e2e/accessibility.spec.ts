@@ -66,7 +66,7 @@ accountTest("axe: Manage Classes and every class tab, as teacher and as parent, 
     await expectNoSeriousViolations(who);
   }
   for (const who of [page, parentPage]) {
-    for (const tab of ["home", "grades", "files"]) {
+    for (const tab of ["home", "grades", "files", "messages"]) {
       await who.goto(`/class/${created.id}?tab=${tab}`);
       await expect(who.getByRole("heading", { level: 1, name: "Axe Piano" })).toBeVisible();
       await expect(who.getByRole("tabpanel")).toBeVisible();
@@ -103,5 +103,10 @@ accountTest("axe: /messages, the inbox and an open conversation, has no serious 
     await expect(who.getByRole("log", { name: "Messages" })).toContainText("Tuesday works.");
     await expectNoSeriousViolations(who);
   }
+  // The Messages drawer, opened from the teacher's profile.
+  await page.goto(`/teacher/profile/${teacherId}`);
+  await page.getByRole("button", { name: "Message Casey" }).click();
+  await expect(page.getByRole("dialog", { name: "Message Casey" }).getByRole("log", { name: "Messages" })).toContainText("Tuesday works.");
+  await expectNoSeriousViolations(page);
   await teacherContext.close();
 });

@@ -32,7 +32,7 @@ function ConversationRow({ conversation: c, active }: { conversation: Conversati
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn("truncate text-slate-900", unread ? "font-bold" : "font-semibold")}>{c.other.name}</span>
           {c.lastMessageAt ? (
-            <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-slate-500">
+            <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-slate-600">
               {formatMessageTime(c.lastMessageAt)}
             </time>
           ) : null}
