@@ -37,7 +37,7 @@ import { choosePointAccess, searchCounts, toTeacherFilters } from "../src/server
 import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";
 import { pageReadPlan } from "../src/shared/search/search.rules";
 import { INSTRUMENT_KEYS } from "../src/shared/teachers/teachers.constants";
-import { freePort } from "../tests/fixtures/server-process";
+import { freePort, residentMegabytes, serverArgs } from "../tests/fixtures/server-process";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 100_000);
@@ -47,6 +47,8 @@ const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_P99_MS = 100;
 const TARGET_SHARE = 0.2;
+/** Issue 16: the compiled server after the load, on PostgreSQL. */
+const TARGET_RSS_MB = 250;
 /** BENCH_KEEP=1 seeds, leaves the database in place for experiments (drop it yourself) and stops. */
 const KEEP = process.env.BENCH_KEEP === "1";
 
@@ -204,7 +206,7 @@ async function seed(url: string) {
 
 async function startServer(url: string, port: number): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs({ compiled: true }), {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
@@ -279,6 +281,7 @@ async function main() {
     server = await startServer(benchUrl, port);
     const base = `http://127.0.0.1:${port}`;
     log(`server on ${base}`);
+    const idleMegabytes = residentMegabytes(server.child.pid);
 
     const broad = "/api/search/teachers?minRating=any&sort=price-asc";
     const broadTotal = ((await (await fetch(`${base}${broad}`)).json()) as { total: number }).total;
@@ -311,6 +314,7 @@ async function main() {
       results.push(await measure(scenario.name, base, scenario.path));
     }
 
+    const loadedMegabytes = residentMegabytes(server.child.pid);
     const bare = results[0]!;
     log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${TEACHERS.toLocaleString()} teachers (${broadTotal.toLocaleString()} in the broad search)`);
     log("| scenario | req/s | p50 ms | p99 ms | share of bare | non-2xx | target |");
@@ -326,6 +330,11 @@ async function main() {
       );
     }
     log(`\ntargets (every search p99 ≤ ${TARGET_P99_MS} ms and ≥ ${TARGET_SHARE * 100}% of the bare req/s): ${allMet ? "met" : "NOT met"}`);
+    const memoryMet = loadedMegabytes !== null && loadedMegabytes <= TARGET_RSS_MB;
+    log(`\n| server memory (RSS, compiled server) | MB | target |\n|---|---:|---|`);
+    log(`| idle, after start | ${idleMegabytes ?? "?"} | - |`);
+    log(`| after the load above | ${loadedMegabytes ?? "?"} | ≤ ${TARGET_RSS_MB}: ${memoryMet ? "met" : "MISSED"} |`);
+    if (!memoryMet) allMet = false;
 
     // EXPLAIN ANALYZE of the queries the searches run (counts are cached per data generation,
     // so under load the page query is what runs for every request).

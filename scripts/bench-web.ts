@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession } from "@playwright/test";
 import { TARGETS_KB } from "./bundle-size";
-import { freePort } from "../tests/fixtures/server-process";
+import { freePort, serverArgs } from "../tests/fixtures/server-process";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
@@ -40,7 +40,7 @@ const log = (...args: unknown[]) => console.error("[bench:web]", ...args);
 
 async function startServer(port: number): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-web-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs({ compiled: true }), {
     stdio: ["ignore", "inherit", "inherit"],
     // As `npm start` runs it (no NODE_ENV): the demo seed gives the pages real content.
     env: {

@@ -1,15 +1,13 @@
-// `npm start`: builds the web app only when its sources changed since the last build, then starts
-// the server. A second start of an unchanged checkout goes straight to the server.
+// `npm start`: builds the web app and compiles the server only when their sources changed since
+// the last build, then starts the compiled server. A second start of an unchanged checkout goes
+// straight to the server.
 import { createHash } from "node:crypto";
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { buildServer } from "./build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const stampFile = path.join(root, "dist/web/.build-stamp");
-// Everything the web build reads: its sources (src/web and the shared code it imports), its
-// configuration and the installed package versions.
-const inputs = ["src/web", "src/shared", "vite.config.ts", "tsconfig.json", "package-lock.json"];
 
 function* files(entry) {
   const full = path.join(root, entry);
@@ -21,7 +19,7 @@ function* files(entry) {
   }
 }
 
-function sourcesHash() {
+function sourcesHash(inputs) {
   const hash = createHash("sha256");
   for (const input of inputs) {
     for (const file of files(input)) {
@@ -32,17 +30,28 @@ function sourcesHash() {
   return hash.digest("hex");
 }
 
-const wanted = sourcesHash();
-const built = existsSync(stampFile) && existsSync(path.join(root, "dist/web/index.html")) ? readFileSync(stampFile, "utf8").trim() : "";
-if (built === wanted) {
-  console.log("Web app is up to date (dist/web); skipping the build.");
-} else {
-  const result = spawnSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** Runs `build` unless the stamp in `dir` says it already ran on these exact inputs. */
+async function buildIfChanged(name, dir, inputs, build) {
+  const stampFile = path.join(root, dir, ".build-stamp");
+  const wanted = sourcesHash(inputs);
+  const built = existsSync(stampFile) ? readFileSync(stampFile, "utf8").trim() : "";
+  if (built === wanted) {
+    console.log(`${name} is up to date (${dir}); skipping the build.`);
+    return;
+  }
+  await build();
   writeFileSync(stampFile, `${wanted}\n`);
 }
 
+// Everything the web build reads: its sources (src/web and the shared code it imports), its
+// configuration and the installed package versions.
+await buildIfChanged("Web app", "dist/web", ["src/web", "src/shared", "vite.config.ts", "tsconfig.json", "package-lock.json"], () => {
+  const result = spawnSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+});
+await buildIfChanged("Server", "dist/server", ["src/server", "src/shared", "scripts/build-server.mjs", "tsconfig.json", "package-lock.json"], buildServer);
+
 // The server replaces this process's role: signals reach it, its exit code is ours.
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,6 +8,9 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/d
 import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
+import { liveHubFor } from "./live/live-hub";
+import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
+import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
 import { mountWebApp } from "./web-static";
 
@@ -36,7 +39,14 @@ async function main() {
     if (seeded) logger.info(seeded, "demo data seeded into the empty database");
   }
 
-  const app = createApp({ db: handle.db, driver: handle.driver, auth, env, logger, mailer });
+  const deps = { db: handle.db, driver: handle.driver, auth, env, logger, mailer };
+  const app = createApp(deps);
+  // Reminders, unread-message emails, request expiry: every process runs due jobs, the database
+  // hands each job to one of them (src/server/jobs).
+  const jobs: JobRunner | undefined =
+    env.JOBS_INTERVAL_SECONDS > 0
+      ? startJobRunner(deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, intervalMs: env.JOBS_INTERVAL_SECONDS * 1000 })
+      : undefined;
   const hasWeb = mountWebApp(app);
   if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
 
@@ -60,10 +70,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    // Stop accepting connections, let in-flight requests finish, then close the database.
+    // Stop accepting connections, end the live streams (they never finish by themselves), let
+    // in-flight requests finish, then close the database.
+    void liveHubFor({ db: handle.db, logger }).close();
     server.close(() => {
-      handle
-        .close()
+      Promise.resolve(jobs?.stop())
+        .then(() => handle.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));
     });

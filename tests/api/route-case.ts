@@ -56,6 +56,8 @@ export interface RouteCase {
   badInput?: BadInput;
   /** A POST that takes no body at all (an action on the resource in the path): nothing to fuzz. */
   bodyless?: true;
+  /** An endless response (Server-Sent Events): only the status is read, then the stream is cancelled. */
+  stream?: true;
 }
 
 export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true };

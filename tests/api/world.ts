@@ -6,6 +6,7 @@ import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
+import { createConversation } from "../factories/messages";
 import { cookieHeader, send, signIn } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 import { totpFromUri } from "../fixtures/totp";
@@ -109,7 +110,10 @@ export async function createWorld(t: TestApp) {
     createClass(t.deps, { teacherId: teacher.teacherId, name: "Open class" }),
     createClass(t.deps, { teacherId: teacher.teacherId, name: "Another open class" }),
   ]);
+  // The parent's conversation with the teacher, with one message from the parent.
+  const { conversationId } = await createConversation(t.deps, { parentUserId: parent.userId, teacherUserId: teacher.userId });
   return {
+    conversationId,
     parentEventId: parentEvent!.id,
     teacherEventId: teacherEvent!.id,
     teacherFeedPath: new URL(teacherFeed.url).pathname,

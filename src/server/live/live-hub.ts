@@ -32,7 +32,6 @@ export interface LiveSubscriber {
 export class LiveHub {
   private readonly byUser = new Map<string, Set<LiveSubscriber>>();
   private size = 0;
-  private listener: Listener | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private listening: Promise<Listener> | null = null;
   private pending = new Set<number>();
@@ -130,16 +129,10 @@ export class LiveHub {
         LIVE_CHANNEL,
         (payload) => this.onNotification(payload),
         (error) => this.lostListener(listening, error),
-      ).then(
-        (listener) => {
-          if (this.listening === listening) this.listener = listener;
-          return listener;
-        },
-        (error: unknown) => {
-          if (this.listening === listening) this.listening = null;
-          throw error;
-        },
-      );
+      ).catch((error: unknown) => {
+        if (this.listening === listening) this.listening = null;
+        throw error;
+      });
       this.listening = listening;
     }
     return this.listening;
@@ -152,14 +145,13 @@ export class LiveHub {
   private lostListener(listening: Promise<Listener>, error: Error): void {
     if (this.listening !== listening) return;
     this.logger.warn({ err: error }, "live: the listening connection was lost; streams will reconnect");
-    this.listener = null;
     this.listening = null;
+    void listening.then((listener) => listener.close()).catch(() => undefined);
     for (const set of [...this.byUser.values()]) for (const subscriber of [...set]) subscriber.close();
   }
 
   private async stopListening(): Promise<void> {
     const pending = this.listening;
-    this.listener = null;
     this.listening = null;
     // Ends the connection once it is set up (a new stream meanwhile opens its own).
     const listener = await pending?.catch(() => null);

@@ -267,3 +267,71 @@ export async function unreadTotal(db: Executor, userId: string): Promise<number>
   );
   return Number(row?.n ?? 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The unread-message email
+
+export interface UnreadEmailTarget {
+  conversationId: string;
+  body: string;
+  read: boolean;
+  lastEmailedAt: string | null;
+  recipientEmail: string;
+  recipientFirstName: string | null;
+  recipientDeleted: boolean;
+  /** Parent recipients only: their stored notification preferences (teachers have none). */
+  recipientIsParent: boolean;
+  wantsNotifications: boolean | null;
+  preferredCommunication: string | null;
+  senderName: string | null;
+}
+
+/** The message, its conversation and the person it was sent to (the side that did not send it). */
+export function findUnreadEmailTarget(db: Executor, messageId: string) {
+  return one<UnreadEmailTarget>(
+    db,
+    sql`select c.id as "conversationId", m.body, (m.read_at is not null) as read,
+               ${iso(sql`c.last_emailed_at`)} as "lastEmailedAt",
+               ru.email as "recipientEmail", ru.deleted as "recipientDeleted",
+               coalesce(rp.first_name, rt.first_name) as "recipientFirstName",
+               (r.id = c.parent_user_id) as "recipientIsParent",
+               rp.wants_notifications as "wantsNotifications", rp.preferred_communication as "preferredCommunication",
+               coalesce(sp.first_name || ' ' || sp.last_name, st.first_name || ' ' || st.last_name) as "senderName"
+          from messages m
+          join conversations c on c.id = m.conversation_id
+          cross join lateral (select case when m.sender_user_id = c.parent_user_id then c.teacher_user_id
+                                          else c.parent_user_id end as id) r
+          join "user" ru on ru.id = r.id
+          left join parent_profiles rp on r.id = c.parent_user_id and rp.user_id = r.id
+          left join teacher_profiles rt on r.id = c.teacher_user_id and rt.user_id = r.id
+          left join parent_profiles sp on m.sender_user_id = c.parent_user_id and sp.user_id = m.sender_user_id
+          left join teacher_profiles st on m.sender_user_id = c.teacher_user_id and st.user_id = m.sender_user_id
+         where m.id = ${messageId}`,
+  );
+}
+
+/**
+ * Stamps the conversation's last email time, in one statement, only while the message is still
+ * unread and no email went out for the conversation in the last hour: of two processes (or two
+ * messages' jobs) racing, one wins and sends; the other sees false and sends nothing.
+ */
+export async function stampUnreadEmail(db: Executor, conversationId: string, messageId: string, now: Date, gapMs: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update conversations c set last_emailed_at = ${now.toISOString()}::timestamptz
+         where c.id = ${conversationId}
+           and (c.last_emailed_at is null
+                or c.last_emailed_at <= ${now.toISOString()}::timestamptz - (${gapMs}::int * interval '1 millisecond'))
+           and exists (select 1 from messages m where m.id = ${messageId} and m.read_at is null)
+        returning c.id`,
+  );
+  return rows.length > 0;
+}
+
+/** Undoes this job's stamp after the email could not be sent, so its retry may send it. */
+export async function unstampUnreadEmail(db: Executor, conversationId: string, stamped: Date, previous: string | null): Promise<void> {
+  await db.execute(
+    sql`update conversations set last_emailed_at = ${previous}::timestamptz
+         where id = ${conversationId} and last_emailed_at = ${stamped.toISOString()}::timestamptz`,
+  );
+}

@@ -12,6 +12,7 @@ import type { Deps } from "../http/app-env";
 import { withLiveEvents } from "../live/live.service";
 import { toMessageDTO } from "./messages.dto";
 import * as repo from "./messages.repo";
+import { scheduleUnreadEmail } from "./unread-email.job";
 
 /** Messages one user may send per window (all conversations together); enough for a lively chat, not for a flood. */
 export const SEND_LIMIT = 30;
@@ -67,6 +68,7 @@ export async function sendMessage(
     if (conversation.closed) throw new AppError("conflict", CONVERSATION_CLOSED_MESSAGE, { reason: "conversation_closed" });
     const recipient = (conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId)!;
     const row = await repo.insertMessage(tx, conversationId, userId, input.text);
+    await scheduleUnreadEmail(tx, row.id, new Date(row.createdAt));
     const unread = await repo.unreadTotal(tx, recipient);
     emit(
       { userId: recipient, type: "message", payload: { message: toMessageDTO(row, recipient) } },

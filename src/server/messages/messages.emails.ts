@@ -1,0 +1,25 @@
+import type { MailMessage } from "../mail/mailer";
+
+/** Shown in the email: enough to know what it is about, the rest is on the site. */
+const EXCERPT_LENGTH = 300;
+
+export function unreadMessageEmail(
+  publicUrl: string,
+  to: { email: string; firstName: string | null },
+  senderName: string | null,
+  conversationId: string,
+  text: string,
+): MailMessage {
+  const from = senderName ?? "Someone";
+  const trimmed = text.trim();
+  const excerpt = trimmed.length > EXCERPT_LENGTH ? `${trimmed.slice(0, EXCERPT_LENGTH)}…` : trimmed;
+  return {
+    to: to.email,
+    kind: "message-unread",
+    subject: `New message from ${from}`,
+    text: `Hi ${to.firstName ?? "there"},\n\n${from} sent you a message on Music Lessons:\n\n${excerpt
+      .split("\n")
+      .map((line) => `> ${line}`)
+      .join("\n")}\n\nRead and reply:\n${publicUrl}/messages?conversation=${conversationId}\n\nYou get at most one such email an hour per conversation. Parents can turn emails off in Settings (Notification Preferences).\n`,
+  };
+}

@@ -1,0 +1,61 @@
+import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
+import { storedToToggles } from "../../shared/accounts/notification-preferences";
+import type { Executor } from "../db/client";
+import type { JobKind } from "../jobs/job.types";
+import { scheduleJob } from "../jobs/jobs.repo";
+import { unreadMessageEmail } from "./messages.emails";
+import { findUnreadEmailTarget, stampUnreadEmail, unstampUnreadEmail } from "./messages.repo";
+
+export const UNREAD_EMAIL_KIND = "message-unread-email";
+/** A message still unread this long after it was sent is emailed to its recipient. */
+export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000;
+/** At most one such email per conversation in this time. */
+export const UNREAD_EMAIL_GAP_MS = 60 * 60_000;
+
+/** Scheduled in the send's transaction: the job exists exactly when the message does. */
+export async function scheduleUnreadEmail(tx: Executor, messageId: string, sentAt: Date): Promise<void> {
+  await scheduleJob(tx, {
+    kind: UNREAD_EMAIL_KIND,
+    key: `${UNREAD_EMAIL_KIND}:${messageId}`,
+    runAt: new Date(sentAt.getTime() + UNREAD_EMAIL_DELAY_MS),
+    payload: { messageId },
+  });
+}
+
+/**
+ * Sends the email when the message is still unread, the recipient's account exists, their
+ * preferences allow email (parents: Notification Preferences with email on; teachers have no
+ * such setting, so they get it), and no email for the conversation went out within the hour.
+ * The last two are decided by one UPDATE, so two processes never both send.
+ */
+export const unreadEmailJob: JobKind = {
+  kind: UNREAD_EMAIL_KIND,
+  async handle(job, { deps, now }) {
+    const messageId = typeof job.payload.messageId === "string" ? job.payload.messageId : null;
+    if (!messageId) return;
+    const target = await findUnreadEmailTarget(deps.db, messageId);
+    if (!target || target.read || target.recipientDeleted) return;
+    if (target.recipientIsParent) {
+      const toggles = storedToToggles({
+        wantsNotifications: target.wantsNotifications ?? false,
+        preferredCommunication: (target.preferredCommunication ?? "app") as CommunicationChannel,
+      });
+      if (!toggles.email) return;
+    }
+    if (!(await stampUnreadEmail(deps.db, target.conversationId, messageId, now, UNREAD_EMAIL_GAP_MS))) return;
+    try {
+      await deps.mailer.send(
+        unreadMessageEmail(
+          deps.env.PUBLIC_URL,
+          { email: target.recipientEmail, firstName: target.recipientFirstName },
+          target.senderName,
+          target.conversationId,
+          target.body,
+        ),
+      );
+    } catch (error) {
+      await unstampUnreadEmail(deps.db, target.conversationId, now, target.lastEmailedAt);
+      throw error;
+    }
+  },
+};
