@@ -1,9 +1,7 @@
 import { useCallback } from "react";
 import type { ConversationSummary } from "../../../shared/messages/messages.api";
 import { MESSAGE_MAX_LENGTH } from "../../../shared/messages/messages.schemas";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
+import { LoadError } from "./load-error";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 import { useMarkReadWhileOpen, useSendMessage, useThread } from "./use-messages";
@@ -24,13 +22,8 @@ export function ConversationThread({ conversation, autoFocus = false }: { conver
           Loading messages...
         </p>
       ) : thread.isError ? (
-        <div className="flex-1 p-4">
-          <Alert>
-            <p>{errorMessage(thread.error, "Failed to load messages")}</p>
-            <Button variant="link" className="mt-1" onClick={() => void thread.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+        <div className="flex-1">
+          <LoadError error={thread.error} fallback="Failed to load messages" onRetry={() => void thread.refetch()} />
         </div>
       ) : (
         <MessageList

@@ -1,8 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "../../components/ui/alert";
-import { Dialog } from "../../components/ui/dialog";
-import { SheetContent } from "../../components/ui/sheet";
+import { Dialog, SheetContent } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 import { ConversationThread } from "./conversation-thread";
 import { useOpenConversation, type MessageTarget } from "./use-messages";

@@ -3,12 +3,13 @@ import { Link, useParams } from "react-router";
 import { AppError } from "../../../shared/errors";
 import { CONVERSATION_NOT_FOUND_MESSAGE, type ConversationSummary } from "../../../shared/messages/messages.api";
 import { Alert } from "../../components/ui/alert";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useMe } from "../auth/use-me";
 import { ConversationList } from "./conversation-list";
 import { ConversationThread } from "./conversation-thread";
+import { LoadError } from "./load-error";
 import { PersonAvatar } from "./person-avatar";
 import { useConversation, useConversations } from "./use-messages";
 
@@ -43,16 +44,7 @@ function Inbox({ activeId }: { activeId: string | null }) {
   const isParent = useMe().data?.role === "parent";
   if (conversations.isPending) return <p role="status" className="p-6 text-sm text-slate-600">Loading conversations...</p>;
   if (conversations.isError) {
-    return (
-      <div className="p-4">
-        <Alert>
-          <p>{errorMessage(conversations.error, "Failed to load conversations")}</p>
-          <Button variant="link" className="mt-1" onClick={() => void conversations.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      </div>
-    );
+    return <LoadError error={conversations.error} fallback="Failed to load conversations" onRetry={() => void conversations.refetch()} />;
   }
   if (conversations.data.length === 0) {
     return (
