@@ -128,7 +128,8 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
                   "data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 lg:data-[state=active]:bg-brand-50",
                 )}
               >
-                <Icon aria-hidden className="size-4" />
+                {/* Four tabs fit a 390 px phone without their icons. */}
+                <Icon aria-hidden className="hidden size-4 min-[420px]:block" />
                 {label}
               </Tabs.Trigger>
             ))}
