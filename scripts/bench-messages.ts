@@ -12,8 +12,8 @@
 // 5. Stops the server and drops the database, also when something fails (BENCH_KEEP=1 keeps it).
 import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
@@ -61,7 +61,9 @@ async function startServer(port: number, databaseUrl: string, dataDir: string): 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: "development",
   };
-  const child = spawn(process.execPath, serverArgs({ compiled: true }), { stdio: ["ignore", "ignore", "inherit"], env });
+  // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, ...serverArgs({ compiled: true })], { stdio: ["ignore", "ignore", "inherit"], env });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -104,6 +106,16 @@ async function signIn(base: string, role: "parent" | "teacher", email: string, p
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookieHeader(res.headers);
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc), or null. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -160,6 +172,9 @@ async function main() {
 
     log(`sending ${RATE} messages a second for ${SECONDS} s`);
     const latencies: number[] = [];
+    const roundTrips: number[] = [];
+    const cpuBefore = cpuSeconds(server.pid);
+    const loadBefore = loadavg()[0]!;
     let lost = 0;
     let failedSends = 0;
     const deliveries: Promise<void>[] = [];
@@ -184,6 +199,7 @@ async function main() {
             body: JSON.stringify({ text }),
           });
           await res.text();
+          roundTrips.push(performance.now() - sentAt);
           if (res.status !== 201) {
             failedSends++;
             return;
@@ -208,8 +224,11 @@ async function main() {
     await Promise.all(deliveries);
     const elapsed = (performance.now() - started) / 1000;
     const rssAfter = residentMegabytes(server.pid);
+    const cpuAfter = cpuSeconds(server.pid);
+    const serverCpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
 
     latencies.sort((a, b) => a - b);
+    roundTrips.sort((a, b) => a - b);
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const rows: [string, string][] = [
       ["server", "1 process, compiled, PostgreSQL (LISTEN/NOTIFY)"],
@@ -221,6 +240,9 @@ async function main() {
       ["latency p95", ms(percentile(latencies, 95))],
       ["latency p99", ms(percentile(latencies, 99))],
       ["latency max", ms(latencies[latencies.length - 1] ?? NaN)],
+      ["send POST round trip p50 / p99", `${ms(percentile(roundTrips, 50))} / ${ms(percentile(roundTrips, 99))}`],
+      ["server CPU during the sends", serverCpu === null ? "?" : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / total).toFixed(1)} ms a message)`],
+      ["machine load average (1 min) at start", `${loadBefore.toFixed(1)} on ${cpus().length} cores`],
       ["server RSS before streams", `${rssBefore ?? "?"} MB`],
       ["server RSS, streams open", `${rssStreams ?? "?"} MB`],
       ["server RSS after the load", `${rssAfter ?? "?"} MB`],
@@ -234,7 +256,7 @@ async function main() {
   } finally {
     await Promise.all(readers.map((r) => r.cancel()));
     server?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, process.env.BENCH_PROFILE ? 5000 : 500));
     if (server && server.exitCode === null) server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP === "1") log(`kept database ${name}`);

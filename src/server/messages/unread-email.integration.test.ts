@@ -50,7 +50,7 @@ describe("the unread-message email", () => {
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe("New message from Pat Parent");
     expect(mail!.textBody).toContain("> Can we move Tuesday's lesson?");
-    expect(mail!.textBody).toContain(`/messages?conversation=${id}`);
+    expect(mail!.textBody).toContain(`/messages/${id}`);
 
     // A second unread message: its job is due within the hour of the first email, so no email.
     await say(p.cookie, id, "Or Wednesday?");
