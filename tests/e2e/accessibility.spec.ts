@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { bookLessons } from "./booked-lessons";
-import { test as accountTest, signInThroughApi } from "./fixtures";
+import { test as accountTest, makeDiscoverable, signInThroughApi } from "./fixtures";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -67,7 +67,7 @@ accountTest("axe: Manage Classes and every class tab, as teacher and as parent, 
     await expectNoSeriousViolations(who);
   }
   for (const who of [page, parentPage]) {
-    for (const tab of ["home", "grades", "files"]) {
+    for (const tab of ["home", "grades", "files", "messages"]) {
       await who.goto(`/class/${created.id}?tab=${tab}`);
       await expect(who.getByRole("heading", { level: 1, name: "Axe Piano" })).toBeVisible();
       await expect(who.getByRole("tabpanel")).toBeVisible();
@@ -103,4 +103,39 @@ accountTest("axe: My Students, Earnings and Billing have no serious or critical 
   await parentPage.locator("summary").first().click();
   await expectNoSeriousViolations(parentPage);
   await parentContext.close();
+});
+
+// Messages: the inbox and an open conversation, as the parent and as the teacher.
+accountTest("axe: /messages, the inbox and an open conversation, has no serious or critical violations @phone", async ({
+  page,
+  browser,
+  parent,
+  teacher,
+}) => {
+  await makeDiscoverable(teacher);
+  const { id: teacherId } = (await (await teacher.api.get("/api/teachers/me")).json()) as { id: string };
+  const conversation = (await (await parent.api.post("/api/messages/conversations", { data: { teacherId } })).json()) as { id: string };
+  const sent = await parent.api.post(`/api/messages/conversations/${conversation.id}/messages`, { data: { text: "Hello! Is Tuesday good?" } });
+  expect(sent.status()).toBe(201);
+  await teacher.api.post(`/api/messages/conversations/${conversation.id}/messages`, { data: { text: "Tuesday works." } });
+
+  await signInThroughApi(page, parent);
+  const teacherContext = await browser.newContext({ viewport: page.viewportSize() });
+  const teacherPage = await teacherContext.newPage();
+  await signInThroughApi(teacherPage, teacher);
+  for (const who of [page, teacherPage]) {
+    await who.goto("/messages");
+    await expect(who.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    await expect(who.getByRole("region", { name: "Conversations" }).getByRole("link")).toHaveCount(1);
+    await expectNoSeriousViolations(who);
+    await who.goto(`/messages/${conversation.id}`);
+    await expect(who.getByRole("log", { name: "Messages" })).toContainText("Tuesday works.");
+    await expectNoSeriousViolations(who);
+  }
+  // The Messages drawer, opened from the teacher's profile.
+  await page.goto(`/teacher/profile/${teacherId}`);
+  await page.getByRole("button", { name: "Message Casey" }).click();
+  await expect(page.getByRole("dialog", { name: "Message Casey" }).getByRole("log", { name: "Messages" })).toContainText("Tuesday works.");
+  await expectNoSeriousViolations(page);
+  await teacherContext.close();
 });

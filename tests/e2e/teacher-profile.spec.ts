@@ -55,20 +55,20 @@ test("a visitor opens a teacher's profile from the search, sees real figures, an
   await expect(page.getByLabel("Instrument")).toHaveValue("piano");
 });
 
-test("Message asks a visitor to sign in, then says messaging is coming; nothing is sent", async ({ page }) => {
+test("Message asks a visitor to sign in, then opens the conversation with the teacher in the drawer; nothing is sent", async ({ page }) => {
   await openTaylorFromSearch(page);
   const profileUrl = page.url();
   await page.getByRole("button", { name: "Message Taylor" }).click();
   await fillSignIn(page, "Parent", DEMO_PARENT);
-  // Signing in keeps the parent on the profile.
+  // Signing in keeps the parent on the profile, with the Messages drawer open.
   await expect(page.getByRole("dialog", { name: "Sign In" })).toBeHidden();
-  await expect(page).toHaveURL(profileUrl);
-  await page.getByRole("button", { name: "Message Taylor" }).click();
+  await expect(page).toHaveURL(/[?&]message=1$/);
   const dialog = page.getByRole("dialog", { name: "Message Taylor" });
-  await expect(dialog).toContainText("Messaging in the app is coming soon.");
-  await expect(dialog.getByRole("textbox")).toHaveCount(0);
-  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Message Taylor" })).toHaveValue("");
+  await expect(dialog.getByRole("button", { name: "Send" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(profileUrl);
   // Still signed in as a parent: the review form shows exactly when the server says the parent may
   // review (an accepted lesson, which another journey may have created), and says why otherwise.
   const teacherId = new URL(profileUrl).pathname.split("/").pop()!;

@@ -3,6 +3,7 @@ import { Outlet, useSearchParams } from "react-router";
 import { safeNextPath } from "../../shared/auth/next-path";
 import { AuthDialogsProvider, useAuthDialogs } from "../features/auth/auth-dialogs";
 import { useMe } from "../features/auth/use-me";
+import { LiveUpdates } from "../features/messages/live-updates";
 import { TopBar } from "./top-bar";
 
 export function AppLayout() {
@@ -14,6 +15,7 @@ export function AppLayout() {
       </a>
       <TopBar />
       <SignInForRedirect />
+      <LiveUpdates />
       <div id="content" className="flex flex-1 flex-col">
           <Outlet />
         </div>

@@ -56,7 +56,8 @@ export const routes: RouteObject[] = [
             element: <RequireAuth role="any" />,
             children: [
               { path: "/class/:classId", lazy: () => import("../features/classes/class-page") },
-              { path: "/messages", lazy: shellRoute("Messages") },
+              { path: "/messages", lazy: () => import("../features/messages/messages-page") },
+              { path: "/messages/:conversationId", lazy: () => import("../features/messages/messages-page") },
             ],
           },
           { path: "*", lazy: () => import("./not-found-page") },

@@ -5,6 +5,7 @@ import { ROLE_HOME } from "../../shared/accounts/accounts.constants";
 import { Button, buttonClasses } from "../components/ui/button";
 import { preloadSignIn, useAuthDialogs } from "../features/auth/auth-dialogs";
 import { useMe } from "../features/auth/use-me";
+import { MessagesLink } from "../features/messages/messages-link";
 import { lazyPart, preloadWhenIdle, useOpenedOnce } from "../lib/lazy-parts";
 import { MENU_TRIGGER_CLASS } from "./mobile-menu-trigger";
 
@@ -61,6 +62,7 @@ export function TopBar() {
         </div>
 
         <div className="flex items-center gap-1">
+          {user ? <MessagesLink /> : null}
           {me.isPending ? null : user ? (
             <Suspense fallback={<AccountMenuPlaceholder />}>
               <AccountMenu email={user.email} role={role} />

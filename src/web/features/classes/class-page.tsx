@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { ArrowLeft, CalendarPlus, FileText, GraduationCap, Home, Plus, Settings2, Upload } from "lucide-react";
+import { ArrowLeft, CalendarPlus, FileText, GraduationCap, Home, MessageSquare, Plus, Settings2, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { ClassDetail } from "../../../shared/classes/classes.api";
@@ -12,13 +12,16 @@ import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useMe } from "../auth/use-me";
+import { MessagesDrawerLauncher, preloadMessagesDrawer } from "../messages/messages-drawer-launcher";
 import { BookLessonDialog } from "./book-lesson-dialog";
+import { classMessageTarget } from "./class-messages";
 import { CategoriesDialog } from "./categories-dialog";
 import { ClassHeader } from "./class-header";
 import { FilesTab } from "./files-tab";
 import { FORMAT_OPTIONS } from "./format-labels";
 import { GradeDialog, GradesTab, type GradeDialogState } from "./grades-tab";
 import { GradeProgress } from "./grade-progress";
+import { MessagesTab } from "./messages-tab";
 import { useClass, useSetFormat, useUploadFile } from "./use-classes";
 import { XpProgress } from "./xp-progress";
 
@@ -26,6 +29,7 @@ const TABS = [
   { value: "home", label: "Home", Icon: Home },
   { value: "grades", label: "Grades", Icon: GraduationCap },
   { value: "files", label: "Files", Icon: FileText },
+  { value: "messages", label: "Messages", Icon: MessageSquare },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
@@ -67,6 +71,8 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
 
   const [gradeDialog, setGradeDialog] = useState<GradeDialogState>(null);
   const [booking, setBooking] = useState(false);
+  const [messaging, setMessaging] = useState(false);
+  const messageTarget = classMessageTarget(detail);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile(detail.id);
   const [tooLarge, setTooLarge] = useState(false);
@@ -89,6 +95,7 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
     <QuickActions
       detail={detail}
       onBook={() => setBooking(true)}
+      onMessage={"target" in messageTarget ? () => setMessaging(true) : undefined}
       onAddGrade={() => {
         setTab("grades");
         setGradeDialog({ mode: "add" });
@@ -108,7 +115,7 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
         <ClassHeader detail={detail} />
       </div>
 
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6 grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <div className="space-y-4">
           <Tabs.List aria-label="Class sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 lg:flex-col lg:border-b-0">
             {TABS.map(({ value, label, Icon }) => (
@@ -116,12 +123,13 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
                 key={value}
                 value={value}
                 className={cn(
-                  "inline-flex shrink-0 items-center gap-2 border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-slate-600 hover:text-slate-900",
+                  "inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 sm:gap-2 sm:px-4 text-sm font-medium text-slate-600 hover:text-slate-900",
                   "lg:rounded-lg lg:border-b-0 lg:px-3",
                   "data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 lg:data-[state=active]:bg-brand-50",
                 )}
               >
-                <Icon aria-hidden className="size-4" />
+                {/* Four tabs fit a 390 px phone without their icons. */}
+                <Icon aria-hidden className="hidden size-4 min-[420px]:block" />
                 {label}
               </Tabs.Trigger>
             ))}
@@ -136,6 +144,9 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
           </Tabs.Content>
           <Tabs.Content value="grades" className="focus:outline-none">
             <GradesTab detail={detail} isTeacher={isTeacher} onOpenDialog={setGradeDialog} />
+          </Tabs.Content>
+          <Tabs.Content value="messages" className="focus:outline-none">
+            <MessagesTab detail={detail} onStart={() => setMessaging(true)} />
           </Tabs.Content>
           <Tabs.Content value="files" className="focus:outline-none">
             <FilesTab
@@ -155,6 +166,9 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
           <GradeDialog detail={detail} state={gradeDialog} onClose={() => setGradeDialog(null)} />
         </>
       ) : null}
+      {"target" in messageTarget ? (
+        <MessagesDrawerLauncher target={messageTarget.target} title={messageTarget.title} open={messaging} onOpenChange={setMessaging} />
+      ) : null}
       {booking && detail.teacherId && detail.studentId ? (
         <BookLessonDialog teacherId={detail.teacherId} classId={detail.id} studentId={detail.studentId} onClose={() => setBooking(false)} />
       ) : null}
@@ -165,19 +179,21 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
 function QuickActions({
   detail,
   onBook,
+  onMessage,
   onAddGrade,
   onUpload,
   uploading,
 }: {
   detail: ClassDetail;
   onBook: () => void;
+  /** Send Message (everyone, spec section 2); undefined while there is nobody to write to. */
+  onMessage: (() => void) | undefined;
   onAddGrade: () => void;
   onUpload: () => void;
   uploading: boolean;
 }) {
   const isTeacher = detail.viewerRole === "teacher";
   const canBook = !isTeacher && detail.studentId !== null && detail.teacherId !== null;
-  if (!isTeacher && !canBook) return null;
   return (
     <section aria-label="Quick Actions" className="rounded-2xl border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Quick Actions</h2>
@@ -188,6 +204,17 @@ function QuickActions({
             Book Another Lesson
           </Button>
         ) : null}
+        <Button
+          variant="secondary"
+          className="lg:justify-start"
+          onClick={onMessage}
+          disabled={!onMessage}
+          onPointerEnter={preloadMessagesDrawer}
+          onFocus={preloadMessagesDrawer}
+        >
+          <MessageSquare aria-hidden className="size-4" />
+          Send Message
+        </Button>
         {isTeacher ? (
           <>
             <Button variant="secondary" className="lg:justify-start" onClick={onAddGrade}>

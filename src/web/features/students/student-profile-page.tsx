@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/api";
 import { formatDate } from "./format";
 import { Chip, StudentAvatar } from "./form-controls";
 import { MyRequests } from "../booking/my-requests";
+import { MessageTeacherAction } from "./message-teacher-action";
 import { RepertoireSection } from "./repertoire-section";
 import { StudentProfileForm } from "./student-profile-form";
 import { useStudent } from "./use-students";
@@ -112,6 +113,7 @@ function StudentProfileScreen({ student }: { student: StudentProfile }) {
               <CalendarDays aria-hidden className="size-4" />
               View Schedule
             </Link>
+            <MessageTeacherAction studentId={student.id} />
           </div>
           <h3 className="mt-6 text-sm font-semibold text-slate-900">Lesson requests</h3>
           <MyRequests studentId={student.id} />

@@ -2,11 +2,13 @@ import { ChevronRight, CreditCard, GraduationCap, MessageSquare, Settings, Users
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ParentDashboard } from "../../../../shared/parents/parents.schemas";
+import { useUnreadTotal } from "../../messages/use-unread";
 
 const noun = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** The dashboard's doors (spec section 2): students, classes, messages, billing and settings. */
 export function DashboardCards({ counts }: { counts: ParentDashboard["counts"] }) {
+  const unread = useUnreadTotal().data;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your account">
       <li>
@@ -20,9 +22,15 @@ export function DashboardCards({ counts }: { counts: ParentDashboard["counts"] }
         </NavCard>
       </li>
       <li>
-        <NavCard to="/messages" icon={MessageSquare} title="Messages">
-          Talk with your teachers
-        </NavCard>
+        {unread === undefined ? (
+          <NavCard to="/messages" icon={MessageSquare} title="Messages">
+            Talk with your teachers
+          </NavCard>
+        ) : (
+          <NavCard to="/messages" icon={MessageSquare} title="Messages" figure={unread}>
+            unread {noun(unread, "message", "messages")}
+          </NavCard>
+        )}
       </li>
       <li>
         <NavCard to="/billing" icon={CreditCard} title="Billing">

@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronRight, DollarSign, GraduationCap, LogOut, Settings, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChevronRight, DollarSign, GraduationCap, LogOut, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AppError } from "../../../../shared/errors";
 import { Alert } from "../../../components/ui/alert";
@@ -13,6 +13,7 @@ import { TeacherRequestsList } from "../../booking/teacher-requests-list";
 import { RequestsPanel } from "./requests-panel";
 import { StatTiles } from "./stat-tiles";
 import { useTeacherDashboard } from "./use-teacher-dashboard";
+import { useUnreadTotal } from "../../messages/use-unread";
 
 const CARDS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   { to: "/teacher/manage", title: "Manage Classes", text: "Create classes, share join codes, track progress and grades.", icon: GraduationCap },
@@ -85,6 +86,9 @@ export function Component() {
             </h2>
             <ul className="mt-4 space-y-2">
               <li>
+                <MessagesQuickLink />
+              </li>
+              <li>
                 <QuickLink to="/teacher/schedule?tab=availability" icon={CalendarDays}>
                   Set my availability
                 </QuickLink>
@@ -129,7 +133,7 @@ export function Component() {
   );
 }
 
-function QuickLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon; children: string }) {
+function QuickLink({ to, icon: Icon, children, badge }: { to: string; icon: LucideIcon; children: string; badge?: string }) {
   return (
     <Link
       to={to}
@@ -137,6 +141,17 @@ function QuickLink({ to, icon: Icon, children }: { to: string; icon: LucideIcon;
     >
       <Icon aria-hidden className="size-4" />
       {children}
+      {badge ? <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{badge}</span> : null}
     </Link>
+  );
+}
+
+/** Messages with the real unread count, which the live stream keeps current. */
+function MessagesQuickLink() {
+  const unread = useUnreadTotal().data ?? 0;
+  return (
+    <QuickLink to="/messages" icon={MessageSquare} {...(unread > 0 ? { badge: `${unread} unread` } : {})}>
+      Messages
+    </QuickLink>
   );
 }

@@ -39,7 +39,7 @@ export function BookingPanel({
           onClick={() => onBook("full")}
         />
         <div className="border-t border-slate-100 pt-3">
-          <MessageTeacherButton firstName={profile.firstName} />
+          <MessageTeacherButton teacherId={profile.id} firstName={profile.firstName} />
         </div>
       </div>
     </aside>

@@ -1,21 +1,40 @@
 import { MessageCircle } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
 import { useAuthDialogs } from "../../auth/auth-dialogs";
 import { useMe } from "../../auth/use-me";
+import { MessagesDrawerLauncher, preloadMessagesDrawer } from "../../messages/messages-drawer-launcher";
+
+/** `?message=1` on the profile asks for the drawer; it survives signing in (as `?book=` does for booking). */
+const MESSAGE_PARAM = "message";
 
 /**
- * Message {first name}. Messaging is not built yet: a signed-out visitor is asked to sign in (and
- * comes back here); a signed-in user is told it is coming. Nothing pretends to send.
+ * Message {first name}: opens the Messages drawer with this teacher. Signed out, it asks to sign in
+ * first and comes back to the profile with the conversation open.
  */
-export function MessageTeacherButton({ firstName }: { firstName: string }) {
+export function MessageTeacherButton({ teacherId, firstName }: { teacherId: string; firstName: string }) {
   const me = useMe();
   const { openSignIn } = useAuthDialogs();
   const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
   const signedIn = Boolean(me.data?.user);
+  const fromUrl = signedIn && params.get(MESSAGE_PARAM) === "1";
+
+  const onClick = () => {
+    if (signedIn) return setOpen(true);
+    const next = new URLSearchParams(params);
+    next.set(MESSAGE_PARAM, "1");
+    openSignIn(`${location.pathname}?${next.toString()}`);
+  };
+  const onOpenChange = (value: boolean) => {
+    setOpen(value);
+    if (!value && params.has(MESSAGE_PARAM)) {
+      params.delete(MESSAGE_PARAM);
+      setParams(params, { replace: true });
+    }
+  };
 
   return (
     <>
@@ -23,24 +42,19 @@ export function MessageTeacherButton({ firstName }: { firstName: string }) {
         variant="secondary"
         className="w-full"
         disabled={me.isPending}
-        onClick={() => (signedIn ? setOpen(true) : openSignIn(`${location.pathname}${location.search}`))}
+        onClick={onClick}
+        onPointerEnter={signedIn ? preloadMessagesDrawer : undefined}
+        onFocus={signedIn ? preloadMessagesDrawer : undefined}
       >
         <MessageCircle aria-hidden className="size-4" />
         Message {firstName}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={`Message ${firstName}`}>
-          <p className="text-sm leading-6 text-slate-700">
-            Messaging in the app is coming soon. You will be able to write to {firstName} here and read the replies in
-            your Messages.
-          </p>
-          <div className="mt-6 flex justify-end">
-            <DialogClose asChild>
-              <Button>OK</Button>
-            </DialogClose>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <MessagesDrawerLauncher
+        target={{ kind: "teacher", teacherId }}
+        title={`Message ${firstName}`}
+        open={open || fromUrl}
+        onOpenChange={onOpenChange}
+      />
     </>
   );
 }

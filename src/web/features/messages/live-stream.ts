@@ -1,0 +1,64 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
+import { TEACHER_REQUESTS_KEY } from "../booking/use-booking";
+import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
+import { MESSAGES_KEY } from "./messages-keys";
+import { addMessage, markMineRead, markTheirsRead, setUnreadTotal } from "./thread-cache";
+
+export const LIVE_URL = "/api/live";
+/** When the server refused the stream (EventSource gives up on a non-200), try again after this. */
+const RETRY_AFTER_REFUSAL_MS = 10_000;
+
+type Handlers = { [T in keyof LiveEventPayloads]: (payload: LiveEventPayloads[T]) => void };
+
+function handlersFor(queryClient: QueryClient, userId: string): Handlers {
+  return {
+    message: ({ message }) => addMessage(queryClient, message),
+    read: ({ conversationId, readerUserId, readAt }) =>
+      readerUserId === userId ? markTheirsRead(queryClient, conversationId, readAt) : markMineRead(queryClient, conversationId, readAt),
+    unread: ({ unread }) => setUnreadTotal(queryClient, unread),
+    booking_request: () => {
+      void queryClient.invalidateQueries({ queryKey: TEACHER_REQUESTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: TEACHER_DASHBOARD_QUERY_KEY });
+    },
+  };
+}
+
+/**
+ * The signed-in user's live stream (one per tab): each event updates the cached queries it
+ * concerns, so open pages change without reloading. EventSource reconnects by itself and sends
+ * Last-Event-ID, so the server replays what was missed; only when the server refuses the stream
+ * (a non-200, e.g. the session ended) is a new one opened here, and then everything under
+ * ["messages"] is fetched again since nothing was replayed. Returns the function that closes it.
+ */
+export function startLiveStream(queryClient: QueryClient, userId: string): () => void {
+  const handlers = handlersFor(queryClient, userId);
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const open = (resync: boolean) => {
+    source = new EventSource(LIVE_URL);
+    for (const [type, handle] of Object.entries(handlers) as [keyof Handlers, (payload: unknown) => void][]) {
+      source.addEventListener(type, (event) => {
+        try {
+          handle(JSON.parse((event as MessageEvent<string>).data));
+        } catch {
+          // A payload this page cannot read is skipped; the next fetch of the data shows the truth.
+        }
+      });
+    }
+    if (resync) source.addEventListener("open", () => void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }), { once: true });
+    source.addEventListener("error", () => {
+      if (stopped || source?.readyState !== EventSource.CLOSED) return;
+      retry = setTimeout(() => open(true), RETRY_AFTER_REFUSAL_MS);
+    });
+  };
+
+  open(false);
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+  };
+}

@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "../../../shared/auth/auth.schemas";
+import type { UnreadTotal } from "../../../shared/messages/messages.api";
+import { ME_QUERY_KEY } from "../auth/use-me";
+import { TEACHER_REQUESTS_KEY } from "../booking/use-booking";
+import { LiveUpdates } from "./live-updates";
+import { UNREAD_KEY } from "./messages-keys";
+
+/** Stands in for the browser's EventSource: records what was opened and lets the test send events. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 1;
+  closed = false;
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, payload: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(payload) }));
+  }
+}
+
+const SIGNED_IN = { user: { id: "u1", email: "casey@example.test", name: "Casey Keys" }, role: "teacher" } as Me;
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderSignedIn() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(ME_QUERY_KEY, SIGNED_IN);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+describe("LiveUpdates", () => {
+  it("opens one stream on /api/live while signed in and closes it on sign-out", async () => {
+    const queryClient = renderSignedIn();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0]!;
+    expect(stream.url).toBe("/api/live");
+    expect(stream.closed).toBe(false);
+    act(() => queryClient.setQueryData(ME_QUERY_KEY, { user: null } as Me));
+    await waitFor(() => expect(stream.closed).toBe(true));
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it("puts the unread total in the cache and refreshes the teacher's requests on a new request", async () => {
+    const queryClient = renderSignedIn();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    queryClient.setQueryData(TEACHER_REQUESTS_KEY, { bookings: [] });
+    const stream = FakeEventSource.opened[0]!;
+    stream.emit("unread", { unread: 3 });
+    expect(queryClient.getQueryData<UnreadTotal>(UNREAD_KEY)).toEqual({ unread: 3 });
+    stream.emit("booking_request", { bookingId: "b1" });
+    expect(queryClient.getQueryState(TEACHER_REQUESTS_KEY)!.isInvalidated).toBe(true);
+  });
+});
