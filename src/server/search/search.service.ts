@@ -233,10 +233,14 @@ export async function searchTeachers(deps: Pick<Deps, "db">, query: SearchQuery)
     const read = pageReadPlan(query.page, total);
     return read && offsetTooDeep(read) ? "too deep" : read;
   };
-  const readPage = (read: repo.PageRead | null, counts: { total: number; all: number | null }) =>
-    read
-      ? repo.findTeacherPage(deps.db, filters, query.sort, read, choosePointAccess(filters, { offset: skipped, limit: read.limit }, counts))
-      : null;
+  // After a cursor, the walk of a sort index starts at the cursor (a first page's cost), except
+  // for relevance near a point, which starts at the cursor's group of equal scores: counted as the
+  // rows before the cursor, as OFFSET would read them.
+  const readPage = (read: repo.PageRead | null, counts: { total: number; all: number | null }) => {
+    if (!read) return null;
+    const walked = !cursor ? read.offset : query.sort === "relevance" ? cursor.position : 0;
+    return repo.findTeacherPage(deps.db, filters, query.sort, read, choosePointAccess(filters, { offset: walked, limit: read.limit }, counts));
+  };
 
   // Usually one query: the page is read with the counts of the last identical search, and the
   // generation it returns proves they still hold (the same snapshot saw no change since).
