@@ -5,6 +5,7 @@ import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../share
 import type { Executor } from "../db/client";
 import { discoverableTeacherAs } from "../db/discoverable";
 import { preparedRows } from "../db/prepared-statements";
+import type { SortKeyValue } from "../../shared/search/search-cursor";
 
 /** Filters in database terms (the service turns the query and the typed place into these). */
 export interface TeacherFilters {
@@ -40,6 +41,8 @@ export interface TeacherPageRow {
   total_students: number;
   /** search_state.generation in the snapshot that read this page (bigint: a string from pg). */
   generation: string | number;
+  /** The row's sort keys as a cursor carries them (the last one is its id). */
+  sort_key: SortKeyValue[];
 }
 
 const INSTRUMENT_ORDER = sql.raw(`array[${INSTRUMENT_KEYS.map((k) => `'${k}'`).join(", ")}]::text[]`);
@@ -126,9 +129,15 @@ function whereClause(f: TeacherFilters, access: PointAccess = "spatial"): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/** How a sort key travels in a cursor (a JSON value) and is read back in SQL. */
+type KeyType = "float8" | "numeric" | "int" | "uuid" | "micros";
+
 interface OrderTerm {
   expression: SQL;
   direction: "asc" | "desc";
+  key: KeyType;
+  /** Only a rating (new teachers) and a distance (a teacher off the map) can be null: they sort last. */
+  nullable?: boolean;
 }
 
 /**
@@ -137,37 +146,37 @@ interface OrderTerm {
  * planner reads an index in order and backwards it reads the same index from the other end.
  */
 function orderTerms(sort: SortOption, point: { lat: number; lon: number } | null): OrderTerm[] {
-  const id: OrderTerm = { expression: sql`tp.id`, direction: "desc" };
+  const id: OrderTerm = { expression: sql`tp.id`, direction: "desc", key: "uuid" };
   switch (sort) {
     case "relevance":
       return [
-        { expression: sql`tp.relevance_score`, direction: "desc" },
-        ...(point ? [{ expression: distanceMiles(point), direction: "asc" as const }] : []),
-        { expression: sql`tp.discovery_enabled_at`, direction: "desc" },
+        { expression: sql`tp.relevance_score`, direction: "desc", key: "float8" },
+        ...(point ? [{ expression: distanceMiles(point), direction: "asc" as const, key: "float8" as const, nullable: true }] : []),
+        { expression: sql`tp.discovery_enabled_at`, direction: "desc", key: "micros" },
         id,
       ];
     case "rating":
       return [
-        { expression: sql`tp.rating`, direction: "desc" },
-        { expression: sql`tp.review_count`, direction: "desc" },
+        { expression: sql`tp.rating`, direction: "desc", key: "numeric", nullable: true },
+        { expression: sql`tp.review_count`, direction: "desc", key: "int" },
         id,
       ];
     case "price-asc":
       return [
-        { expression: sql`tp.hourly_rate_min`, direction: "asc" },
-        { expression: sql`tp.hourly_rate_max`, direction: "asc" },
-        { expression: sql`tp.id`, direction: "asc" },
+        { expression: sql`tp.hourly_rate_min`, direction: "asc", key: "int" },
+        { expression: sql`tp.hourly_rate_max`, direction: "asc", key: "int" },
+        { expression: sql`tp.id`, direction: "asc", key: "uuid" },
       ];
     case "price-desc":
       return [
-        { expression: sql`tp.hourly_rate_min`, direction: "desc" },
-        { expression: sql`tp.hourly_rate_max`, direction: "desc" },
+        { expression: sql`tp.hourly_rate_min`, direction: "desc", key: "int" },
+        { expression: sql`tp.hourly_rate_max`, direction: "desc", key: "int" },
         id,
       ];
     case "experience":
       return [
-        { expression: sql`tp.experience_rank`, direction: "desc" },
-        { expression: sql`tp.relevance_score`, direction: "desc" },
+        { expression: sql`tp.experience_rank`, direction: "desc", key: "int" },
+        { expression: sql`tp.relevance_score`, direction: "desc", key: "float8" },
         id,
       ];
   }
@@ -181,6 +190,91 @@ function orderBy(terms: OrderTerm[], reverse: boolean, column: (index: number, t
     }),
     sql`, `,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyset (the cursor of Load More)
+// ---------------------------------------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether cursor keys have the shape of this order's keys, so reading them back in SQL cannot fail. */
+function keyFits(term: OrderTerm, value: SortKeyValue): boolean {
+  if (value === null) return term.nullable === true;
+  switch (term.key) {
+    case "float8":
+    case "numeric":
+      return typeof value === "number";
+    case "int":
+    case "micros":
+      return Number.isSafeInteger(value);
+    case "uuid":
+      return typeof value === "string" && UUID.test(value);
+  }
+}
+
+export function cursorFitsSort(sort: SortOption, point: TeacherFilters["point"], keys: SortKeyValue[]): boolean {
+  const terms = orderTerms(sort, point);
+  return keys.length === terms.length && terms.every((term, index) => keyFits(term, keys[index]!));
+}
+
+/** A cursor key as a value of the term's type (a timestamp travels as whole microseconds since 1970). */
+function keyValue(term: OrderTerm, value: SortKeyValue): SQL {
+  switch (term.key) {
+    case "float8":
+      return sql`${value}::float8`;
+    case "numeric":
+      return sql`${value}::numeric`;
+    case "int":
+      return sql`${value}::int8`;
+    case "uuid":
+      return sql`${value}::uuid`;
+    case "micros":
+      return sql`(timestamptz 'epoch' + ${value}::int8 * interval '1 microsecond')`;
+  }
+}
+
+/** A key as the cursor carries it (exact: the JSON of a float8 is its shortest exact form). */
+function cursorKey(term: OrderTerm, column: SQL): SQL {
+  return term.key === "micros" ? sql`(extract(epoch from ${column}) * 1000000)::int8` : column;
+}
+
+/**
+ * Compares consecutive terms with one row comparison, which PostgreSQL reads as a bound of the
+ * index range when the terms are the index's leading columns in the index's direction: the scan
+ * starts right at the cursor instead of at the start of its group of equal keys.
+ */
+function compareRow(terms: OrderTerm[], values: SQL[], operator: "<" | "<=" | ">" | ">=" | "="): SQL {
+  const op = sql.raw(operator);
+  if (terms.length === 1) return sql`${terms[0]!.expression} ${op} ${values[0]!}`;
+  return sql`(${sql.join(terms.map((term) => term.expression), sql`, `)}) ${op} (${sql.join(values, sql`, `)})`;
+}
+
+/**
+ * The rows after the cursor on terms[from…], as ranges that follow one another in the order (each
+ * one read with an index range where an index has these keys). Terms with one direction and no
+ * nulls are one row comparison; a nullable term's nulls come last (NULLS LAST), as a range of their
+ * own, and a null cursor key keeps to the nulls. A term of the other direction (the distance of
+ * relevance near a point) bounds the run before it (<=) and splits it into before and equal.
+ */
+function rangesAfter(terms: OrderTerm[], keys: SortKeyValue[], from: number): SQL[] {
+  const first = terms[from]!;
+  if (keys[from] === null) return [sql`${first.expression} is null and ${afterCursor(terms, keys, from + 1)}`];
+  let end = from + 1;
+  while (end < terms.length && terms[end]!.direction === first.direction && !terms[end]!.nullable) end++;
+  const run = terms.slice(from, end);
+  const values = run.map((term, index) => keyValue(term, keys[from + index]!));
+  const [strict, loose] = first.direction === "desc" ? (["<", "<="] as const) : ([">", ">="] as const);
+  const core =
+    end === terms.length
+      ? compareRow(run, values, strict)
+      : sql`${compareRow(run, values, loose)} and (${compareRow(run, values, strict)} or (${compareRow(run, values, "=")} and ${afterCursor(terms, keys, end)}))`;
+  return first.nullable ? [core, sql`${first.expression} is null`] : [core];
+}
+
+function afterCursor(terms: OrderTerm[], keys: SortKeyValue[], from: number): SQL {
+  const ranges = rangesAfter(terms, keys, from);
+  return ranges.length === 1 ? ranges[0]! : sql`((${sql.join(ranges, sql`) or (`)}))`;
 }
 
 /**
@@ -208,6 +302,17 @@ export async function countTeachers(db: Executor, filters: TeacherFilters): Prom
 }
 
 /**
+ * How to read a page: a window of the order at an offset, read forwards or (past the middle)
+ * backwards; or, with `after` (a cursor's keys), the rows after those keys, forwards, with no offset.
+ */
+export interface PageRead {
+  reverse: boolean;
+  offset: number;
+  limit: number;
+  after?: SortKeyValue[];
+}
+
+/**
  * One page of cards. The inner query finds the page's ids in order (index-driven, reading only
  * the sort keys); the outer one fetches the card fields of those few rows. With `reverse` the inner
  * query walks the order backwards and the outer query puts the rows back in the real order.
@@ -216,11 +321,17 @@ export async function countTeachers(db: Executor, filters: TeacherFilters): Prom
  * page, and the last one, read backwards): for a parameter there a generic plan guesses a tenth
  * of the table and may join the card fields by scanning it whole. A short last page takes its rows
  * from this window (findTeacherPage).
+ *
+ * After a cursor, the keyset condition starts the index range at the cursor, so the page costs
+ * what the first one does. When the rows after it are two ranges (a rating's nulls come after the
+ * rated teachers), each range gives at most a page and the page is the first rows of both.
+ * Near a point on the spatial path the condition is a filter: that path reads every teacher in the
+ * radius for any page, the first one included, and keeps the few after the cursor.
  */
 export function teacherPageQuery(
   filters: TeacherFilters,
   sort: SortOption,
-  read: { reverse: boolean; offset: number; limit: number },
+  read: PageRead,
   access: PointAccess = "spatial",
 ): SQL {
   const terms = orderTerms(sort, filters.point);
@@ -229,13 +340,28 @@ export function teacherPageQuery(
     sql`, `,
   );
   const distance = filters.point ? distanceMiles(filters.point) : sql`null::float8`;
-  return sql`
-      with page as (
+  const limit = sql.raw(String(SEARCH_PAGE_SIZE));
+  const window = (condition: SQL | null, offset: SQL | null) => sql`
         select tp.id, ${distance} as distance, ${keys}
           from teacher_profiles tp
-         where ${whereClause(filters, access)}
+         where ${whereClause(filters, access)}${condition ? sql` and ${condition}` : sql``}
          order by ${orderBy(terms, read.reverse, (_, term) => term.expression)}
-         limit ${sql.raw(String(SEARCH_PAGE_SIZE))} offset ${read.offset === 0 ? sql.raw("0") : read.offset}
+         limit ${limit}${offset ? sql` offset ${offset}` : sql``}`;
+  const ranges = read.after ? rangesAfter(terms, read.after, 0) : null;
+  const page = !ranges
+    ? window(null, read.offset === 0 ? sql.raw("0") : sql`${read.offset}`)
+    : ranges.length === 1
+      ? window(ranges[0]!, null)
+      : sql`select * from (${sql.join(
+          ranges.map((range) => sql`(${window(range, null)})`),
+          sql` union all `,
+        )}) ranges order by ${orderBy(terms, false, (index) => sql.raw(`k${index}`))} limit ${limit}`;
+  const sortKey = sql.join(
+    terms.map((term, index) => cursorKey(term, sql.raw(`page.k${index}`))),
+    sql`, `,
+  );
+  return sql`
+      with page as (${page}
       )
       select tp.id, tp.first_name, tp.last_name, tp.city, tp.state, tp.teaching_experience_years,
              tp.lesson_format, tp.hourly_rate_min, tp.hourly_rate_max, tp.rating::text as rating,
@@ -245,7 +371,8 @@ export function teacherPageQuery(
                 from teacher_instruments ti where ti.teacher_id = tp.id) as instruments,
              (select count(distinct b.student_id)::int
                 from bookings b where b.teacher_id = tp.id and b.status = 'accepted') as total_students,
-             (select generation from search_state) as generation
+             (select generation from search_state) as generation,
+             json_build_array(${sortKey}) as sort_key
         from page
         join teacher_profiles tp on tp.id = page.id
        order by ${orderBy(terms, false, (index) => sql.raw(`page.k${index}`))}
@@ -256,10 +383,11 @@ export async function findTeacherPage(
   db: Executor,
   filters: TeacherFilters,
   sort: SortOption,
-  read: { reverse: boolean; offset: number; limit: number },
+  read: PageRead,
   access: PointAccess = "spatial",
 ): Promise<TeacherPageRow[]> {
   if (read.limit > SEARCH_PAGE_SIZE) throw new RangeError(`a page has at most ${SEARCH_PAGE_SIZE} teachers`);
+  if (read.after && (read.reverse || read.offset !== 0)) throw new RangeError("a cursor page is read forwards, without an offset");
   const statement = teacherPageQuery(filters, sort, read, access);
   const rows = await preparedRows<TeacherPageRow>(db, statement, pagePlanIsFixed(filters) ? "generic" : "per-values");
   // Read backwards, the window ends with the page (in the real order); forwards, it starts with it.

@@ -1,4 +1,7 @@
+import { AppError } from "../../shared/errors";
+import { CURSOR_DAMAGED_MESSAGE, encodeSearchCursor, filtersHash } from "../../shared/search/search-cursor";
 import {
+  SEARCH_DIRECT_PAGE_DEPTH,
   SEARCH_PAGE_SIZE,
   type SearchQuery,
   type TeacherSearchResponse,
@@ -9,6 +12,7 @@ import {
   hasMorePages,
   lessonFormatsFor,
   minimumRating,
+  offsetTooDeep,
   pageReadPlan,
 } from "../../shared/search/search.rules";
 import type { Deps } from "../http/app-env";
@@ -192,30 +196,66 @@ function rememberedCounts(deps: Pick<Deps, "db">, filters: repo.TeacherFilters) 
   return all && all.generation === own.generation ? { generation: own.generation, total: own.total, all: all.total } : undefined;
 }
 
+/** The cursor of the page after `rows` (null when none follows), for the search `query`. */
+function nextCursorOf(query: SearchQuery, rows: repo.TeacherPageRow[], position: number, hasMore: boolean): string | null {
+  const last = rows.at(-1);
+  if (!hasMore || !last) return null;
+  return encodeSearchCursor({ keys: last.sort_key, position, filters: filtersHash(query) });
+}
+
 export async function searchTeachers(deps: Pick<Deps, "db">, query: SearchQuery): Promise<TeacherSearchResponse> {
   const { filters, place } = toTeacherFilters(query);
-  const respond = (rows: repo.TeacherPageRow[], total: number): TeacherSearchResponse => ({
-    teachers: rows.map(toResult),
-    total,
-    page: query.page,
-    pageSize: SEARCH_PAGE_SIZE,
-    hasMore: hasMorePages(query.page, total),
-    place,
-    distanceApplied: filters.radiusMiles !== null,
-  });
-  const readPage = (counts: { total: number; all: number | null }) => {
-    const read = pageReadPlan(query.page, counts.total);
-    return read ? repo.findTeacherPage(deps.db, filters, query.sort, read, choosePointAccess(filters, read, counts)) : null;
+  const cursor = query.cursor;
+  // The hash proved the filters; this proves the keys can be read back (a forged cursor, or a place
+  // the gazetteer has come to read differently since).
+  if (cursor && !repo.cursorFitsSort(query.sort, filters.point, cursor.keys)) {
+    throw new AppError("validation", CURSOR_DAMAGED_MESSAGE, { fields: { cursor: CURSOR_DAMAGED_MESSAGE } });
+  }
+  const skipped = cursor ? cursor.position : (query.page - 1) * SEARCH_PAGE_SIZE;
+  const page = Math.floor(skipped / SEARCH_PAGE_SIZE) + 1;
+  const respond = (rows: repo.TeacherPageRow[], total: number): TeacherSearchResponse => {
+    const hasMore = hasMorePages(page, total) && (!cursor || rows.length === SEARCH_PAGE_SIZE);
+    return {
+      teachers: rows.map(toResult),
+      total,
+      page,
+      pageSize: SEARCH_PAGE_SIZE,
+      hasMore,
+      nextCursor: nextCursorOf(query, rows, skipped + rows.length, hasMore),
+      place,
+      distanceApplied: filters.radiusMiles !== null,
+    };
+  };
+  // A cursor page reads the rows after its keys; a numbered page a window at an offset, which must
+  // not be deeper than SEARCH_DIRECT_PAGE_DEPTH pages from the nearer end.
+  const planRead = (total: number): repo.PageRead | null | "too deep" => {
+    if (cursor) return { reverse: false, offset: 0, limit: SEARCH_PAGE_SIZE, after: cursor.keys };
+    const read = pageReadPlan(query.page, total);
+    return read && offsetTooDeep(read) ? "too deep" : read;
+  };
+  // After a cursor, the walk of a sort index starts at the cursor (a first page's cost), except
+  // for relevance near a point, which starts at the cursor's group of equal scores: counted as the
+  // rows before the cursor, as OFFSET would read them.
+  const readPage = (read: repo.PageRead | null, counts: { total: number; all: number | null }) => {
+    if (!read) return null;
+    const walked = !cursor ? read.offset : query.sort === "relevance" ? cursor.position : 0;
+    return repo.findTeacherPage(deps.db, filters, query.sort, read, choosePointAccess(filters, { offset: walked, limit: read.limit }, counts));
   };
 
   // Usually one query: the page is read with the counts of the last identical search, and the
   // generation it returns proves they still hold (the same snapshot saw no change since).
   const remembered = rememberedCounts(deps, filters);
-  if (remembered) {
-    const rows = await readPage(remembered);
+  const rememberedRead = remembered ? planRead(remembered.total) : null;
+  if (remembered && rememberedRead !== "too deep") {
+    const rows = await readPage(rememberedRead, remembered);
     if (rows?.length && Number(rows[0]!.generation) === remembered.generation) return respond(rows, remembered.total);
   }
 
   const counts = await searchCounts(deps, filters);
-  return respond((await readPage(counts)) ?? [], counts.total);
+  const read = planRead(counts.total);
+  if (read === "too deep") {
+    const message = `Page ${query.page} is more than ${SEARCH_DIRECT_PAGE_DEPTH} pages from both ends of the results, too deep to open by number: use Load More (its cursor) or narrow the search.`;
+    throw new AppError("validation", message, { fields: { page: message } });
+  }
+  return respond((await readPage(read, counts)) ?? [], counts.total);
 }

@@ -17,6 +17,7 @@ import {
   instrumentFromText,
   lessonFormatsFor,
   minimumRating,
+  offsetTooDeep,
   pageReadPlan,
   relevanceScore,
   totalPages,
@@ -156,6 +157,17 @@ describe("pages", () => {
     [112, 1000, { reverse: true, offset: 0, limit: 1 }],
   ])("page %d of %d rows → %o", (page, total, plan) => {
     expect(pageReadPlan(page, total)).toEqual(plan);
+  });
+
+  it("opens a numbered page only within 100 pages of either end", () => {
+    const total = 100_000;
+    const read = (page: number) => pageReadPlan(page, total)!;
+    expect(offsetTooDeep(read(100))).toBe(false);
+    expect(offsetTooDeep(read(101))).toBe(true);
+    expect(offsetTooDeep(read(5_556))).toBe(true); // the middle
+    expect(offsetTooDeep(read(Math.ceil(total / 9) - 99))).toBe(false); // 100th from the end
+    expect(offsetTooDeep(read(Math.ceil(total / 9) - 100))).toBe(true);
+    expect(offsetTooDeep(read(Math.ceil(total / 9)))).toBe(false); // the last
   });
 });
 

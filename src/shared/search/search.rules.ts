@@ -3,6 +3,7 @@ import { rateRange } from "../teachers/public-profile.rules";
 import {
   DEFAULT_DISTANCE,
   DEFAULT_FILTERS,
+  SEARCH_DIRECT_PAGE_DEPTH,
   SEARCH_PAGE_SIZE,
   type DistanceOption,
   type LessonType,
@@ -168,6 +169,15 @@ export function pageReadPlan(
   const limit = Math.min(pageSize, total - offset);
   const fromEnd = total - offset - limit;
   return fromEnd < offset ? { reverse: true, offset: fromEnd, limit } : { reverse: false, offset, limit };
+}
+
+/**
+ * Whether a numbered page's read (pageReadPlan) skips more rows than a direct link may: OFFSET
+ * reads every row it skips, so only the SEARCH_DIRECT_PAGE_DEPTH pages nearest either end of the
+ * results open by number; deeper ones come with Load More's cursor, at the cost of a first page.
+ */
+export function offsetTooDeep(read: { offset: number }, pageSize = SEARCH_PAGE_SIZE): boolean {
+  return read.offset > (SEARCH_DIRECT_PAGE_DEPTH - 1) * pageSize;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CURSOR_DAMAGED_MESSAGE, CURSOR_OTHER_SEARCH_MESSAGE, encodeSearchCursor, filtersHash } from "./search-cursor";
 import { searchQuerySchema } from "./search.schemas";
 
 describe("searchQuerySchema", () => {
@@ -51,6 +52,20 @@ describe("searchQuerySchema", () => {
     const result = searchQuerySchema.safeParse(query);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it("reads a cursor of the same search, and refuses one of another, a damaged one, or one with a page number", () => {
+    const query = { instrument: "piano", sort: "rating" };
+    const cursor = { keys: [4.5, 2, "0f8b6a8e-3c1d-4a56-9e2f-1b2c3d4e5f60"], position: 9, filters: filtersHash(searchQuerySchema.parse(query)) };
+    const text = encodeSearchCursor(cursor);
+    expect(searchQuerySchema.parse({ ...query, cursor: text }).cursor).toEqual(cursor);
+    expect(searchQuerySchema.parse({ ...query, cursor: "" }).cursor).toBeUndefined();
+    const issue = (input: Record<string, string>) => searchQuerySchema.safeParse(input).error?.issues[0];
+    expect(issue({ ...query, sort: "price-asc", cursor: text })).toMatchObject({ path: ["cursor"], message: CURSOR_OTHER_SEARCH_MESSAGE });
+    expect(issue({ ...query, location: "Austin, TX", cursor: text })?.message).toBe(CURSOR_OTHER_SEARCH_MESSAGE);
+    expect(issue({ ...query, cursor: `${text}A` })).toMatchObject({ path: ["cursor"], message: CURSOR_DAMAGED_MESSAGE });
+    expect(issue({ ...query, cursor: "x".repeat(1_000) })?.message).toBe(CURSOR_DAMAGED_MESSAGE);
+    expect(issue({ ...query, cursor: text, page: "2" })).toMatchObject({ path: ["page"], message: "Give either page or cursor, not both." });
   });
 
   it("takes blank values as not set", () => {

@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../teachers/teachers.constants";
+import {
+  CURSOR_DAMAGED_MESSAGE,
+  CURSOR_OTHER_SEARCH_MESSAGE,
+  decodeSearchCursor,
+  filtersHash,
+  SEARCH_CURSOR_MAX_LENGTH,
+  type SearchCursor,
+} from "./search-cursor";
 
 /** Spec section 9: pages of 9 cards. */
 export const SEARCH_PAGE_SIZE = 9;
@@ -7,6 +15,12 @@ export const SEARCH_PAGE_SIZE = 9;
 export const LOCATION_MAX_LENGTH = 100;
 /** Far beyond any real result list; keeps OFFSET arithmetic small. */
 export const SEARCH_MAX_PAGE = 1_000_000;
+/**
+ * A page given by number (a direct link) is read with OFFSET, whose cost grows with the rows it
+ * skips; so it may be at most this many pages from the nearer end of the results (the far end is
+ * read backwards, search.rules.ts pageReadPlan). Deeper pages come with the keyset cursor (Load More).
+ */
+export const SEARCH_DIRECT_PAGE_DEPTH = 100;
 
 export const DISTANCE_OPTIONS = ["5", "10", "15", "25", "50", "any"] as const;
 export type DistanceOption = (typeof DISTANCE_OPTIONS)[number];
@@ -94,12 +108,31 @@ export const searchQuerySchema = z.object({
         .min(1, PAGE_MESSAGE)
         .max(SEARCH_MAX_PAGE, `Page must be at most ${SEARCH_MAX_PAGE}.`),
     ),
+  /** The nextCursor of the page before (Load More); the page then follows that page's last row. */
+  cursor: z
+    .string()
+    .optional()
+    .transform((value) => blankToUndefined(value)?.trim())
+    .pipe(z.string().max(SEARCH_CURSOR_MAX_LENGTH, CURSOR_DAMAGED_MESSAGE).optional())
+    .transform((text, context): SearchCursor | undefined => {
+      if (text === undefined) return undefined;
+      const cursor = decodeSearchCursor(text);
+      if (!cursor) context.addIssue({ code: "custom", message: CURSOR_DAMAGED_MESSAGE });
+      return cursor ?? undefined;
+    }),
+}).superRefine((query, context) => {
+  if (!query.cursor) return;
+  // page=1 is also what an absent page reads as: only another page number contradicts the cursor.
+  if (query.page !== 1) context.addIssue({ code: "custom", path: ["page"], message: "Give either page or cursor, not both." });
+  if (query.cursor.filters !== filtersHash(query)) {
+    context.addIssue({ code: "custom", path: ["cursor"], message: CURSOR_OTHER_SEARCH_MESSAGE });
+  }
 });
 
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type SearchQuery = z.output<typeof searchQuerySchema>;
-/** The filters of a search, without the page (what the page keeps in its URL). */
-export type SearchFilters = Omit<SearchQuery, "page">;
+/** The filters of a search, without the page or cursor (what the page keeps in its URL). */
+export type SearchFilters = Omit<SearchQuery, "page" | "cursor">;
 
 export const DEFAULT_FILTERS: SearchFilters = {
   distance: DEFAULT_DISTANCE,
@@ -134,9 +167,12 @@ export interface TeacherSearchResponse {
   teachers: TeacherSearchResult[];
   /** Exact number of teachers matching the filters. */
   total: number;
+  /** The page's number (with a cursor: its position in the results, from 1). */
   page: number;
   pageSize: number;
   hasMore: boolean;
+  /** Give it as `cursor` to read the next page (keyset: as cheap as the first); null on the last page. */
+  nextCursor: string | null;
   /**
    * What the typed location became: a place with coordinates (distance filter and distances
    * apply), a state (teachers in that state), text matched against city and state, or nothing.

@@ -57,15 +57,10 @@ describe("urlParamsOf", () => {
 });
 
 describe("apiQueryOf and profilePath", () => {
-  it("builds the API query of a page", () => {
-    expect(apiQueryOf({ ...DEFAULT_FILTERS, instrument: "piano" }, 2)).toEqual({
-      instrument: "piano",
-      distance: "10",
-      lessonType: "both",
-      minRating: "4.0",
-      sort: "relevance",
-      page: "2",
-    });
+  it("builds the API query of the first page, and of the page after a cursor", () => {
+    const first = { instrument: "piano", distance: "10", lessonType: "both", minRating: "4.0", sort: "relevance" };
+    expect(apiQueryOf({ ...DEFAULT_FILTERS, instrument: "piano" }, null)).toEqual(first);
+    expect(apiQueryOf({ ...DEFAULT_FILTERS, instrument: "piano" }, "abc_-")).toEqual({ ...first, cursor: "abc_-" });
   });
 
   it("carries the student to the profile", () => {

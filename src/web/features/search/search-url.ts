@@ -75,15 +75,18 @@ export function urlParamsOf(filters: SearchFilters, studentId: string | null): U
   return params;
 }
 
-/** The API query of one page of a search. */
-export function apiQueryOf(filters: SearchFilters, page: number): SearchQueryInput {
+/**
+ * The API query of one page of a search: the first page, or the page after the last one shown
+ * (`cursor`, the nextCursor of that page: keyset paging, as cheap as the first page).
+ */
+export function apiQueryOf(filters: SearchFilters, cursor: string | null): SearchQueryInput {
   const query: Record<string, string> = {
     distance: filters.distance,
     lessonType: filters.lessonType,
     minRating: filters.minRating,
     sort: filters.sort,
-    page: String(page),
   };
+  if (cursor) query.cursor = cursor;
   if (filters.instrument) query.instrument = filters.instrument;
   if (filters.location) query.location = filters.location;
   return query;

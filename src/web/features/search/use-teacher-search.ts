@@ -4,15 +4,16 @@ import { api, call } from "../../lib/api";
 import { apiQueryOf } from "./search-url";
 
 /**
- * Pages of 9 teachers; Load More appends the next one. The filters are the query key, so any
- * change of filter or sort starts again at page 1.
+ * Pages of 9 teachers; Load More appends the next one, read after the last one shown with the
+ * previous page's cursor (keyset: every page costs what the first one does). The filters are the
+ * query key, so any change of filter or sort starts again at page 1.
  */
 export function useTeacherSearch(filters: SearchFilters) {
   return useInfiniteQuery({
     queryKey: ["search", "teachers", filters],
     queryFn: ({ pageParam }): Promise<TeacherSearchResponse> =>
       call(api.search.teachers.$get({ query: apiQueryOf(filters, pageParam) })),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
