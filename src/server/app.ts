@@ -14,6 +14,7 @@ import { sameOriginOnly } from "./http/same-origin-only";
 import { noStoreByDefault, securityHeaders } from "./http/security-headers";
 import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
+import { createLessonsRoutes } from "./lessons/lessons.routes";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
@@ -48,7 +49,8 @@ export function createApp(deps: Deps) {
     .route("/files", createIntroVideoFileRoutes(deps))
     .route("/bookings", createBookingRoutes(deps))
     .route("/classes", createClassesRoutes(deps))
-    .route("/calendar", createCalendarRoutes(deps));
+    .route("/calendar", createCalendarRoutes(deps))
+    .route("/lessons", createLessonsRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

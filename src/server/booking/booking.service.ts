@@ -19,6 +19,8 @@ import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
 import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
 import { assertClassForBooking } from "../classes/classes.service";
+import { spendMakeUpCredit } from "../lessons/credits.service";
+import { CREDIT_ONE_LESSON_MESSAGE } from "../../shared/lessons/lessons.schemas";
 import * as repo from "./booking.repo";
 import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
 import { isoInstant } from "./iso-instant";
@@ -111,6 +113,10 @@ export async function requestBooking(
     await assertClassForBooking(deps, { classId: input.classId, parentId: parent.parentId, teacherId: teacher.id, studentId: student.id });
   }
 
+  if (input.useMakeUpCredit && (input.bookingType !== "full" || input.startTimes.length !== 1)) {
+    throw new AppError("validation", CREDIT_ONE_LESSON_MESSAGE);
+  }
+
   const minutes = BOOKING_TYPES[input.bookingType].minutes;
   const starts = [...new Set(input.startTimes.map((t) => new Date(t).getTime()))].map((t) => new Date(t));
   const wanted = starts.map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) }));
@@ -139,7 +145,7 @@ export async function requestBooking(
   try {
     ids = await transactionWithRetry(deps.db, async (tx) => {
       await repo.lockTeacherSchedule(tx, teacher.id);
-      return repo.insertRequest(tx, {
+      const inserted = await repo.insertRequest(tx, {
         teacherId: teacher.id,
         studentId: student.id,
         parentId: parent.parentId,
@@ -147,6 +153,8 @@ export async function requestBooking(
         classId: input.classId ?? null,
         slots,
       });
+      if (input.useMakeUpCredit) await spendMakeUpCredit(tx, { teacherId: teacher.id, studentId: student.id, bookingId: inserted[0]! });
+      return inserted;
     });
   } catch (error) {
     throw scheduleConflict(error);

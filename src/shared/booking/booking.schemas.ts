@@ -49,6 +49,8 @@ export const createBookingSchema = z.object({
     .array(z.iso.datetime({ offset: true, error: "Each time must be an ISO date-time" }), { error: "Please select at least one time" })
     .min(1, "Please select at least one time")
     .max(MAX_SLOTS_PER_REQUEST, `Select at most ${MAX_SLOTS_PER_REQUEST} times in one request`),
+  /** Book a make-up lesson with one of the student's credits with this teacher (issue 14). */
+  useMakeUpCredit: z.boolean({ error: "Use a make-up credit must be true or false" }).optional(),
 });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
