@@ -195,7 +195,7 @@ describe("reschedule", () => {
       .from(bookingSlots)
       .where(eq(bookingSlots.teacherId, teacher.teacherId));
     expect(booked.length).toBe(3); // two original slots and one new one
-    const loser = results[0]!.status === 409 ? first : second;
+    const loser = results[0].status === 409 ? first : second;
     expect((await stateOf(loser.bookingId)).slotStatus).toBe("booked");
   });
 });
