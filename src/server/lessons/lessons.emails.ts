@@ -42,3 +42,22 @@ export function lessonRescheduledEmail(publicUrl: string, row: LessonRow, previo
     text: `Hi ${to.greeting},\n\n${who(row, actor)} moved the ${label(row)} with ${row.studentFirstName}\nfrom ${formatLessonTime(previousStart, row.teacherTimeZone)}\nto   ${formatLessonTime(row.startsAt, row.teacherTimeZone)}.\n\nYour calendar shows the new time:\n${publicUrl}${to.path}\n`,
   };
 }
+
+/** The day-before reminder, to one side of an accepted lesson. */
+export function lessonReminderEmail(publicUrl: string, row: LessonRow, role: CancelledBy, timeZone: string): MailMessage {
+  const when = formatLessonTime(row.startsAt, timeZone);
+  const lessonName = BOOKING_TYPES[row.bookingType as BookingType].label.toLowerCase();
+  return role === "parent"
+    ? {
+        to: row.parentEmail,
+        kind: "lesson-reminder",
+        subject: `Reminder: ${row.studentFirstName}'s ${lessonName} with ${row.teacherFirstName} ${row.teacherLastName} is tomorrow`,
+        text: `Hi ${row.parentFirstName},\n\n${row.studentFirstName} has a ${lessonName} with ${row.teacherFirstName} ${row.teacherLastName} on ${when}.\n\nNeed to change it? Cancel or reschedule from your dashboard:\n${publicUrl}/dashboard\n`,
+      }
+    : {
+        to: row.teacherEmail,
+        kind: "lesson-reminder",
+        subject: `Reminder: ${lessonName} with ${row.studentFirstName} ${row.studentLastName} is tomorrow`,
+        text: `Hi ${row.teacherFirstName},\n\nYou teach ${row.studentFirstName} ${row.studentLastName} on ${when}.\n\nYour calendar:\n${publicUrl}/teacher/calendar\n`,
+      };
+}

@@ -19,11 +19,10 @@ export async function assertBookableForMove(
 ): Promise<Slot> {
   if (!isWithinBookingHorizon(wanted.startsAt, wanted.now)) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
   const endsAt = new Date(wanted.startsAt.getTime() + BOOKING_TYPES[wanted.bookingType].minutes * 60_000);
-  const [windows, taken, timeZone] = await Promise.all([
-    listWindows(tx, wanted.teacherId),
-    takenIntervals(tx, wanted.teacherId, wanted.startsAt, endsAt),
-    teacherTimeZoneOf(tx, wanted.teacherId),
-  ]);
+  // One after the other: a transaction is one connection.
+  const windows = await listWindows(tx, wanted.teacherId);
+  const taken = await takenIntervals(tx, wanted.teacherId, wanted.startsAt, endsAt);
+  const timeZone = await teacherTimeZoneOf(tx, wanted.teacherId);
   const open = openSlots({ windows, teacherTimeZone: timeZone, bookingType: wanted.bookingType, from: wanted.startsAt, to: endsAt, now: wanted.now, taken });
   const match = open.find((s) => s.startsAt.getTime() === wanted.startsAt.getTime());
   if (!match) throw new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_unavailable" });
