@@ -47,8 +47,8 @@ async function stateOf(bookingId: string) {
   return { ...row!, events, credits: credits.length };
 }
 
-const cancel = (cookie: string, bookingId: string, scope?: string) =>
-  send(t, "POST", `/api/lessons/${bookingId}/cancel`, { cookie, body: scope ? { scope } : {} });
+const cancel = (cookie: string, bookingId: string, scope = "one") =>
+  send(t, "POST", `/api/lessons/${bookingId}/cancel`, { cookie, body: { scope } });
 
 describe("cancel", () => {
   it("a parent cancelling outside the notice window: cancelled, slot released, event cancelled, a credit, the teacher emailed", async () => {
@@ -136,6 +136,7 @@ describe("cancel", () => {
     expect((await cancel(otherTeacher.cookie, bookingId)).status).toBe(404);
     expect((await cancel(parent.cookie, "not-a-uuid")).status).toBe(404);
     expect((await cancel(parent.cookie, bookingId, "all")).status).toBe(400);
+    expect((await send(t, "POST", `/api/lessons/${bookingId}/cancel`, { cookie: parent.cookie, body: {} })).status).toBe(400);
     expect(await tableCounts(t)).toEqual(before);
     expect((await cancel(parent.cookie, bookingId)).status).toBe(200);
     const twice = await cancel(teacher.cookie, bookingId);
@@ -263,14 +264,15 @@ describe("attendance and notes", () => {
   it("after the start the teacher marks attended with a note: the event is completed, the parent reads the note", async () => {
     const [teacher, parent, otherTeacher] = await Promise.all([teacherOf(), family(), teacherOf()]);
     const future = await lesson(teacher, parent, newYorkTime(3, 10));
-    const notYet = await mark(teacher.cookie, future.bookingId, { outcome: "attended" });
+    const notYet = await mark(teacher.cookie, future.bookingId, { outcome: "attended", note: "" });
     expect(notYet.status).toBe(409);
     expect(notYet.json.error.message).toBe(NOT_STARTED_MESSAGE);
     const { bookingId } = await lesson(teacher, parent, new Date(Date.now() - 2 * H));
-    expect((await mark(otherTeacher.cookie, bookingId, { outcome: "attended" })).status).toBe(404);
-    expect((await mark(parent.cookie, bookingId, { outcome: "attended" })).status).toBe(403);
+    expect((await mark(otherTeacher.cookie, bookingId, { outcome: "attended", note: "" })).status).toBe(404);
+    expect((await mark(parent.cookie, bookingId, { outcome: "attended", note: "" })).status).toBe(403);
     expect((await mark(teacher.cookie, bookingId, { outcome: "attended", note: "x".repeat(5001) })).status).toBe(400);
-    expect((await mark(teacher.cookie, bookingId, { outcome: "late" })).status).toBe(400);
+    expect((await mark(teacher.cookie, bookingId, { outcome: "late", note: "" })).status).toBe(400);
+    expect((await mark(teacher.cookie, bookingId, { outcome: "attended" })).status).toBe(400);
     const res = await mark(teacher.cookie, bookingId, { outcome: "attended", note: "  Scales in G; practise bars 1-8 hands apart.  " });
     expect(res.status, res.text).toBe(200);
     expect(res.json.lesson).toMatchObject({ attendance: "attended", lessonNote: "Scales in G; practise bars 1-8 hands apart." });
@@ -278,7 +280,7 @@ describe("attendance and notes", () => {
     const mine = (await send(t, "GET", "/api/lessons/mine", { cookie: parent.cookie })).json.lessons as LessonDTO[];
     expect(mine.find((l) => l.id === bookingId)?.lessonNote).toBe("Scales in G; practise bars 1-8 hands apart.");
     // A correction to missed puts the event back.
-    expect((await mark(teacher.cookie, bookingId, { outcome: "missed" })).json.lesson.attendance).toBe("missed");
+    expect((await mark(teacher.cookie, bookingId, { outcome: "missed", note: "" })).json.lesson.attendance).toBe("missed");
     expect((await stateOf(bookingId)).events.map((e) => e.status)).toEqual(["upcoming"]);
   });
 
@@ -288,7 +290,7 @@ describe("attendance and notes", () => {
     const res = await mark(teacher.cookie, bookingId, { outcome: "cancelled", note: "I was ill." });
     expect(res.status, res.text).toBe(200);
     expect(await stateOf(bookingId)).toMatchObject({ status: "cancelled", cancelledBy: "teacher", credits: 1 });
-    expect((await mark(teacher.cookie, bookingId, { outcome: "attended" })).status).toBe(409);
+    expect((await mark(teacher.cookie, bookingId, { outcome: "attended", note: "" })).status).toBe(409);
   });
 });
 

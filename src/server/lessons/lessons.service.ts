@@ -94,7 +94,7 @@ export async function cancelLesson(
   deps: MailDeps,
   userId: string,
   bookingId: string,
-  input: Required<CancelLessonInput>,
+  input: CancelLessonInput,
   now = new Date(),
 ): Promise<CancelResult> {
   const { side, teacherId } = await sideOf(deps, userId, bookingId);
@@ -165,7 +165,7 @@ export async function recordAttendance(
   input: AttendanceInput,
   now = new Date(),
 ): Promise<LessonDTO> {
-  const note = input.note?.trim() ? input.note.trim() : null;
+  const note = input.note.trim() || null;
   const cancelled = await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await repo.lockLesson(tx, bookingId);
     if (!lesson || lesson.teacherId !== teacherId) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);

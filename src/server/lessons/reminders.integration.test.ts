@@ -72,7 +72,7 @@ describe("lesson reminders", () => {
     const second = await acceptedLesson(newYorkTime(5, 10));
     await run(t.deps, new Date(newYorkTime(5, 10).getTime() - 25 * H));
     const secondCookie = await signIn(t, "parent", second.parent.email, second.parent.password);
-    expect((await send(t, "POST", `/api/lessons/${second.bookingId}/cancel`, { cookie: secondCookie, body: {} })).status).toBe(200);
+    expect((await send(t, "POST", `/api/lessons/${second.bookingId}/cancel`, { cookie: secondCookie, body: { scope: "one" } })).status).toBe(200);
     await run(t.deps, new Date(newYorkTime(5, 10).getTime() - 24 * H));
     expect(await remindersTo(second.parent.email)).toHaveLength(0);
     expect(await remindersTo(second.teacher.email)).toHaveLength(0);

@@ -7,9 +7,9 @@ export const LESSON_NOT_FOUND_MESSAGE = "Lesson not found";
 
 /** Cancel one lesson, or it and every later lesson of its weekly series. */
 export const cancelLessonSchema = z.object({
-  scope: z.enum(["one", "rest_of_series"], { error: "Choose whether to cancel this lesson or the rest of its series" }).default("one"),
+  scope: z.enum(["one", "rest_of_series"], { error: "Choose whether to cancel this lesson or the rest of its series" }),
 });
-export type CancelLessonInput = z.input<typeof cancelLessonSchema>;
+export type CancelLessonInput = z.infer<typeof cancelLessonSchema>;
 
 export const rescheduleLessonSchema = z.object({
   startsAt: z.iso.datetime({ offset: true, error: "Choose a new time" }),
@@ -22,7 +22,8 @@ export type LessonOutcome = (typeof LESSON_OUTCOMES)[number];
 
 export const attendanceSchema = z.object({
   outcome: z.enum(LESSON_OUTCOMES, { error: "Choose attended, missed or cancelled" }),
-  note: boundedText("Lesson note", LESSON_NOTE_MAX).optional(),
+  /** What was covered, what to practise; blank for none (the form always sends it). */
+  note: boundedText("Lesson note", LESSON_NOTE_MAX),
 });
 export type AttendanceInput = z.input<typeof attendanceSchema>;
 

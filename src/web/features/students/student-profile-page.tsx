@@ -12,6 +12,8 @@ import { errorMessage } from "../../lib/api";
 import { formatDate } from "./format";
 import { Chip, StudentAvatar } from "./form-controls";
 import { MyRequests } from "../booking/my-requests";
+import { CreditsPanel } from "../lessons/credits-panel";
+import { ParentLessons } from "../lessons/lesson-panels";
 import { RepertoireSection } from "./repertoire-section";
 import { StudentProfileForm } from "./student-profile-form";
 import { useStudent } from "./use-students";
@@ -113,6 +115,10 @@ function StudentProfileScreen({ student }: { student: StudentProfile }) {
               View Schedule
             </Link>
           </div>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Lessons and notes</h3>
+          <ParentLessons studentId={student.id} />
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Make-up credits</h3>
+          <CreditsPanel studentId={student.id} />
           <h3 className="mt-6 text-sm font-semibold text-slate-900">Lesson requests</h3>
           <MyRequests studentId={student.id} />
         </section>
