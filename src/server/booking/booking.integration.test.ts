@@ -11,6 +11,7 @@ import {
   EXPIRED_REQUEST_MESSAGE,
   PAST_REQUEST_MESSAGE,
   SLOT_TAKEN_MESSAGE,
+  someUnavailableMessage,
   type BookingRequestDTO,
   type SlotsResponse,
 } from "../../shared/booking/booking.schemas";
@@ -168,7 +169,8 @@ describe("POST /api/bookings", () => {
     const before = await tableCounts(t);
     const res = await book(second, teacher.teacherId, [day[0]!.startsAt, day[1]!.startsAt]);
     expect(res.status).toBe(409);
-    expect(res.json.error.message).toBe(SLOT_TAKEN_MESSAGE);
+    expect(res.json.error.message).toBe(someUnavailableMessage(1, 2));
+    expect(res.json.error.details).toEqual({ unavailable: [{ startsAt: new Date(day[1]!.startsAt).toISOString(), reason: "taken" }] });
     expect(await tableCounts(t)).toEqual(before);
   });
 
