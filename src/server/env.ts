@@ -36,6 +36,13 @@ const envSchema = z
     /** smtp://user:pass@host:587 or smtps://…; unset → mail goes to the outbox in DATA_DIR. */
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
     MAIL_FROM: z.string().min(3, "must be a sender such as Music Lessons <no-reply@example.com>").default("Music Lessons <no-reply@music-lessons.local>"),
+    /** How often each process looks for due jobs (reminders, emails, expiry); 0 turns the runner off. */
+    JOBS_INTERVAL_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (off) or more")
+      .max(3600, "must be at most 3600")
+      .default(15),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -8,6 +8,8 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/d
 import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
+import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
+import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
 import { mountWebApp } from "./web-static";
 
@@ -36,7 +38,14 @@ async function main() {
     if (seeded) logger.info(seeded, "demo data seeded into the empty database");
   }
 
-  const app = createApp({ db: handle.db, driver: handle.driver, auth, env, logger, mailer });
+  const deps = { db: handle.db, driver: handle.driver, auth, env, logger, mailer };
+  const app = createApp(deps);
+  // Reminders, unread-message emails, request expiry: every process runs due jobs, the database
+  // hands each job to one of them (src/server/jobs).
+  const jobs: JobRunner | undefined =
+    env.JOBS_INTERVAL_SECONDS > 0
+      ? startJobRunner(deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, intervalMs: env.JOBS_INTERVAL_SECONDS * 1000 })
+      : undefined;
   const hasWeb = mountWebApp(app);
   if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
 
@@ -62,8 +71,8 @@ async function main() {
     logger.info({ signal }, "shutting down");
     // Stop accepting connections, let in-flight requests finish, then close the database.
     server.close(() => {
-      handle
-        .close()
+      Promise.resolve(jobs?.stop())
+        .then(() => handle.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));
     });

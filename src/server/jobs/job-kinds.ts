@@ -1,0 +1,8 @@
+import type { JobKind, Sweep } from "./job.types";
+
+/**
+ * Every job kind and sweep of the app, in one list so main.ts (and a test that runs "the real
+ * thing") starts one runner with all of them. Features add their entries here.
+ */
+export const JOB_KINDS: readonly JobKind[] = [];
+export const JOB_SWEEPS: readonly Sweep[] = [];
