@@ -194,33 +194,38 @@ export async function findRequests(db: Executor, ids: string[]) {
   return requestQuery(db).where(inArray(bookings.id, ids)).orderBy(asc(bookingSlots.startsAt));
 }
 
+const lockedColumns = {
+  id: bookings.id,
+  teacherId: bookings.teacherId,
+  status: bookings.status,
+  slotId: bookings.slotId,
+  seriesId: bookings.seriesId,
+  createdAt: bookings.createdAt,
+};
+
 /** Locks the booking row for the rest of the transaction, so accept and decline cannot interleave. */
 export async function lockBooking(tx: Executor, bookingId: string) {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      teacherId: bookings.teacherId,
-      status: bookings.status,
-      slotId: bookings.slotId,
-      createdAt: bookings.createdAt,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for("update");
+  const [row] = await tx.select(lockedColumns).from(bookings).where(eq(bookings.id, bookingId)).for("update");
   return row ?? null;
 }
 
-export async function setBookingStatus(tx: Executor, bookingId: string, status: "accepted" | "declined") {
-  await tx.update(bookings).set({ status, decidedAt: new Date() }).where(eq(bookings.id, bookingId));
+/** Locks every booking of a weekly series (in id order, so two deciders never wait on each other crosswise). */
+export async function lockSeriesBookings(tx: Executor, seriesId: string) {
+  return tx.select(lockedColumns).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.id)).for("update");
 }
 
-export async function releaseSlot(tx: Executor, slotId: string) {
-  await tx.update(bookingSlots).set({ status: "released" }).where(eq(bookingSlots.id, slotId));
+export async function setBookingStatus(tx: Executor, bookingIds: string[], status: "accepted" | "declined", at: Date) {
+  await tx.update(bookings).set({ status, decidedAt: at }).where(inArray(bookings.id, bookingIds));
 }
 
-export async function insertLessonEvent(
+export async function releaseSlots(tx: Executor, slotIds: string[]) {
+  await tx.update(bookingSlots).set({ status: "released" }).where(inArray(bookingSlots.id, slotIds));
+}
+
+export async function insertLessonEvents(
   tx: Executor,
-  event: { ownerUserId: string; teacherId: string; studentId: string; bookingId: string; title: string; startsAt: Date; endsAt: Date },
+  events: { ownerUserId: string; teacherId: string; studentId: string; bookingId: string; title: string; startsAt: Date; endsAt: Date }[],
 ) {
-  await tx.insert(calendarEvents).values({ ...event, eventType: "lesson", status: "upcoming" });
+  if (events.length === 0) return;
+  await tx.insert(calendarEvents).values(events.map((event) => ({ ...event, eventType: "lesson", status: "upcoming" })));
 }

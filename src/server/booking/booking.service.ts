@@ -1,9 +1,8 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
-import { formatLessonTime, isRequestExpired, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
+import { lessonFormat } from "../../shared/booking/booking.rules";
+import { expiryStarts, isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import {
-  EXPIRED_REQUEST_MESSAGE,
-  PAST_REQUEST_MESSAGE,
   PAST_TIME_MESSAGE,
   SCHEDULE_BUSY_MESSAGE,
   SLOT_TAKEN_MESSAGE,
@@ -23,7 +22,7 @@ import { pgErrorCode } from "../http/errors";
 import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
 import { assertClassForBooking } from "../classes/classes.service";
 import * as repo from "./booking.repo";
-import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
+import { bookingRequestedEmail } from "./booking.emails";
 import { isoInstant } from "./iso-instant";
 import { checkBookableTimes, unavailableTimesError } from "./bookable-times";
 
@@ -68,12 +67,21 @@ async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: 
   return sources;
 }
 
-export function toDTO(row: repo.RequestRow, now = new Date()): BookingRequestDTO {
+/**
+ * Requests as the lists show them. `expired` comes from the same rule that refuses a late accept
+ * and that the expiry sweep applies, so the lists and the server agree between sweeps; a series'
+ * lessons expire together (pass all of a series' rows).
+ */
+export function toDTOs(rows: readonly repo.RequestRow[], now = new Date()): BookingRequestDTO[] {
+  const starts = expiryStarts(rows);
+  return rows.map((row) => toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now)));
+}
+
+function toDTO(row: repo.RequestRow, expired: boolean): BookingRequestDTO {
   return {
     id: row.id,
     status: row.status as BookingRequestDTO["status"],
-    // Computed here with the same rule that refuses a late accept, so the lists and the server agree.
-    expired: isRequestExpired(row, now),
+    expired,
     bookingType: row.bookingType as BookingRequestDTO["bookingType"],
     format: row.format,
     startsAt: row.startsAt.toISOString(),
@@ -136,7 +144,7 @@ export async function requestBooking(
   } catch (error) {
     throw scheduleConflict(error);
   }
-  const created = (await repo.findRequests(deps.db, ids)).map((row) => toDTO(row, now));
+  const created = toDTOs(await repo.findRequests(deps.db, ids), now);
   await deps.mailer
     .send(bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, created))
     .catch((error: unknown) => deps.logger.error({ err: error }, "booking request email failed"));
@@ -147,7 +155,7 @@ export async function requestBooking(
  * What a failed change of a teacher's schedule tells the client. The transaction was rolled back in
  * every case below, so a 409 never hides a booking that commits later.
  */
-function scheduleConflict(error: unknown): unknown {
+export function scheduleConflict(error: unknown): unknown {
   const code = pgErrorCode(error);
   if (code === "23P01") return new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_taken" });
   // 55P03 lock_timeout, 57014 statement_timeout, 40P01/40001 after the last retry.
@@ -158,58 +166,9 @@ function scheduleConflict(error: unknown): unknown {
 }
 
 export async function pendingRequests(deps: Pick<Deps, "db">, teacherId: string): Promise<BookingRequestDTO[]> {
-  return (await repo.listPendingForTeacher(deps.db, teacherId)).map((row) => toDTO(row));
+  return toDTOs(await repo.listPendingForTeacher(deps.db, teacherId));
 }
 
 export async function parentRequests(deps: Pick<Deps, "db">, parentId: string): Promise<BookingRequestDTO[]> {
-  return (await repo.listForParent(deps.db, parentId)).map((row) => toDTO(row));
-}
-
-/**
- * Accept or decline, in one transaction with the booking row locked: accepting creates the lesson
- * event (the teacher owns it; the parent sees it through the student), declining releases the slot.
- * Only the booking's teacher may decide, and only while it is pending.
- */
-export async function decide(
-  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
-  teacherId: string,
-  bookingId: string,
-  decision: "accepted" | "declined",
-): Promise<BookingRequestDTO> {
-  await transactionWithRetry(deps.db, async (tx) => {
-    // The caller's own schedule: a booking of another teacher is "not found" below anyway.
-    await repo.lockTeacherSchedule(tx, teacherId);
-    const booking = await repo.lockBooking(tx, bookingId);
-    if (!booking || booking.teacherId !== teacherId) throw new AppError("not_found", "Booking request not found");
-    if (booking.status !== "pending") {
-      throw new AppError("conflict", `This request was already ${booking.status}.`, { reason: "not_pending" });
-    }
-    const [row] = await repo.findRequests(tx, [bookingId]);
-    if (decision === "accepted") {
-      const now = new Date();
-      if (row!.startsAt <= now) throw new AppError("conflict", PAST_REQUEST_MESSAGE, { reason: "expired" });
-      if (isRequestExpired({ ...booking, startsAt: row!.startsAt }, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
-    }
-    await repo.setBookingStatus(tx, bookingId, decision);
-    if (decision === "declined") {
-      await repo.releaseSlot(tx, booking.slotId);
-      return;
-    }
-    await repo.insertLessonEvent(tx, {
-      ownerUserId: row!.teacherUserId,
-      teacherId,
-      studentId: row!.studentId,
-      bookingId,
-      title: lessonEventTitle(row!.bookingType as "intro" | "full", row!.studentFirstName),
-      startsAt: row!.startsAt,
-      endsAt: row!.endsAt,
-    });
-  }).catch((error: unknown) => {
-    throw scheduleConflict(error);
-  });
-  const [row] = await repo.findRequests(deps.db, [bookingId]);
-  await deps.mailer
-    .send(bookingDecidedEmail(deps.env.PUBLIC_URL, row!, decision, formatLessonTime(row!.startsAt, row!.teacherTimeZone)))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
-  return toDTO(row!);
+  return toDTOs(await repo.listForParent(deps.db, parentId));
 }

@@ -1,3 +1,4 @@
+import { expirePendingRequestsSweep } from "../booking/request-expiry.sweep";
 import type { JobKind, Sweep } from "./job.types";
 
 /**
@@ -5,4 +6,4 @@ import type { JobKind, Sweep } from "./job.types";
  * thing") starts one runner with all of them. Features add their entries here.
  */
 export const JOB_KINDS: readonly JobKind[] = [];
-export const JOB_SWEEPS: readonly Sweep[] = [];
+export const JOB_SWEEPS: readonly Sweep[] = [expirePendingRequestsSweep];

@@ -1,5 +1,5 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
-import { isRequestExpired } from "../../../shared/booking/booking.rules";
+import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { cn } from "../../lib/cn";
 import { formatSlot } from "./format-time";
