@@ -1,4 +1,5 @@
 import { reminderJob, reminderSweep } from "../lessons/reminders.jobs";
+import { expirePendingRequestsSweep } from "../booking/request-expiry.sweep";
 import type { JobKind, Sweep } from "./job.types";
 
 /**
@@ -6,4 +7,4 @@ import type { JobKind, Sweep } from "./job.types";
  * thing") starts one runner with all of them. Features add their entries here.
  */
 export const JOB_KINDS: readonly JobKind[] = [reminderJob];
-export const JOB_SWEEPS: readonly Sweep[] = [reminderSweep];
+export const JOB_SWEEPS: readonly Sweep[] = [expirePendingRequestsSweep, reminderSweep];

@@ -256,8 +256,3 @@ export async function acceptedStartingBetween(db: Executor, from: Date, to: Date
     )
     .orderBy(asc(bookingSlots.startsAt));
 }
-
-export async function teacherTimeZoneOf(db: Executor, teacherId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: teacherProfiles.timeZone }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
-  return row!.timeZone;
-}

@@ -1,5 +1,4 @@
 import type { BookingType } from "../../shared/booking/booking.constants";
-import { SCHEDULE_BUSY_MESSAGE, SLOT_TAKEN_MESSAGE } from "../../shared/booking/booking.schemas";
 import { cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
 import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
 import {
@@ -14,8 +13,8 @@ import { findProfileIds } from "../auth/roles.service";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Tx } from "../db/client";
 import type { Deps } from "../http/app-env";
-import { pgErrorCode } from "../http/errors";
-import { lockTeacherSchedule } from "../booking/booking.repo";
+import { lockTeacherSchedule } from "../booking/bookable-times";
+import { scheduleConflict } from "../booking/booking.service";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
@@ -75,16 +74,6 @@ async function lockForChange(tx: Tx, teacherId: string, bookingId: string): Prom
   return lesson;
 }
 
-/** A refused schedule change is a 409 the person can act on; the transaction was rolled back. */
-function scheduleConflict(error: unknown): unknown {
-  const code = pgErrorCode(error);
-  if (code === "23P01") return new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_taken" });
-  if (code === "55P03" || code === "57014" || code === "40P01" || code === "40001") {
-    return new AppError("conflict", SCHEDULE_BUSY_MESSAGE, { reason: "schedule_busy" });
-  }
-  return error;
-}
-
 /**
  * Cancels one lesson, or it and the later live lessons of its series, in one transaction: each
  * booking cancelled (with who, when and whether late), its slot released, its calendar event
@@ -137,10 +126,10 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
     const outcome = rescheduleOutcome({ by: side, startsAt: lesson.startsAt, newStartsAt: newStart, now, noticeHours });
     if (!outcome.allowed) throw new AppError("conflict", outcome.message!, { reason: "not_movable" });
-    // Released first, so a move within the lesson's own hour is judged against the rest of the schedule.
+    // Released first, so a move within the lesson's own hour does not collide with itself.
     await repo.releaseSlots(tx, [lesson.slotId]);
     const format = await repo.slotFormat(tx, lesson.slotId);
-    const slot = await assertBookableForMove(tx, { teacherId, bookingType: lesson.bookingType as BookingType, format, startsAt: newStart, now });
+    const slot = await assertBookableForMove(tx, { teacherId, bookingType: lesson.bookingType as BookingType, format, startsAt: newStart, now, leavingSlotId: lesson.slotId });
     await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
     return lesson.startsAt;
   }).catch((error: unknown) => {
