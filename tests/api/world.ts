@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
-import { calendarEvents, reviews, studentRepertoire } from "../../src/server/db/schema";
+import { calendarEvents, reviews, studentRepertoire, teacherTimeOff } from "../../src/server/db/schema";
 import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
@@ -119,7 +119,13 @@ export async function createWorld(t: TestApp) {
     createClass(t.deps, { teacherId: teacher.teacherId, name: "Open class" }),
     createClass(t.deps, { teacherId: teacher.teacherId, name: "Another open class" }),
   ]);
+  // Days off of the teacher far ahead, for the route on an existing range.
+  const [timeOff] = await t.deps.db
+    .insert(teacherTimeOff)
+    .values({ teacherId: teacher.teacherId, startDate: "2099-07-01", endDate: "2099-07-14" })
+    .returning({ id: teacherTimeOff.id });
   return {
+    timeOffId: timeOff!.id,
     parentEventId: parentEvent!.id,
     teacherEventId: teacherEvent!.id,
     teacherFeedPath: new URL(teacherFeed.url).pathname,

@@ -3,6 +3,7 @@ import { requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { createAvailabilityRoutes } from "./availability.routes";
 import { createIntroVideoUploadRoutes } from "./intro-video.routes";
+import { createLessonSettingsRoutes, createTimeOffRoutes } from "./lesson-settings.routes";
 import { createTeacherProfileRoutes } from "./teacher-profile.routes";
 
 /**
@@ -16,5 +17,7 @@ export function createOwnTeacherRoutes(deps: Deps) {
     .route("/intro-video", createIntroVideoUploadRoutes(deps))
     .use(requireUser(deps), requireTeacher(deps))
     .route("/", createTeacherProfileRoutes(deps))
-    .route("/availability", createAvailabilityRoutes(deps));
+    .route("/availability", createAvailabilityRoutes(deps))
+    .route("/lesson-settings", createLessonSettingsRoutes(deps))
+    .route("/time-off", createTimeOffRoutes(deps));
 }
