@@ -1,4 +1,5 @@
 import type { BookingType } from "../../shared/booking/booking.constants";
+import { BOOKING_HORIZON_MESSAGE, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
 import { lessonFormat } from "../../shared/booking/booking.rules";
 import { AppError } from "../../shared/errors";
 import type { Tx } from "../db/client";
@@ -13,6 +14,8 @@ export async function assertBookableForMove(
   tx: Tx,
   wanted: { teacherId: string; bookingType: BookingType; format: string; startsAt: Date; now: Date; leavingSlotId: string },
 ): Promise<{ startsAt: Date; endsAt: Date; format: string }> {
+  // Before any slot is computed: a time in year 9999 must not make the check span millennia.
+  if (!isWithinBookingHorizon(wanted.startsAt, wanted.now)) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
   const check = await checkBookableTimes(tx, {
     teacherId: wanted.teacherId,
     bookingType: wanted.bookingType,
