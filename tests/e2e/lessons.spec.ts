@@ -1,4 +1,5 @@
-import type { APIResponse } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIResponse, Locator, Page } from "@playwright/test";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 
 async function ok(response: APIResponse, what: string) {
@@ -14,6 +15,24 @@ function daytimeZone(now: Date): string {
 
 const localClock = (instant: Date, zone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+
+/**
+ * A dialog as it looks at 1280 px and on a 390 px phone (saved under test-results/ and looked at),
+ * with no serious or critical axe finding inside it.
+ */
+async function expectAxeClean(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const axe = await (within ? builder.include(within) : builder).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function shoot(page: Page, dialog: Locator, name: string) {
+  await dialog.screenshot({ path: `test-results/lessons-${name}-1280.png` });
+  await expectAxeClean(page, "[role=dialog]");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/lessons-${name}-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /**
  * The teacher teaches every day from a minute-exact start two minutes ahead, so the first weekly
@@ -60,19 +79,30 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   await teacherPage.getByRole("button", { name: /^Accept Mia's request/ }).first().click();
   await expect(teacherPage.getByRole("button", { name: /^Accept Mia's request/ })).toHaveCount(0);
 
+  // The teacher moves the third lesson to two days from now (a teacher may move a lesson any time),
+  // which puts it inside the 168-hour window: in a weekly series that starts now, only a moved
+  // lesson can be less than a week away.
+  const mine = (await ok(await parent.api.get("/api/lessons/mine"), "lessons")) as { lessons: { id: string }[] };
+  const third = mine.lessons[2]!.id;
+  await ok(
+    await teacher.api.post(`/api/lessons/${third}/reschedule`, { data: { startsAt: new Date(firstLesson.getTime() + 2 * 86_400_000).toISOString() } }),
+    "teacher moves the third lesson",
+  );
+
   // The parent sees 8 booked lessons on the dashboard.
   await signInThroughApi(page, parent);
   await page.goto("/dashboard");
   const lessons = page.locator("#my-lessons").getByTestId("lesson-row");
   await expect(lessons).toHaveCount(8);
   await expect(lessons.filter({ hasText: "Booked" })).toHaveCount(8);
+  await expectAxeClean(page);
 
-  // The second lesson is less than a week away: inside the 168-hour window, a late cancel without credit.
+  // The third lesson, now two days away, is inside the 168-hour window: a late cancel without credit.
   await lessons.nth(1).getByRole("button", { name: "Cancel" }).click();
   const lateDialog = page.getByRole("dialog", { name: "Cancel Lesson" });
   await expect(lateDialog.getByText("This is a late cancellation")).toBeVisible();
   await expect(lateDialog.getByText("No make-up credit is given.")).toBeVisible();
-  await lateDialog.screenshot({ path: "test-results/lessons-cancel-late-1280.png" });
+  await shoot(page, lateDialog, "cancel-late");
   await lateDialog.getByRole("radio", { name: "Only this lesson" }).check();
   await lateDialog.getByRole("button", { name: "Cancel Lesson" }).click();
   await expect(lateDialog).toBeHidden();
@@ -84,7 +114,7 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   await fourth.getByRole("button", { name: "Cancel" }).click();
   const earlyDialog = page.getByRole("dialog", { name: "Cancel Lesson" });
   await expect(earlyDialog.getByText(/Free cancellation until/)).toBeVisible();
-  await earlyDialog.screenshot({ path: "test-results/lessons-cancel-early-1280.png" });
+  await shoot(page, earlyDialog, "cancel-early");
   await earlyDialog.getByRole("button", { name: "Cancel Lesson" }).click();
   await expect(earlyDialog).toBeHidden();
   await expect(page.locator("#make-up-credits").getByTestId("credits-available")).toHaveText("1");
@@ -97,7 +127,7 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   const openDay = move.locator(".rdp-day:not([data-disabled]) button").nth(10);
   await openDay.click();
   await move.getByRole("group", { name: /Open times on/ }).getByRole("button").first().click();
-  await move.screenshot({ path: "test-results/lessons-reschedule-1280.png" });
+  await shoot(page, move, "reschedule");
   await move.getByRole("button", { name: /^Move to/ }).click();
   await expect(move).toBeHidden();
   await expect(page.locator("#my-lessons").getByText(before)).toHaveCount(0);
@@ -110,7 +140,7 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   const attendance = teacherPage.getByRole("dialog", { name: "Record Attendance" });
   await attendance.getByRole("radio", { name: "Attended" }).check();
   await attendance.getByLabel("Lesson note (optional)").fill("C major scale hands together; practise bars 1-8 of the minuet slowly.");
-  await attendance.screenshot({ path: "test-results/lessons-attendance-1280.png" });
+  await shoot(teacherPage, attendance, "attendance");
   await attendance.getByRole("button", { name: "Save" }).click();
   await expect(attendance).toBeHidden();
   await expect(teacherLessons.getByText("Attended")).toBeVisible();

@@ -56,9 +56,8 @@ function RescheduleFlow({ lesson, onDone }: { lesson: LessonDTO; onDone: () => v
     dispatch(action);
   };
   const picked = flow.selected[0] ?? null;
-  return (
-    <div className="space-y-4">
-      <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} requestError={null} dispatch={pickOne} />
+  const footer = (
+    <div className="space-y-3">
       {move.isError ? <Alert>{errorMessage(move.error, "Failed to move the lesson. Please try again.")}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         <DialogClose asChild>
@@ -70,4 +69,5 @@ function RescheduleFlow({ lesson, onDone }: { lesson: LessonDTO; onDone: () => v
       </div>
     </div>
   );
+  return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} requestError={null} dispatch={pickOne} footer={footer} />;
 }
