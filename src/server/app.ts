@@ -15,6 +15,7 @@ import { sameOriginOnly } from "./http/same-origin-only";
 import { noStoreByDefault, securityHeaders } from "./http/security-headers";
 import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
+import { createLessonsRoutes } from "./lessons/lessons.routes";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createLiveRoutes } from "./live/live.routes";
 import { createMessagesRoutes } from "./messages/messages.routes";
@@ -55,7 +56,8 @@ export function createApp(deps: Deps) {
     .route("/earnings", createEarningsRoutes(deps))
     .route("/billing", createBillingRoutes(deps))
     .route("/messages", createMessagesRoutes(deps))
-    .route("/live", createLiveRoutes(deps));
+    .route("/live", createLiveRoutes(deps))
+    .route("/lessons", createLessonsRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

@@ -24,6 +24,8 @@ export interface ErrorBody {
     fields?: Record<string, string>;
     /** A finer reason a page may branch on, e.g. `missing_role_profile`. */
     reason?: string;
+    /** Structured facts a page may show, e.g. the dates of a weekly series that are taken. */
+    details?: Record<string, unknown>;
     requestId?: string;
   };
 }
@@ -32,19 +34,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly reason: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
   /** For 429: whole seconds until a retry can succeed; sent as the Retry-After header. */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { fields?: Record<string, string>; reason?: string; retryAfterSeconds?: number } = {},
+    options: { fields?: Record<string, string>; reason?: string; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;
     this.reason = options.reason;
+    this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
@@ -59,6 +63,7 @@ export class AppError extends Error {
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.reason ? { reason: this.reason } : {}),
+        ...(this.details ? { details: this.details } : {}),
         ...(requestId ? { requestId } : {}),
       },
     };

@@ -2,6 +2,8 @@ import { authCases } from "./cases/auth.cases";
 import { bookingCases } from "./cases/booking.cases";
 import { classesCases } from "./cases/classes.cases";
 import { earningsCases } from "./cases/earnings.cases";
+import { lessonsCases } from "./cases/lessons.cases";
+import { lessonSettingsCases } from "./cases/lesson-settings.cases";
 import { calendarCases } from "./cases/calendar.cases";
 import { messagesCases } from "./cases/messages.cases";
 import { parentsCases } from "./cases/parents.cases";
@@ -20,4 +22,4 @@ export type { RouteCase } from "./route-case";
  * The authorization matrix: one entry per API route, kept per feature in tests/api/cases/. A new
  * route without an entry fails the matrix test, so every change that adds a route says who may call it.
  */
-export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases, ...classesCases, ...calendarCases, ...earningsCases, ...messagesCases];
+export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases, ...classesCases, ...calendarCases, ...earningsCases, ...messagesCases, ...lessonsCases, ...lessonSettingsCases];

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
-import { calendarEvents, reviews, studentRepertoire } from "../../src/server/db/schema";
+import { calendarEvents, reviews, studentRepertoire, teacherTimeOff } from "../../src/server/db/schema";
 import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
+import { nextFactorySlot } from "./cases/booking.cases";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { createConversation } from "../factories/messages";
 import { cookieHeader, send, signIn } from "../fixtures/http";
@@ -62,6 +63,15 @@ export async function createWorld(t: TestApp) {
     studentId: parent.studentIds[0]!,
     status: "accepted",
   });
+  // Lessons of the parent's first student with the teacher (issue 14): two ahead, one per side to
+  // cancel or move (Mondays 11:00 and 12:00 Chicago, inside the factory window, two to three weeks
+  // out), and one that started two hours ago for attendance and notes.
+  const lessonDay = new Date(nextFactorySlot()).getTime() + 7 * 24 * 3600_000;
+  const lessonOf = (startsAt: Date) =>
+    createBooking(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]!, status: "accepted", startsAt });
+  const parentLesson = await lessonOf(new Date(lessonDay + 3600_000));
+  const teacherLesson = await lessonOf(new Date(lessonDay + 2 * 3600_000));
+  const startedLesson = await lessonOf(new Date(Math.floor(Date.now() / 3600_000) * 3600_000 - 2 * 3600_000));
   // A lesson with a third teacher that the parent has already reviewed (written directly), for
   // the routes on an existing review: the parent may edit and delete it.
   await createBooking(t.deps, {
@@ -112,8 +122,14 @@ export async function createWorld(t: TestApp) {
   ]);
   // The parent's conversation with the teacher, with one message from the parent.
   const { conversationId } = await createConversation(t.deps, { parentUserId: parent.userId, teacherUserId: teacher.userId });
+  // Days off of the teacher far ahead, for the route on an existing range.
+  const [timeOff] = await t.deps.db
+    .insert(teacherTimeOff)
+    .values({ teacherId: teacher.teacherId, startDate: "2099-07-01", endDate: "2099-07-14" })
+    .returning({ id: teacherTimeOff.id });
   return {
     conversationId,
+    timeOffId: timeOff!.id,
     parentEventId: parentEvent!.id,
     teacherEventId: teacherEvent!.id,
     teacherFeedPath: new URL(teacherFeed.url).pathname,
@@ -132,6 +148,14 @@ export async function createWorld(t: TestApp) {
     repertoireId: entry!.id,
     availabilityId: availability!.id,
     pendingBookingId: pending.bookingId,
+    lessons: {
+      parent: parentLesson.bookingId,
+      teacher: teacherLesson.bookingId,
+      started: startedLesson.bookingId,
+      /** Free times the same Monday (14:00 and 15:00 Chicago) to move them to. */
+      parentMoveTo: new Date(lessonDay + 4 * 3600_000).toISOString(),
+      teacherMoveTo: new Date(lessonDay + 5 * 3600_000).toISOString(),
+    },
   };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;

@@ -1,20 +1,22 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createTeacher } from "../../../tests/factories/accounts";
 import { createClass } from "../../../tests/factories/classes";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import * as fixtures from "../../../tests/fixtures/booking";
+import { monthFromNow } from "../../../tests/fixtures/booking";
 import { tableCounts } from "../../../tests/api/world";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, lastBookableMonth, MONTH_IN_PAST_MESSAGE } from "../../shared/booking/booking-horizon.rules";
 import {
   EXPIRED_REQUEST_MESSAGE,
   PAST_REQUEST_MESSAGE,
   SLOT_TAKEN_MESSAGE,
+  someUnavailableMessage,
   type BookingRequestDTO,
-  type SlotsResponse,
 } from "../../shared/booking/booking.schemas";
-import { bookings, bookingSlots, calendarEvents, liveEvents, teacherAvailability, teacherProfiles } from "../db/schema";
+import { bookings, bookingSlots, calendarEvents, liveEvents, teacherProfiles } from "../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,38 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function nextMonth(offset = 1): string {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
-}
-
-/** A discoverable New York teacher available every day 09:00-17:00, signed in. */
-async function newYorkTeacher() {
-  const teacher = await createTeacher(t.deps, { timeZone: "America/New_York" });
-  await t.deps.db.delete(teacherAvailability).where(eq(teacherAvailability.teacherId, teacher.teacherId));
-  await t.deps.db.insert(teacherAvailability).values(
-    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ teacherId: teacher.teacherId, dayOfWeek, startTime: "09:00", endTime: "17:00" })),
-  );
-  return { ...teacher, cookie: await signIn(t, "teacher", teacher.email, teacher.password) };
-}
-
-async function newParent() {
-  const parent = await createParent(t.deps, { students: 1 });
-  return { ...parent, cookie: await signIn(t, "parent", parent.email, parent.password) };
-}
-
-async function slotsOf(teacherId: string, type: "intro" | "full", month = nextMonth(), timeZone = "America/New_York") {
-  const res = await send(t, "GET", `/api/teachers/${teacherId}/slots?month=${month}&timeZone=${encodeURIComponent(timeZone)}&type=${type}`);
-  expect(res.status).toBe(200);
-  return res.json as SlotsResponse;
-}
-
-function book(parent: { cookie: string; studentIds: string[] }, teacherId: string, startTimes: string[], bookingType = "full") {
-  return send(t, "POST", "/api/bookings", {
-    cookie: parent.cookie,
-    body: { teacherId, studentId: parent.studentIds[0]!, bookingType, startTimes },
-  });
-}
+const nextMonth = monthFromNow;
+const newYorkTeacher = () => fixtures.newYorkTeacher(t);
+const newParent = () => fixtures.newParent(t);
+const slotsOf = (...args: Parameters<typeof fixtures.slotsOf> extends [TestApp, ...infer R] ? R : never) => fixtures.slotsOf(t, ...args);
+const book = (...args: Parameters<typeof fixtures.book> extends [TestApp, ...infer R] ? R : never) => fixtures.book(t, ...args);
 
 describe("GET /api/teachers/:teacherId/slots", () => {
   it("lists a month of open slots by the viewer's day, in steps of the lesson's length", async () => {
@@ -171,7 +146,8 @@ describe("POST /api/bookings", () => {
     const before = await tableCounts(t);
     const res = await book(second, teacher.teacherId, [day[0]!.startsAt, day[1]!.startsAt]);
     expect(res.status).toBe(409);
-    expect(res.json.error.message).toBe(SLOT_TAKEN_MESSAGE);
+    expect(res.json.error.message).toBe(someUnavailableMessage(1, 2));
+    expect(res.json.error.details).toEqual({ unavailable: [{ startsAt: new Date(day[1]!.startsAt).toISOString(), reason: "taken" }] });
     expect(await tableCounts(t)).toEqual(before);
   });
 

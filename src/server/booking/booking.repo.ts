@@ -1,76 +1,66 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
+import { MAX_BUFFER_MINUTES, type TimeOffRange } from "../../shared/lessons/time-off.rules";
 import { queryRows, type Executor } from "../db/client";
 import { discoverableTeacherAs } from "../db/discoverable";
 import {
   bookings,
   bookingSlots,
   calendarEvents,
+  lessonSeries,
   parentProfiles,
   studentProfiles,
-  teacherAvailability,
   teacherProfiles,
   user,
 } from "../db/schema";
-
-export async function listWindows(db: Executor, teacherId: string): Promise<SlotWindow[]> {
-  return db
-    .select({
-      dayOfWeek: teacherAvailability.dayOfWeek,
-      startTime: teacherAvailability.startTime,
-      endTime: teacherAvailability.endTime,
-      format: teacherAvailability.format,
-    })
-    .from(teacherAvailability)
-    .where(eq(teacherAvailability.teacherId, teacherId));
-}
-
-/**
- * Booked spans (a pending or accepted booking holds its slot) that touch [from, to). Written as
- * the range overlap of the no-overlap exclusion constraint, so its GiST index (teacher, range,
- * booked only) finds them; `starts_at < to` alone would read every earlier slot of the teacher.
- */
-export async function takenIntervals(db: Executor, teacherId: string, from: Date, to: Date): Promise<Interval[]> {
-  return db
-    .select({ startsAt: bookingSlots.startsAt, endsAt: bookingSlots.endsAt })
-    .from(bookingSlots)
-    .where(and(eq(bookingSlots.teacherId, teacherId), eq(bookingSlots.status, "booked"), bookedOverlap(from, to)));
-}
-
-function bookedOverlap(from: Date, to: Date) {
-  return sql`tstzrange(${bookingSlots.startsAt}, ${bookingSlots.endsAt}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
-}
 
 export interface SlotSources {
   timeZone: string;
   isDiscoverable: boolean;
   windows: SlotWindow[];
+  /** Booked spans touching [from, to) widened by the longest buffer, so the buffer can be applied. */
   taken: Interval[];
+  timeOff: TimeOffRange[];
+  bufferMinutes: number;
 }
 
 /**
  * Everything a teacher's open slots are built from, in one round trip (the month calendar asks
- * for it on every visit): the zone, whether the teacher is bookable, the weekly windows and the
- * booked spans touching [from, to). Null when there is no such teacher.
+ * for it on every visit): the zone, whether the teacher is bookable, the weekly windows, the days
+ * off and buffer, and the booked spans near [from, to) (`exceptSlotIds` left out: a lesson being
+ * moved does not block its own new time). Null when there is no such teacher.
  */
-export async function slotSources(db: Executor, teacherId: string, from: Date, to: Date): Promise<SlotSources | null> {
+export async function slotSources(db: Executor, teacherId: string, from: Date, to: Date, exceptSlotIds: readonly string[] = []): Promise<SlotSources | null> {
+  const reach = MAX_BUFFER_MINUTES * 60_000;
+  const takenFrom = new Date(from.getTime() - reach).toISOString();
+  const takenTo = new Date(to.getTime() + reach).toISOString();
+  // Local days off of any zone that can touch [from, to): one UTC day either side is enough.
+  const firstDay = new Date(from.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const lastDay = new Date(to.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const except = exceptSlotIds.length > 0 ? sql`and s.id not in (${sql.join(exceptSlotIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
   const [row] = await queryRows<{
     timeZone: string;
     isDiscoverable: boolean;
+    bufferMinutes: number;
     windows: [number, string, string, string][];
     taken: [number, number][];
+    timeOff: [string, string][];
   }>(
     db,
     sql`
-      select tp.time_zone as "timeZone", ${discoverableTeacherAs("tp")} as "isDiscoverable",
+      select tp.time_zone as "timeZone", ${discoverableTeacherAs("tp")} as "isDiscoverable", tp.buffer_minutes as "bufferMinutes",
         coalesce((select json_agg(json_build_array(a.day_of_week, a.start_time, a.end_time, a.format))
                     from teacher_availability a where a.teacher_id = tp.id), '[]'::json) as windows,
         coalesce((select json_agg(json_build_array((extract(epoch from s.starts_at) * 1000)::float8,
                                                    (extract(epoch from s.ends_at) * 1000)::float8))
                     from booking_slots s
-                   where s.teacher_id = tp.id and s.status = 'booked'
-                     and tstzrange(s.starts_at, s.ends_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')),
-                 '[]'::json) as taken
+                   where s.teacher_id = tp.id and s.status = 'booked' ${except}
+                     and tstzrange(s.starts_at, s.ends_at, '[)') && tstzrange(${takenFrom}::timestamptz, ${takenTo}::timestamptz, '[)')),
+                 '[]'::json) as taken,
+        coalesce((select json_agg(json_build_array(o.start_date, o.end_date))
+                    from teacher_time_off o
+                   where o.teacher_id = tp.id and o.end_date >= ${firstDay}::date and o.start_date <= ${lastDay}::date),
+                 '[]'::json) as "timeOff"
         from teacher_profiles tp
        where tp.id = ${teacherId}
     `,
@@ -79,8 +69,10 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
   return {
     timeZone: row.timeZone,
     isDiscoverable: row.isDiscoverable,
+    bufferMinutes: Number(row.bufferMinutes),
     windows: row.windows.map(([dayOfWeek, startTime, endTime, format]) => ({ dayOfWeek, startTime, endTime, format })),
     taken: row.taken.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
+    timeOff: row.timeOff.map(([startDate, endDate]) => ({ startDate, endDate })),
   };
 }
 
@@ -111,6 +103,11 @@ export async function lockTeacherSchedule(tx: Executor, teacherId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${teacherId}::text, 0))`);
 }
 
+export async function insertSeries(tx: Executor, series: { teacherId: string; studentId: string; parentId: string; lessonCount: number }): Promise<string> {
+  const [row] = await tx.insert(lessonSeries).values(series).returning({ id: lessonSeries.id });
+  return row!.id;
+}
+
 export async function insertRequest(
   tx: Executor,
   request: {
@@ -119,6 +116,7 @@ export async function insertRequest(
     parentId: string;
     bookingType: string;
     classId: string | null;
+    seriesId: string | null;
     slots: { startsAt: Date; endsAt: Date; format: string }[];
   },
 ): Promise<string[]> {
@@ -138,6 +136,7 @@ export async function insertRequest(
         bookingType: request.bookingType,
         format: slot.format,
         classId: request.classId,
+        seriesId: request.seriesId,
       })
       .returning({ id: bookings.id });
     ids.push(booking!.id);
@@ -151,6 +150,7 @@ const requestColumns = {
   bookingType: bookings.bookingType,
   format: bookings.format,
   createdAt: bookings.createdAt,
+  seriesId: bookings.seriesId,
   slotId: bookings.slotId,
   startsAt: bookingSlots.startsAt,
   endsAt: bookingSlots.endsAt,
@@ -194,33 +194,38 @@ export async function findRequests(db: Executor, ids: string[]) {
   return requestQuery(db).where(inArray(bookings.id, ids)).orderBy(asc(bookingSlots.startsAt));
 }
 
+const lockedColumns = {
+  id: bookings.id,
+  teacherId: bookings.teacherId,
+  status: bookings.status,
+  slotId: bookings.slotId,
+  seriesId: bookings.seriesId,
+  createdAt: bookings.createdAt,
+};
+
 /** Locks the booking row for the rest of the transaction, so accept and decline cannot interleave. */
 export async function lockBooking(tx: Executor, bookingId: string) {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      teacherId: bookings.teacherId,
-      status: bookings.status,
-      slotId: bookings.slotId,
-      createdAt: bookings.createdAt,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for("update");
+  const [row] = await tx.select(lockedColumns).from(bookings).where(eq(bookings.id, bookingId)).for("update");
   return row ?? null;
 }
 
-export async function setBookingStatus(tx: Executor, bookingId: string, status: "accepted" | "declined") {
-  await tx.update(bookings).set({ status, decidedAt: new Date() }).where(eq(bookings.id, bookingId));
+/** Locks every booking of a weekly series (in id order, so two deciders never wait on each other crosswise). */
+export async function lockSeriesBookings(tx: Executor, seriesId: string) {
+  return tx.select(lockedColumns).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.id)).for("update");
 }
 
-export async function releaseSlot(tx: Executor, slotId: string) {
-  await tx.update(bookingSlots).set({ status: "released" }).where(eq(bookingSlots.id, slotId));
+export async function setBookingStatus(tx: Executor, bookingIds: string[], status: "accepted" | "declined", at: Date) {
+  await tx.update(bookings).set({ status, decidedAt: at }).where(inArray(bookings.id, bookingIds));
 }
 
-export async function insertLessonEvent(
+export async function releaseSlots(tx: Executor, slotIds: string[]) {
+  await tx.update(bookingSlots).set({ status: "released" }).where(inArray(bookingSlots.id, slotIds));
+}
+
+export async function insertLessonEvents(
   tx: Executor,
-  event: { ownerUserId: string; teacherId: string; studentId: string; bookingId: string; title: string; startsAt: Date; endsAt: Date },
+  events: { ownerUserId: string; teacherId: string; studentId: string; bookingId: string; title: string; startsAt: Date; endsAt: Date }[],
 ) {
-  await tx.insert(calendarEvents).values({ ...event, eventType: "lesson", status: "upcoming" });
+  if (events.length === 0) return;
+  await tx.insert(calendarEvents).values(events.map((event) => ({ ...event, eventType: "lesson", status: "upcoming" })));
 }

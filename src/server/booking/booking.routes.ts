@@ -6,6 +6,7 @@ import { requireParent, requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./booking.service";
+import { decide } from "./request-decision.service";
 
 /** Open slots are public: anyone may look at a teacher's calendar before signing in. */
 export function createSlotsRoutes(deps: Deps) {
@@ -32,10 +33,13 @@ export function createBookingRoutes(deps: Deps) {
     })
     .get("/mine", ...parent, async (c) => c.json({ bookings: await service.parentRequests(deps, c.get("parentId")) }))
     .get("/requests", ...teacher, async (c) => c.json({ bookings: await service.pendingRequests(deps, c.get("teacherId")) }))
-    .post("/:bookingId/accept", ...teacher, bookingIdParam, async (c) =>
-      c.json({ booking: await service.decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted") }),
-    )
-    .post("/:bookingId/decline", ...teacher, bookingIdParam, async (c) =>
-      c.json({ booking: await service.decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined") }),
-    );
+    // A lesson of a weekly series is decided with its whole series: `bookings` lists them all.
+    .post("/:bookingId/accept", ...teacher, bookingIdParam, async (c) => {
+      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted");
+      return c.json({ booking: decided[0]!, bookings: decided });
+    })
+    .post("/:bookingId/decline", ...teacher, bookingIdParam, async (c) => {
+      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined");
+      return c.json({ booking: decided[0]!, bookings: decided });
+    });
 }

@@ -1,9 +1,9 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
-import { formatLessonTime, isRequestExpired, lessonEventTitle, lessonFormat } from "../../shared/booking/booking.rules";
+import { lessonFormat } from "../../shared/booking/booking.rules";
+import { expiryStarts, isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import {
-  EXPIRED_REQUEST_MESSAGE,
-  PAST_REQUEST_MESSAGE,
+  PAST_TIME_MESSAGE,
   SCHEDULE_BUSY_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   type BookingRequestDTO,
@@ -11,7 +11,9 @@ import {
   type SlotsQuery,
   type SlotsResponse,
 } from "../../shared/booking/booking.schemas";
-import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
+import { anyOverlap, groupByViewerDay, monthRange, openSlots } from "../../shared/booking/slots.rules";
+import { wantedTimes } from "../../shared/booking/wanted-times.rules";
+import { blockedIntervals } from "../../shared/lessons/time-off.rules";
 import { AppError } from "../../shared/errors";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { transactionWithRetry } from "../db/retry-transaction";
@@ -20,26 +22,14 @@ import { pgErrorCode } from "../http/errors";
 import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
 import { assertClassForBooking } from "../classes/classes.service";
 import { publishLiveEvents } from "../live/live.service";
+import { spendMakeUpCredit } from "../lessons/credits.service";
 import * as repo from "./booking.repo";
-import { bookingDecidedEmail, bookingRequestedEmail } from "./booking.emails";
+import { bookingRequestedEmail } from "./booking.emails";
 import { isoInstant } from "./iso-instant";
+import { checkBookableTimes, unavailableTimesError } from "./bookable-times";
 
 /** Only a discoverable teacher takes bookings; anyone else is "not found" to parents. */
 const bookableTeacher = findPublicTeacherOrThrow;
-
-async function openSlotsBetween(
-  deps: Pick<Deps, "db">,
-  teacher: { id: string; timeZone: string },
-  type: CreateBookingInput["bookingType"],
-  from: Date,
-  to: Date,
-): Promise<Slot[]> {
-  const [windows, taken] = await Promise.all([
-    repo.listWindows(deps.db, teacher.id),
-    repo.takenIntervals(deps.db, teacher.id, from, to),
-  ]);
-  return openSlots({ windows, teacherTimeZone: teacher.timeZone, bookingType: type, from, to, now: new Date(), taken });
-}
 
 /** Open slots of one month of the viewer's calendar, grouped by the viewer's local day. */
 export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<SlotsResponse> {
@@ -58,7 +48,8 @@ export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, quer
     from,
     to,
     now,
-    taken: sources.taken,
+    // Days off and the buffer around booked lessons close times exactly as a booked lesson does.
+    taken: blockedIntervals({ timeOff: sources.timeOff, timeZone: sources.timeZone, lessons: sources.taken, bufferMinutes: sources.bufferMinutes }),
   });
   const days = groupByViewerDay(slots, query.timeZone);
   return {
@@ -78,31 +69,44 @@ async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: 
   return sources;
 }
 
-export function toDTO(row: repo.RequestRow, now = new Date()): BookingRequestDTO {
+/**
+ * Requests as the lists show them. `expired` comes from the same rule that refuses a late accept
+ * and that the expiry sweep applies, so the lists and the server agree between sweeps; a series'
+ * lessons expire together (pass all of a series' rows).
+ */
+export function toDTOs(rows: readonly repo.RequestRow[], now = new Date()): BookingRequestDTO[] {
+  const starts = expiryStarts(rows);
+  return rows.map((row) => toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now)));
+}
+
+function toDTO(row: repo.RequestRow, expired: boolean): BookingRequestDTO {
   return {
     id: row.id,
     status: row.status as BookingRequestDTO["status"],
-    // Computed here with the same rule that refuses a late accept, so the lists and the server agree.
-    expired: isRequestExpired(row, now),
+    expired,
     bookingType: row.bookingType as BookingRequestDTO["bookingType"],
     format: row.format,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
     student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
     teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
   };
 }
 
 /**
- * One request: every selected time becomes a booked slot with a pending booking, in one
- * transaction. The exclusion constraint on booking_slots is the last word when two parents ask
- * for the same time at the same instant: the loser gets 409 and nothing of theirs is stored.
+ * One request: every wanted time (the picked ones, or every week of a series) becomes a booked
+ * slot with a pending booking, in one transaction that holds the teacher's schedule lock while it
+ * checks every time (hours, days off, buffer, booked lessons) and stores them. If any time cannot
+ * be booked nothing is stored and the 409 lists every such time in `details.unavailable`, so the
+ * parent can skip them. The exclusion constraint on booking_slots stays the last word on overlaps.
  */
 export async function requestBooking(
   deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">,
   parent: { parentId: string; userId: string },
   input: CreateBookingInput,
+  now = new Date(),
 ): Promise<BookingRequestDTO[]> {
   const teacher = await bookableTeacher(deps, input.teacherId);
   if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot book a lesson with yourself.");
@@ -112,47 +116,40 @@ export async function requestBooking(
     await assertClassForBooking(deps, { classId: input.classId, parentId: parent.parentId, teacherId: teacher.id, studentId: student.id });
   }
 
+  const wanted = wantedTimes({ ...input, teacherTimeZone: teacher.timeZone });
+  if (!wanted.ok) throw new AppError("validation", wanted.message, { fields: { [wanted.field]: wanted.message } });
+  const { starts } = wanted;
   const minutes = BOOKING_TYPES[input.bookingType].minutes;
-  const starts = [...new Set(input.startTimes.map((t) => new Date(t).getTime()))].map((t) => new Date(t));
-  const wanted = starts.map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) }));
-  if (anyOverlap(wanted)) throw new AppError("validation", "The selected times overlap each other.");
-  // Before any slot is computed: a time in year 0 or 9999 must not make the range below span millennia.
-  const now = new Date();
-  if (starts.some((s) => s <= now)) throw new AppError("validation", PAST_TIME_MESSAGE);
-  if (!starts.every((s) => isWithinBookingHorizon(s, now))) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
-
-  const from = new Date(Math.min(...starts.map((s) => s.getTime())));
-  const to = new Date(Math.max(...starts.map((s) => s.getTime())) + minutes * 60_000);
-  const open = await openSlotsBetween(deps, teacher, input.bookingType, from, to);
-  const slots = wanted.map((w) => {
-    const match = open.find((s) => s.startsAt.getTime() === w.startsAt.getTime());
-    if (!match) {
-      if (w.startsAt <= new Date()) throw new AppError("validation", PAST_TIME_MESSAGE);
-      // Either outside the teacher's hours, the wrong length or step, or already taken.
-      throw new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_unavailable" });
-    }
-    const format = lessonFormat(match.format, input.format);
-    if (!format) throw new AppError("validation", "The teacher does not offer that lesson format at this time.");
-    return { startsAt: match.startsAt, endsAt: match.endsAt, format };
-  });
+  if (anyOverlap(starts.map((startsAt) => ({ startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) })))) {
+    throw new AppError("validation", "The selected times overlap each other.");
+  }
+  // The picked times themselves (a series' later weeks are listed as unavailable instead).
+  const picked = input.startTimes.map((t) => new Date(t));
+  if (picked.some((s) => s <= now)) throw new AppError("validation", PAST_TIME_MESSAGE);
+  if (!picked.every((s) => isWithinBookingHorizon(s, now))) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
 
   let ids: string[];
   try {
     ids = await transactionWithRetry(deps.db, async (tx) => {
       await repo.lockTeacherSchedule(tx, teacher.id);
-      return repo.insertRequest(tx, {
-        teacherId: teacher.id,
-        studentId: student.id,
-        parentId: parent.parentId,
-        bookingType: input.bookingType,
-        classId: input.classId ?? null,
-        slots,
+      const check = await checkBookableTimes(tx, { teacherId: teacher.id, bookingType: input.bookingType, startTimes: starts, now });
+      if (!check.ok) throw unavailableTimesError(check.unavailable, starts.length);
+      const slots = check.slots.map((slot) => {
+        const format = lessonFormat(slot.format, input.format);
+        if (!format) throw new AppError("validation", "The teacher does not offer that lesson format at this time.");
+        return { startsAt: slot.startsAt, endsAt: slot.endsAt, format };
       });
+      const request = { teacherId: teacher.id, studentId: student.id, parentId: parent.parentId };
+      const seriesId = wanted.series ? await repo.insertSeries(tx, { ...request, lessonCount: slots.length }) : null;
+      const inserted = await repo.insertRequest(tx, { ...request, bookingType: input.bookingType, classId: input.classId ?? null, seriesId, slots });
+      // A make-up lesson spends the student's credit in the same transaction (one wins a race for it).
+      if (input.useMakeUpCredit) await spendMakeUpCredit(tx, { teacherId: teacher.id, studentId: student.id, bookingId: inserted[0]! });
+      return inserted;
     });
   } catch (error) {
     throw scheduleConflict(error);
   }
-  const created = (await repo.findRequests(deps.db, ids)).map((row) => toDTO(row));
+  const created = toDTOs(await repo.findRequests(deps.db, ids), now);
   // The teacher's Requests panel and top bar update live (GET /api/live).
   await publishLiveEvents(
     deps,
@@ -164,13 +161,11 @@ export async function requestBooking(
   return created;
 }
 
-const PAST_TIME_MESSAGE = "That time has already passed. Please choose another time.";
-
 /**
  * What a failed change of a teacher's schedule tells the client. The transaction was rolled back in
  * every case below, so a 409 never hides a booking that commits later.
  */
-function scheduleConflict(error: unknown): unknown {
+export function scheduleConflict(error: unknown): unknown {
   const code = pgErrorCode(error);
   if (code === "23P01") return new AppError("conflict", SLOT_TAKEN_MESSAGE, { reason: "slot_taken" });
   // 55P03 lock_timeout, 57014 statement_timeout, 40P01/40001 after the last retry.
@@ -181,58 +176,9 @@ function scheduleConflict(error: unknown): unknown {
 }
 
 export async function pendingRequests(deps: Pick<Deps, "db">, teacherId: string): Promise<BookingRequestDTO[]> {
-  return (await repo.listPendingForTeacher(deps.db, teacherId)).map((row) => toDTO(row));
+  return toDTOs(await repo.listPendingForTeacher(deps.db, teacherId));
 }
 
 export async function parentRequests(deps: Pick<Deps, "db">, parentId: string): Promise<BookingRequestDTO[]> {
-  return (await repo.listForParent(deps.db, parentId)).map((row) => toDTO(row));
-}
-
-/**
- * Accept or decline, in one transaction with the booking row locked: accepting creates the lesson
- * event (the teacher owns it; the parent sees it through the student), declining releases the slot.
- * Only the booking's teacher may decide, and only while it is pending.
- */
-export async function decide(
-  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
-  teacherId: string,
-  bookingId: string,
-  decision: "accepted" | "declined",
-): Promise<BookingRequestDTO> {
-  await transactionWithRetry(deps.db, async (tx) => {
-    // The caller's own schedule: a booking of another teacher is "not found" below anyway.
-    await repo.lockTeacherSchedule(tx, teacherId);
-    const booking = await repo.lockBooking(tx, bookingId);
-    if (!booking || booking.teacherId !== teacherId) throw new AppError("not_found", "Booking request not found");
-    if (booking.status !== "pending") {
-      throw new AppError("conflict", `This request was already ${booking.status}.`, { reason: "not_pending" });
-    }
-    const [row] = await repo.findRequests(tx, [bookingId]);
-    if (decision === "accepted") {
-      const now = new Date();
-      if (row!.startsAt <= now) throw new AppError("conflict", PAST_REQUEST_MESSAGE, { reason: "expired" });
-      if (isRequestExpired({ ...booking, startsAt: row!.startsAt }, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
-    }
-    await repo.setBookingStatus(tx, bookingId, decision);
-    if (decision === "declined") {
-      await repo.releaseSlot(tx, booking.slotId);
-      return;
-    }
-    await repo.insertLessonEvent(tx, {
-      ownerUserId: row!.teacherUserId,
-      teacherId,
-      studentId: row!.studentId,
-      bookingId,
-      title: lessonEventTitle(row!.bookingType as "intro" | "full", row!.studentFirstName),
-      startsAt: row!.startsAt,
-      endsAt: row!.endsAt,
-    });
-  }).catch((error: unknown) => {
-    throw scheduleConflict(error);
-  });
-  const [row] = await repo.findRequests(deps.db, [bookingId]);
-  await deps.mailer
-    .send(bookingDecidedEmail(deps.env.PUBLIC_URL, row!, decision, formatLessonTime(row!.startsAt, row!.teacherTimeZone)))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
-  return toDTO(row!);
+  return toDTOs(await repo.listForParent(deps.db, parentId));
 }

@@ -3,6 +3,7 @@ import { requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { createAvailabilityRoutes } from "./availability.routes";
 import { createIntroVideoUploadRoutes } from "./intro-video.routes";
+import { createLessonSettingsRoutes, createTimeOffRoutes } from "./lesson-settings.routes";
 import { createTeacherProfileRoutes } from "./teacher-profile.routes";
 import { createTeacherStudentsRoutes } from "./teacher-students.routes";
 
@@ -18,5 +19,7 @@ export function createOwnTeacherRoutes(deps: Deps) {
     .use(requireUser(deps), requireTeacher(deps))
     .route("/", createTeacherProfileRoutes(deps))
     .route("/availability", createAvailabilityRoutes(deps))
-    .route("/students", createTeacherStudentsRoutes(deps));
+    .route("/students", createTeacherStudentsRoutes(deps))
+    .route("/lesson-settings", createLessonSettingsRoutes(deps))
+    .route("/time-off", createTimeOffRoutes(deps));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingLabel, formatLessonTime, isRequestExpired, lessonEventTitle, lessonFormat, lessonPrice } from "./booking.rules";
+import { bookingLabel, formatLessonTime, lessonEventTitle, lessonFormat, lessonPrice } from "./booking.rules";
 
 describe("formatLessonTime", () => {
   it.each([
@@ -46,18 +46,5 @@ describe("lessonPrice", () => {
     ["intro", 45, 45, "Free"],
   ] as const)("%s at %d-%d → %s", (type, hourlyRateMin, hourlyRateMax, expected) => {
     expect(lessonPrice(type, { hourlyRateMin, hourlyRateMax })).toBe(expected);
-  });
-});
-
-describe("isRequestExpired", () => {
-  const created = "2030-01-10T12:00:00.000Z";
-  it.each([
-    ["pending", "2030-01-20T12:00:00.000Z", "2030-01-11T12:00:00.000Z", false],
-    ["pending", "2030-01-20T12:00:00.000Z", "2030-01-13T12:00:00.000Z", true], // 72 h unanswered
-    ["pending", "2030-01-11T09:00:00.000Z", "2030-01-11T09:00:00.000Z", true], // its time came
-    ["accepted", "2030-01-11T09:00:00.000Z", "2030-01-12T09:00:00.000Z", false],
-    ["declined", "2030-01-11T09:00:00.000Z", "2030-01-12T09:00:00.000Z", false],
-  ])("%s starting %s, at %s → %s", (status, startsAt, now, expired) => {
-    expect(isRequestExpired({ status, createdAt: created, startsAt }, new Date(now))).toBe(expired);
   });
 });

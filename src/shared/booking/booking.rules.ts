@@ -1,14 +1,5 @@
 import { rateRange } from "../teachers/public-profile.rules";
-import { isExpired } from "../lessons/pending-expiry.rules";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
-
-/**
- * A pending request that can no longer be accepted (its time came, or 72 h passed unanswered): the
- * server refuses to accept it and both request lists show it as Expired, from this one rule.
- */
-export function isRequestExpired(request: { status: string; createdAt: string | Date; startsAt: string | Date }, now: Date): boolean {
-  return request.status === "pending" && isExpired(new Date(request.createdAt), new Date(request.startsAt), now);
-}
 
 /** "Monday, January 14, 2030 at 9:00 AM EST" in a given zone, for emails and lists. */
 export function formatLessonTime(instant: Date, timeZone: string): string {

@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { BOOKING_TYPES } from "./booking.constants";
+import { BOOKING_TYPES, type BookingStatus } from "./booking.constants";
 import { monthOutsideBookingRange } from "./booking-horizon.rules";
+import { UNAVAILABLE_REASONS } from "./bookable.rules";
+import { SERIES_MAX_LESSONS, SERIES_MIN_LESSONS, seriesRepeatSchema } from "../lessons/series.rules";
+import { CREDIT_ONE_LESSON_MESSAGE } from "../lessons/lessons.schemas";
 
 /** IANA zone names known to this runtime (the viewer's and the teacher's). */
 export const timeZoneSchema = z
@@ -35,22 +38,53 @@ export const slotsQuerySchema = z.object({
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
 
+const isoTime = z.iso.datetime({ offset: true, error: "Each time must be an ISO date-time" });
+
 /** Most selections in one request; enough for a month of weekly lessons. */
 export const MAX_SLOTS_PER_REQUEST = 10;
 
-export const createBookingSchema = z.object({
-  teacherId: z.uuid({ error: "Choose a teacher" }),
-  studentId: z.uuid({ error: "Please choose a student" }),
-  bookingType: bookingTypeSchema,
-  /** The lesson format the parent wants; defaults from the slot's window. */
-  format: z.enum(["in_person", "online"], { error: "Format must be in_person or online" }).optional(),
-  classId: z.uuid({ error: "Class not found" }).optional(),
-  startTimes: z
-    .array(z.iso.datetime({ offset: true, error: "Each time must be an ISO date-time" }), { error: "Please select at least one time" })
-    .min(1, "Please select at least one time")
-    .max(MAX_SLOTS_PER_REQUEST, `Select at most ${MAX_SLOTS_PER_REQUEST} times in one request`),
+export const SERIES_FULL_ONLY_MESSAGE = "Only a Full Lesson can repeat every week";
+export const SERIES_ONE_TIME_MESSAGE = "Choose one time: the first lesson of the weekly series";
+export const SKIP_WITHOUT_SERIES_MESSAGE = "Only a weekly series can skip dates";
+export const SKIP_NOT_IN_SERIES_MESSAGE = "A skipped time is not one of the series' lessons";
+export const SERIES_TOO_FEW_LEFT_MESSAGE = `After the skipped dates fewer than ${SERIES_MIN_LESSONS} lessons are left: book a single lesson instead`;
+
+export const createBookingSchema = z
+  .object({
+    teacherId: z.uuid({ error: "Choose a teacher" }),
+    studentId: z.uuid({ error: "Please choose a student" }),
+    bookingType: bookingTypeSchema,
+    /** The lesson format the parent wants; defaults from the slot's window. */
+    format: z.enum(["in_person", "online"], { error: "Format must be in_person or online" }).optional(),
+    classId: z.uuid({ error: "Class not found" }).optional(),
+    startTimes: z
+      .array(isoTime, { error: "Please select at least one time" })
+      .min(1, "Please select at least one time")
+      .max(MAX_SLOTS_PER_REQUEST, `Select at most ${MAX_SLOTS_PER_REQUEST} times in one request`),
+    /** Every week from the one start time, for a number of weeks or until a date (issue 14). */
+    repeat: seriesRepeatSchema.optional(),
+    /** Lessons of the series the parent leaves out (their start instants), e.g. the taken ones. */
+    skip: z.array(isoTime, { error: "Skipped times must be a list" }).max(SERIES_MAX_LESSONS, `Skip at most ${SERIES_MAX_LESSONS} dates`).optional(),
+    /** Book one make-up lesson with one of the student's credits with this teacher (issue 14). */
+    useMakeUpCredit: z.boolean({ error: "Use a make-up credit must be true or false" }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.repeat && input.bookingType !== "full") ctx.addIssue({ code: "custom", path: ["repeat"], message: SERIES_FULL_ONLY_MESSAGE });
+    if (input.repeat && input.startTimes.length !== 1) ctx.addIssue({ code: "custom", path: ["startTimes"], message: SERIES_ONE_TIME_MESSAGE });
+    if (!input.repeat && input.skip?.length) ctx.addIssue({ code: "custom", path: ["skip"], message: SKIP_WITHOUT_SERIES_MESSAGE });
+    if (input.useMakeUpCredit && (input.bookingType !== "full" || input.startTimes.length !== 1 || input.repeat)) {
+      ctx.addIssue({ code: "custom", path: ["useMakeUpCredit"], message: CREDIT_ONE_LESSON_MESSAGE });
+    }
+  });
+/** What the route receives after parsing, and what the panel sends. */
+export type CreateBookingInput = z.output<typeof createBookingSchema>;
+export type CreateBookingRequest = z.input<typeof createBookingSchema>;
+
+/** A 409's `details` when some wanted times cannot be booked: every one of them, with why. */
+export const unavailableDetailsSchema = z.object({
+  unavailable: z.array(z.object({ startsAt: z.string(), reason: z.enum(UNAVAILABLE_REASONS) })),
 });
-export type CreateBookingInput = z.infer<typeof createBookingSchema>;
+export type UnavailableDetails = z.infer<typeof unavailableDetailsSchema>;
 
 export interface SlotDTO {
   startsAt: string;
@@ -66,7 +100,7 @@ export interface SlotsResponse {
 
 export interface BookingRequestDTO {
   id: string;
-  status: "pending" | "accepted" | "declined";
+  status: BookingStatus;
   /** A pending request that can no longer be accepted: its time has come, or 72 h passed unanswered. */
   expired: boolean;
   bookingType: "intro" | "full";
@@ -74,6 +108,8 @@ export interface BookingRequestDTO {
   startsAt: string;
   endsAt: string;
   createdAt: string;
+  /** The weekly series this lesson is one of (decided as a whole while pending); null for a single lesson. */
+  seriesId: string | null;
   student: { id: string; firstName: string; lastName: string };
   teacher: { id: string; firstName: string; lastName: string; timeZone: string };
 }
@@ -82,4 +118,11 @@ export const SLOT_TAKEN_MESSAGE = "That time was just booked. Please choose anot
 /** Another request of the same teacher held the schedule too long (a 409: nothing was stored, try again). */
 export const SCHEDULE_BUSY_MESSAGE = "That time is busy, please try again.";
 export const PAST_REQUEST_MESSAGE = "This request's time has passed, so it can no longer be accepted.";
+export const PAST_TIME_MESSAGE = "That time has already passed. Please choose another time.";
+export const TIME_OFF_MESSAGE = "The teacher is away that day. Please choose another time.";
+export const BUFFER_CONFLICT_MESSAGE = "That time is too close to another of the teacher's lessons. Please choose another time.";
+/** A series (or several times) with some lessons that cannot be booked: the 409 lists them in `details`. */
+export function someUnavailableMessage(count: number, total: number): string {
+  return `${count} of the ${total} chosen times cannot be booked. Skip ${count === 1 ? "it" : "them"} or choose another time.`;
+}
 export const EXPIRED_REQUEST_MESSAGE = "This request expired after 72 hours without an answer, so it can no longer be accepted.";

@@ -47,8 +47,8 @@ function slotThroughTZDate(day: number, start: number, length: number, timeZone:
   return { startsAt: new Date(startsAt.getTime()), endsAt: new Date(endsAt.getTime()) };
 }
 
-/** Drops the slots (sorted by start, all of one length) that overlap a taken interval. */
-function withoutTaken(slots: Slot[], taken: readonly Interval[]): Slot[] {
+/** Drops the slots (sorted by start) that overlap a taken interval; keeps the rest in order. */
+export function withoutTaken<T extends Interval>(slots: T[], taken: readonly Interval[]): T[] {
   if (taken.length === 0) return slots;
   // Merge the taken intervals into disjoint spans; one pass over both sorted lists then
   // decides each slot, instead of comparing every slot with every booking.
@@ -64,6 +64,8 @@ function withoutTaken(slots: Slot[], taken: readonly Interval[]): Slot[] {
   let next = 0;
   return slots.filter((slot) => {
     const start = slot.startsAt.getTime();
+    // Spans ending by this start cannot touch it or any later-starting slot; the spans are disjoint
+    // and sorted, so only the first one left can begin before this slot ends.
     while (next < spans.length && spans[next]![1] <= start) next++;
     return next === spans.length || spans[next]![0] >= slot.endsAt.getTime();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExpired, pendingExpiresAt } from "./pending-expiry.rules";
+import { expiryStarts, isExpired, isRequestExpired, pendingExpiresAt } from "./pending-expiry.rules";
 
 const H = 3_600_000;
 const CREATED = new Date("2026-11-22T12:00:00.000Z");
@@ -26,5 +26,47 @@ describe("pending request expiry", () => {
     [after(72 * H), "2026-11-25T12:00:00.000Z"],
   ])("expires at the earlier of 72 h and the start (%s)", (startsAt, expected) => {
     expect(pendingExpiresAt(CREATED, startsAt).toISOString()).toBe(expected);
+  });
+});
+
+describe("isRequestExpired", () => {
+  const created = "2030-01-10T12:00:00.000Z";
+  it.each([
+    ["pending", "2030-01-20T12:00:00.000Z", "2030-01-11T12:00:00.000Z", false],
+    ["pending", "2030-01-20T12:00:00.000Z", "2030-01-13T12:00:00.000Z", true], // 72 h unanswered
+    ["pending", "2030-01-11T09:00:00.000Z", "2030-01-11T09:00:00.000Z", true], // its time came
+    ["accepted", "2030-01-11T09:00:00.000Z", "2030-01-12T09:00:00.000Z", false],
+    ["declined", "2030-01-11T09:00:00.000Z", "2030-01-12T09:00:00.000Z", false],
+  ])("%s starting %s, at %s → %s", (status, startsAt, now, expired) => {
+    expect(isRequestExpired({ status, createdAt: created, startsAt }, new Date(now))).toBe(expired);
+  });
+});
+
+describe("expiryStarts", () => {
+  it("gives a series' lessons the first pending lesson's start, and a single lesson its own", () => {
+    const rows = [
+      { id: "a", status: "pending", seriesId: "s1", startsAt: "2030-01-17T12:00:00.000Z" },
+      { id: "b", status: "pending", seriesId: "s1", startsAt: "2030-01-10T12:00:00.000Z" },
+      { id: "c", status: "cancelled", seriesId: "s1", startsAt: "2030-01-03T12:00:00.000Z" },
+      { id: "d", status: "pending", seriesId: null, startsAt: "2030-01-05T12:00:00.000Z" },
+    ];
+    const starts = expiryStarts(rows);
+    expect(rows.map((row) => starts.get(row)!.toISOString())).toEqual([
+      "2030-01-10T12:00:00.000Z",
+      "2030-01-10T12:00:00.000Z",
+      "2030-01-10T12:00:00.000Z",
+      "2030-01-05T12:00:00.000Z",
+    ]);
+  });
+
+  it("expires a whole series when its first lesson's time comes, even with later lessons weeks away", () => {
+    const rows = [
+      { status: "pending", seriesId: "s1", createdAt: "2030-01-09T12:00:00.000Z", startsAt: "2030-01-10T12:00:00.000Z" },
+      { status: "pending", seriesId: "s1", createdAt: "2030-01-09T12:00:00.000Z", startsAt: "2030-01-17T12:00:00.000Z" },
+    ];
+    const starts = expiryStarts(rows);
+    const now = new Date("2030-01-10T12:00:00.000Z");
+    expect(rows.map((row) => isRequestExpired({ ...row, startsAt: starts.get(row)! }, now))).toEqual([true, true]);
+    expect(rows.map((row) => isRequestExpired(row, now))).toEqual([true, false]);
   });
 });

@@ -13,3 +13,27 @@ export function pendingExpiresAt(createdAt: Date, startsAt: Date): Date {
 export function isExpired(createdAt: Date, startsAt: Date, now: Date): boolean {
   return now >= pendingExpiresAt(createdAt, startsAt);
 }
+
+/**
+ * A pending request that can no longer be accepted: its time came, or 72 h passed unanswered. The
+ * server refuses to accept it, both request lists show it as Expired, and the expiry sweep turns
+ * it into status 'expired', all from this one rule. For a weekly series, `startsAt` is the first
+ * pending lesson's (seriesFirstStarts): the series is answered, and expires, as a whole.
+ */
+export function isRequestExpired(request: { status: string; createdAt: string | Date; startsAt: string | Date }, now: Date): boolean {
+  return request.status === "pending" && isExpired(new Date(request.createdAt), new Date(request.startsAt), now);
+}
+
+/**
+ * The start that decides each request's expiry: its own, or for a lesson of a weekly series the
+ * earliest start of that series' pending lessons among `rows` (pass all of them).
+ */
+export function expiryStarts<T extends { status: string; seriesId: string | null; startsAt: string | Date }>(rows: readonly T[]): Map<T, Date> {
+  const firstOfSeries = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.seriesId || row.status !== "pending") continue;
+    const start = new Date(row.startsAt).getTime();
+    firstOfSeries.set(row.seriesId, Math.min(firstOfSeries.get(row.seriesId) ?? Infinity, start));
+  }
+  return new Map(rows.map((row) => [row, new Date((row.seriesId && firstOfSeries.get(row.seriesId)) ?? new Date(row.startsAt).getTime())]));
+}

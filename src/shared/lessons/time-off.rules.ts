@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { addLocalDays, isLocalDate, startOfLocalDay } from "../calendar/calendar-views.rules";
 import { boundedText } from "../text.schemas";
+import { withoutTaken, type Interval } from "../booking/slots.rules";
 
 export const MAX_BUFFER_MINUTES = 30;
 export const BUFFER_MESSAGE = `Buffer must be a whole number of minutes from 0 to ${MAX_BUFFER_MINUTES}`;
 export const TIME_OFF_ORDER_MESSAGE = "The last day off must be on or after the first";
 export const TIME_OFF_LENGTH_MESSAGE = "Time off can be at most one year long";
 
-export interface Interval {
-  startsAt: Date;
-  endsAt: Date;
-}
+export type { Interval };
 
 /** Days off in the teacher's zone, both dates inclusive ("yyyy-MM-dd"). */
 export interface TimeOffRange {
@@ -61,50 +59,36 @@ export function timeOffInterval(range: TimeOffRange, timeZone: string): Interval
   return { startsAt: startOfLocalDay(range.startDate, timeZone), endsAt: startOfLocalDay(addLocalDays(range.endDate, 1), timeZone) };
 }
 
-/** Sorted, disjoint [start, end) millisecond spans covering all the given spans. */
-function merge(spans: [number, number][]): [number, number][] {
-  spans.sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [start, end] of spans) {
-    if (end <= start) continue;
-    const last = merged.at(-1);
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
+/**
+ * What closes a teacher's times besides the weekly hours: each range of days off (converted in the
+ * teacher's zone, so a slot running into a day off is closed too) and each booked lesson widened
+ * by the buffer on both sides (a slot is closed when [start - buffer, end + buffer) overlaps a
+ * lesson). The slots code treats these exactly like taken times.
+ */
+export function blockedIntervals(blockers: {
+  timeOff: readonly TimeOffRange[];
+  timeZone: string;
+  lessons: readonly Interval[];
+  bufferMinutes: number;
+}): Interval[] {
+  const buffer = blockers.bufferMinutes * 60_000;
+  return [
+    ...blockers.timeOff.map((range) => timeOffInterval(range, blockers.timeZone)),
+    ...(buffer === 0
+      ? blockers.lessons
+      : blockers.lessons.map((lesson) => ({ startsAt: new Date(lesson.startsAt.getTime() - buffer), endsAt: new Date(lesson.endsAt.getTime() + buffer) }))),
+  ];
 }
 
 /**
- * Candidate slots left open by the teacher's time off and lesson buffer. A slot is closed when it
- * overlaps a day off (converted in the teacher's zone, so a slot running into a day off is closed
- * too) or when [start - buffer, end + buffer) overlaps a booked lesson, i.e. the lesson widened by
- * the buffer on both sides. Blocked spans are merged and swept against the sorted slots:
- * O((n + m) log(n + m)) for n slots and m lessons. Keeps the slots' order and objects.
+ * Candidate slots left open by the teacher's time off and lesson buffer (see blockedIntervals):
+ * one sweep of the sorted slots against the merged blocked spans, O((n + m) log(n + m)) for n
+ * slots and m lessons. Keeps the slots' order and objects.
  */
-export function filterOpenSlots<T extends Interval>(
-  slots: readonly T[],
-  blockers: { timeOff: readonly TimeOffRange[]; timeZone: string; lessons: readonly Interval[]; bufferMinutes: number },
-): T[] {
-  const buffer = blockers.bufferMinutes * 60_000;
-  const blocked = merge([
-    ...blockers.timeOff.map((range): [number, number] => {
-      const interval = timeOffInterval(range, blockers.timeZone);
-      return [interval.startsAt.getTime(), interval.endsAt.getTime()];
-    }),
-    ...blockers.lessons.map((lesson): [number, number] => [lesson.startsAt.getTime() - buffer, lesson.endsAt.getTime() + buffer]),
-  ]);
+export function filterOpenSlots<T extends Interval>(slots: readonly T[], blockers: Parameters<typeof blockedIntervals>[0]): T[] {
+  const blocked = blockedIntervals(blockers);
   if (blocked.length === 0) return [...slots];
-
-  const order = slots.map((_, i) => i).sort((a, b) => slots[a]!.startsAt.getTime() - slots[b]!.startsAt.getTime());
-  const open = new Array<boolean>(slots.length).fill(true);
-  let next = 0;
-  for (const i of order) {
-    const start = slots[i]!.startsAt.getTime();
-    const end = slots[i]!.endsAt.getTime();
-    // Spans ending by this start cannot touch it or any later-starting slot.
-    while (next < blocked.length && blocked[next]![1] <= start) next++;
-    // The spans are disjoint and sorted, so only the first one left can begin before this slot ends.
-    if (next < blocked.length && blocked[next]![0] < end) open[i] = false;
-  }
-  return slots.filter((_, i) => open[i]);
+  const sorted = [...slots].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const open = new Set(withoutTaken(sorted, blocked));
+  return slots.filter((slot) => open.has(slot));
 }

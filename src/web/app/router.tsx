@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
 import { RequireAuth } from "./guards";
 import { AppLayout } from "./layout";
-import { shellRoute } from "./page-shell";
 import { RouteErrorPage } from "./route-error-page";
 
 /** `/calendar?student=…` is referenced by the spec; the parent calendar is where it lives. */

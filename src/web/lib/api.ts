@@ -22,6 +22,7 @@ export async function call<T>(request: Promise<{ ok: boolean; status: number; js
       throw new AppError(body.error.code, body.error.message, {
         ...(body.error.fields ? { fields: body.error.fields } : {}),
         ...(body.error.reason ? { reason: body.error.reason } : {}),
+        ...(body.error.details ? { details: body.error.details } : {}),
       });
     }
     throw new AppError("internal", "Something went wrong. Please try again.");

@@ -1,5 +1,5 @@
 import { format, startOfMonth } from "date-fns";
-import { useEffect, useReducer } from "react";
+import { useEffect, useReducer, useState } from "react";
 import type { BookingType } from "../../../shared/booking/booking.constants";
 import { AppError } from "../../../shared/errors";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
@@ -13,6 +13,7 @@ import { ReviewStep } from "./review-step";
 import { SelectStudentDialog } from "./select-student-dialog";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { useMonthSlots, useRequestBooking } from "./use-booking";
+import { MakeUpCreditOption } from "../lessons/credits-panel";
 
 export interface BookableTeacher {
   id: string;
@@ -95,6 +96,9 @@ function BookingFlow({
   const students = useStudents();
   const request = useRequestBooking();
   const student = students.data?.find((s) => s.id === flow.studentId) ?? null;
+  // A make-up credit books one full lesson (issue 14); the server refuses anything else.
+  const [useCredit, setUseCredit] = useState(false);
+  const creditEligible = bookingType === "full" && flow.selected.length === 1;
   const requestError = request.isError ? errorMessage(request.error, "Failed to create booking. Please try again.") : null;
 
   useEffect(() => {
@@ -106,7 +110,7 @@ function BookingFlow({
   const send = () => {
     if (!flow.studentId) return;
     request.mutate(
-      { teacherId: teacher.id, studentId: flow.studentId, bookingType, startTimes: flow.selected.map((s) => s.startsAt), ...(classId ? { classId } : {}) },
+      { teacherId: teacher.id, studentId: flow.studentId, bookingType, startTimes: flow.selected.map((s) => s.startsAt), ...(classId ? { classId } : {}), ...(useCredit && creditEligible ? { useMakeUpCredit: true } : {}) },
       {
         onSuccess: () => dispatch({ type: "requestSent" }),
         onError: (error) => {
@@ -135,6 +139,7 @@ function BookingFlow({
             sending={request.isPending}
             onSend={send}
             dispatch={dispatch}
+            extra={<MakeUpCreditOption teacherId={teacher.id} studentId={flow.studentId} eligible={creditEligible} checked={useCredit} onChange={setUseCredit} />}
           />
         );
       case "selecting":

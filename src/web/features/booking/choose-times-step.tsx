@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useMemo, type Dispatch } from "react";
+import { useMemo, type Dispatch, type ReactNode } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { format, parse, startOfMonth } from "date-fns";
@@ -18,12 +18,15 @@ export function ChooseTimesStep({
   timeZone,
   requestError,
   dispatch,
+  footer,
 }: {
   flow: Pick<BookingFlowState, "month" | "lastMonth" | "day" | "selected">;
   slots: { data: SlotsResponse | undefined; isPending: boolean; isError: boolean };
   timeZone: string;
   requestError: string | null;
   dispatch: Dispatch<BookingFlowAction>;
+  /** In place of Continue (e.g. rescheduling, which needs no review step). */
+  footer?: ReactNode;
 }) {
   const month = useMemo(() => parse(flow.month, "yyyy-MM", new Date()), [flow.month]);
   const lastMonth = useMemo(() => parse(flow.lastMonth, "yyyy-MM", new Date()), [flow.lastMonth]);
@@ -79,11 +82,13 @@ export function ChooseTimesStep({
           {flow.selected.length > 0 ? <SelectedTimes selected={flow.selected} dispatch={dispatch} /> : null}
         </div>
       </div>
-      <div className="flex justify-end">
-        <Button onClick={() => dispatch({ type: "continued" })} disabled={flow.selected.length === 0}>
-          Continue
-        </Button>
-      </div>
+      {footer ?? (
+        <div className="flex justify-end">
+          <Button onClick={() => dispatch({ type: "continued" })} disabled={flow.selected.length === 0}>
+            Continue
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
-import { isRequestExpired } from "../../../shared/booking/booking.rules";
+import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { cn } from "../../lib/cn";
 import { formatSlot } from "./format-time";
@@ -10,9 +10,10 @@ const STATUS_STYLE = {
   accepted: "bg-emerald-50 text-emerald-800",
   declined: "bg-slate-100 text-slate-700",
   expired: "bg-slate-100 text-slate-700",
+  cancelled: "bg-red-50 text-red-800",
 } as const;
 
-const STATUS_LABEL = { pending: "Pending", accepted: "Accepted", declined: "Declined", expired: "Expired" } as const;
+const STATUS_LABEL = { pending: "Pending", accepted: "Accepted", declined: "Declined", expired: "Expired", cancelled: "Cancelled" } as const;
 
 /** The parent's lesson requests and their status; `studentId` narrows it to one student. */
 export function MyRequests({ studentId, limit }: { studentId?: string; limit?: number }) {

@@ -18,6 +18,7 @@ function request(id: string, firstName: string, overrides: Partial<BookingReques
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + 15 * 60_000).toISOString(),
     createdAt: new Date(Date.now() - HOUR).toISOString(),
+    seriesId: null,
     student: { id: `s-${id}`, firstName, lastName: "Rivera" },
     teacher: { id: "t1", firstName: "Taylor", lastName: "Teacher", timeZone: "America/New_York" },
     ...overrides,

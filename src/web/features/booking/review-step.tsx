@@ -1,4 +1,4 @@
-import type { Dispatch } from "react";
+import type { Dispatch, ReactNode } from "react";
 import { BOOKING_TYPES, type BookingType } from "../../../shared/booking/booking.constants";
 import { lessonPrice } from "../../../shared/booking/booking.rules";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
@@ -24,6 +24,7 @@ export function ReviewStep({
   sending,
   onSend,
   dispatch,
+  extra,
 }: {
   bookingType: BookingType;
   teacher: ReviewTeacher;
@@ -35,6 +36,8 @@ export function ReviewStep({
   sending: boolean;
   onSend: () => void;
   dispatch: Dispatch<BookingFlowAction>;
+  /** Shown above the note on payment (e.g. the make-up credit choice). */
+  extra?: ReactNode;
 }) {
   const price = bookingType === "intro" ? lessonPrice("intro", teacher) : `${lessonPrice("full", teacher)}/hour (set by ${teacher.firstName})`;
   return (
@@ -70,6 +73,7 @@ export function ReviewStep({
           </dd>
         </div>
       </dl>
+      {extra}
       <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
       {requestError ? <Alert>{requestError}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
-import { isRequestExpired } from "../../../shared/booking/booking.rules";
+import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";

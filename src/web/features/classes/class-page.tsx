@@ -18,6 +18,7 @@ import { classMessageTarget } from "./class-messages";
 import { CategoriesDialog } from "./categories-dialog";
 import { ClassHeader } from "./class-header";
 import { FilesTab } from "./files-tab";
+import { ParentLessons } from "../lessons/lesson-panels";
 import { FORMAT_OPTIONS } from "./format-labels";
 import { GradeDialog, GradesTab, type GradeDialogState } from "./grades-tab";
 import { GradeProgress } from "./grade-progress";
@@ -268,6 +269,12 @@ function HomeTab({ detail, isTeacher }: { detail: ClassDetail; isTeacher: boolea
       </div>
       {setFormat.isError ? <Alert>{errorMessage(setFormat.error, "Failed to switch format")}</Alert> : null}
       {format === "xp" ? <XpProgress detail={detail} isTeacher={isTeacher} /> : <GradeProgress detail={detail} />}
+      {!isTeacher && detail.studentId && detail.teacherId ? (
+        <section aria-labelledby="lesson-notes-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="lesson-notes-heading" className="mb-2 text-lg font-semibold text-slate-900">Lesson notes</h2>
+          <ParentLessons studentId={detail.studentId} teacherId={detail.teacherId} pastOnly />
+        </section>
+      ) : null}
       {isTeacher ? (
         <CategoriesDialog
           classId={detail.id}

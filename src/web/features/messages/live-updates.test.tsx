@@ -56,7 +56,9 @@ describe("LiveUpdates", () => {
     const stream = FakeEventSource.opened[0]!;
     expect(stream.url).toBe("/api/live");
     expect(stream.closed).toBe(false);
-    act(() => queryClient.setQueryData(ME_QUERY_KEY, { user: null } as Me));
+    act(() => {
+      queryClient.setQueryData(ME_QUERY_KEY, { user: null });
+    });
     await waitFor(() => expect(stream.closed).toBe(true));
     expect(FakeEventSource.opened).toHaveLength(1);
   });

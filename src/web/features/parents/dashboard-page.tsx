@@ -1,5 +1,7 @@
 import { Spinner } from "../../components/ui/spinner";
 import { MyRequests } from "../booking/my-requests";
+import { CreditsPanel } from "../lessons/credits-panel";
+import { ParentLessons } from "../lessons/lesson-panels";
 import { Panel } from "./components/panel";
 import { DashboardCards } from "./components/dashboard-cards";
 import { ProfileError } from "./components/profile-error";
@@ -29,6 +31,12 @@ export function Component() {
         </div>
         <aside className="space-y-6 self-start lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Schedule">
           <UpcomingEventsCard events={data.upcoming} />
+          <Panel id="my-lessons" title="My lessons" description="Cancel or reschedule upcoming lessons; read the teachers' notes.">
+            <ParentLessons limit={8} />
+          </Panel>
+          <Panel id="make-up-credits" title="Make-up credits">
+            <CreditsPanel />
+          </Panel>
           <Panel id="lesson-requests" title="My lesson requests" description="Requests you sent and the teachers' answers.">
             <MyRequests limit={8} />
           </Panel>

@@ -13,6 +13,8 @@ import { formatDate } from "./format";
 import { Chip, StudentAvatar } from "./form-controls";
 import { MyRequests } from "../booking/my-requests";
 import { MessageTeacherAction } from "./message-teacher-action";
+import { CreditsPanel } from "../lessons/credits-panel";
+import { ParentLessons } from "../lessons/lesson-panels";
 import { RepertoireSection } from "./repertoire-section";
 import { StudentProfileForm } from "./student-profile-form";
 import { useStudent } from "./use-students";
@@ -115,6 +117,10 @@ function StudentProfileScreen({ student }: { student: StudentProfile }) {
             </Link>
             <MessageTeacherAction studentId={student.id} />
           </div>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Lessons and notes</h3>
+          <ParentLessons studentId={student.id} />
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Make-up credits</h3>
+          <CreditsPanel studentId={student.id} />
           <h3 className="mt-6 text-sm font-semibold text-slate-900">Lesson requests</h3>
           <MyRequests studentId={student.id} />
         </section>

@@ -11,6 +11,7 @@ import { DiscoveryToggle } from "./discovery-toggle";
 import { PaymentSettingsDialog } from "./payment-settings-dialog";
 import { TeacherRequestsList } from "../../booking/teacher-requests-list";
 import { RequestsPanel } from "./requests-panel";
+import { TeacherLessons } from "../../lessons/lesson-panels";
 import { StatTiles } from "./stat-tiles";
 import { useTeacherDashboard } from "./use-teacher-dashboard";
 import { useUnreadTotal } from "../../messages/use-unread";
@@ -79,6 +80,15 @@ export function Component() {
             <RequestsPanel pendingCount={data.pendingRequests}>
               <TeacherRequestsList />
             </RequestsPanel>
+            <section aria-labelledby="lessons-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+              <h2 id="lessons-heading" className="text-lg font-semibold text-slate-900">
+                Lessons
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">Record attendance and notes after each lesson; cancel or move upcoming ones.</p>
+              <div className="mt-2">
+                <TeacherLessons limit={10} />
+              </div>
+            </section>
           </div>
           <section aria-labelledby="quick-links-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
             <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">

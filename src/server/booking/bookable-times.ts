@@ -1,0 +1,70 @@
+import { checkBookable, type BookableResult, type UnavailableReason, type UnavailableTime } from "../../shared/booking/bookable.rules";
+import { BOOKING_HORIZON_MESSAGE } from "../../shared/booking/booking-horizon.rules";
+import { BOOKING_TYPES, type BookingType } from "../../shared/booking/booking.constants";
+import {
+  BUFFER_CONFLICT_MESSAGE,
+  PAST_TIME_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  someUnavailableMessage,
+  TIME_OFF_MESSAGE,
+  type UnavailableDetails,
+} from "../../shared/booking/booking.schemas";
+import { AppError } from "../../shared/errors";
+import type { Executor } from "../db/client";
+import { lockTeacherSchedule, slotSources } from "./booking.repo";
+
+export { lockTeacherSchedule };
+export type { BookableResult };
+
+/**
+ * Whether a teacher can be booked at every one of `startTimes` (lessons of `bookingType`): inside
+ * the weekly hours, off every day off, clear of every booked lesson by the teacher's buffer, after
+ * `now` and within the booking horizon. The one check behind a new request, a weekly series and a
+ * reschedule.
+ *
+ * Run it inside the transaction that then stores the times, AFTER `lockTeacherSchedule(tx,
+ * teacherId)`: every change of a teacher's booked times takes that lock first, so nothing can take
+ * a time between this check and the insert (the exclusion constraint stays the last word for
+ * overlaps; the buffer and time off rely on the lock). `exceptSlotIds` are booked slots to ignore,
+ * e.g. the slot a rescheduled lesson is leaving.
+ */
+export async function checkBookableTimes(
+  tx: Executor,
+  input: { teacherId: string; bookingType: BookingType; startTimes: readonly Date[]; now: Date; exceptSlotIds?: readonly string[] },
+): Promise<BookableResult> {
+  if (input.startTimes.length === 0) return { ok: true, slots: [] };
+  const times = input.startTimes.map((t) => t.getTime());
+  const from = new Date(Math.min(...times));
+  const to = new Date(Math.max(...times) + BOOKING_TYPES[input.bookingType].minutes * 60_000);
+  const sources = await slotSources(tx, input.teacherId, from, to, input.exceptSlotIds ?? []);
+  if (!sources) throw new AppError("not_found", "Teacher not found");
+  return checkBookable({
+    startTimes: input.startTimes,
+    bookingType: input.bookingType,
+    now: input.now,
+    schedule: { timeZone: sources.timeZone, windows: sources.windows, timeOff: sources.timeOff, booked: sources.taken, bufferMinutes: sources.bufferMinutes },
+  });
+}
+
+/**
+ * The refusal of a request whose times cannot all be booked: a 409 naming every such time and why
+ * in `details.unavailable` (the panel lists them and offers to skip them). One wanted time keeps
+ * the plain message of its reason; a time in the past or past the horizon is the client's mistake (400).
+ */
+export function unavailableTimesError(unavailable: readonly UnavailableTime[], wantedCount: number): AppError {
+  const details: UnavailableDetails = { unavailable: [...unavailable] };
+  const first = unavailable[0]!;
+  if (wantedCount === 1 && first.reason === "past") return new AppError("validation", PAST_TIME_MESSAGE, { details });
+  if (wantedCount === 1 && first.reason === "beyond_horizon") return new AppError("validation", BOOKING_HORIZON_MESSAGE, { details });
+  const message = wantedCount === 1 ? SINGLE_TIME_MESSAGES[first.reason] : someUnavailableMessage(unavailable.length, wantedCount);
+  return new AppError("conflict", message, { reason: "times_unavailable", details });
+}
+
+const SINGLE_TIME_MESSAGES: Record<UnavailableReason, string> = {
+  past: PAST_TIME_MESSAGE,
+  beyond_horizon: BOOKING_HORIZON_MESSAGE,
+  outside_hours: SLOT_TAKEN_MESSAGE,
+  taken: SLOT_TAKEN_MESSAGE,
+  time_off: TIME_OFF_MESSAGE,
+  buffer: BUFFER_CONFLICT_MESSAGE,
+};

@@ -1,0 +1,258 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../db/client";
+import {
+  bookings,
+  bookingSlots,
+  calendarEvents,
+  makeUpCredits,
+  parentProfiles,
+  studentProfiles,
+  teacherProfiles,
+  user,
+} from "../db/schema";
+
+const usedCredit = alias(makeUpCredits, "used_credit");
+
+const lessonColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  bookingType: bookings.bookingType,
+  format: bookings.format,
+  seriesId: bookings.seriesId,
+  classId: bookings.classId,
+  parentId: bookings.parentId,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  lateCancel: bookings.lateCancel,
+  attendance: bookings.attendance,
+  lessonNote: bookings.lessonNote,
+  startsAt: bookingSlots.startsAt,
+  endsAt: bookingSlots.endsAt,
+  studentId: studentProfiles.id,
+  studentFirstName: studentProfiles.firstName,
+  studentLastName: studentProfiles.lastName,
+  teacherId: teacherProfiles.id,
+  teacherUserId: teacherProfiles.userId,
+  teacherFirstName: teacherProfiles.firstName,
+  teacherLastName: teacherProfiles.lastName,
+  teacherEmail: teacherProfiles.email,
+  teacherTimeZone: teacherProfiles.timeZone,
+  noticeHours: teacherProfiles.noticeHours,
+  parentFirstName: parentProfiles.firstName,
+  parentEmail: user.email,
+  madeUpCreditId: usedCredit.id,
+};
+
+function lessonQuery(db: Executor) {
+  return db
+    .select(lessonColumns)
+    .from(bookings)
+    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+    .innerJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
+    .innerJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
+    .innerJoin(user, eq(user.id, parentProfiles.userId))
+    .leftJoin(usedCredit, eq(usedCredit.usedByBookingId, bookings.id));
+}
+export type LessonRow = Awaited<ReturnType<typeof findLessons>>[number];
+
+export async function findLessons(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return lessonQuery(db).where(inArray(bookings.id, ids)).orderBy(asc(bookingSlots.startsAt));
+}
+
+/** Lessons a side sees: asked for or accepted, and the cancelled ones (declined and expired requests are the requests list's). */
+const LISTED = ["pending", "accepted", "cancelled"];
+
+export function listForParent(db: Executor, parentId: string) {
+  return lessonQuery(db)
+    .where(and(eq(bookings.parentId, parentId), inArray(bookings.status, LISTED)))
+    .orderBy(asc(bookingSlots.startsAt));
+}
+
+export function listForTeacher(db: Executor, teacherId: string) {
+  return lessonQuery(db)
+    .where(and(eq(bookings.teacherId, teacherId), inArray(bookings.status, LISTED)))
+    .orderBy(asc(bookingSlots.startsAt));
+}
+
+/** Locks one booking row (and reads its time) for the rest of the transaction. */
+export async function lockLesson(tx: Executor, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      teacherId: bookings.teacherId,
+      parentId: bookings.parentId,
+      studentId: bookings.studentId,
+      status: bookings.status,
+      slotId: bookings.slotId,
+      seriesId: bookings.seriesId,
+      bookingType: bookings.bookingType,
+      startsAt: bookingSlots.startsAt,
+      endsAt: bookingSlots.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+    .where(eq(bookings.id, bookingId))
+    .for("update", { of: bookings });
+  return row ?? null;
+}
+export type LockedLesson = NonNullable<Awaited<ReturnType<typeof lockLesson>>>;
+
+/** The still-live lessons of a series from `from` on (inclusive), locked. */
+export async function lockSeriesFrom(tx: Executor, seriesId: string, from: Date) {
+  return tx
+    .select({ id: bookings.id, status: bookings.status, slotId: bookings.slotId, startsAt: bookingSlots.startsAt })
+    .from(bookings)
+    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+    .where(and(eq(bookings.seriesId, seriesId), inArray(bookings.status, ["pending", "accepted"]), sql`${bookingSlots.startsAt} >= ${from.toISOString()}::timestamptz`))
+    .orderBy(asc(bookingSlots.startsAt))
+    .for("update", { of: bookings });
+}
+
+export async function teacherNoticeHours(db: Executor, teacherId: string): Promise<number> {
+  const [row] = await db.select({ noticeHours: teacherProfiles.noticeHours }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  return row?.noticeHours ?? 24;
+}
+
+export async function markCancelled(
+  tx: Executor,
+  cancellations: { id: string; late: boolean }[],
+  by: "parent" | "teacher",
+  now: Date,
+) {
+  for (const c of cancellations) {
+    await tx
+      .update(bookings)
+      // A pending request cancelled by its parent was decided (withdrawn) now.
+      .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, lateCancel: c.late, decidedAt: sql`coalesce(${bookings.decidedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(bookings.id, c.id));
+  }
+}
+
+export async function releaseSlots(tx: Executor, slotIds: string[]) {
+  if (slotIds.length === 0) return;
+  await tx.update(bookingSlots).set({ status: "released" }).where(inArray(bookingSlots.id, slotIds));
+}
+
+export async function setLessonEventsStatus(tx: Executor, bookingIds: string[], status: "upcoming" | "completed" | "cancelled") {
+  if (bookingIds.length === 0) return;
+  await tx
+    .update(calendarEvents)
+    .set({ status })
+    .where(and(inArray(calendarEvents.bookingId, bookingIds), eq(calendarEvents.eventType, "lesson")));
+}
+
+export async function insertCredits(tx: Executor, credits: { teacherId: string; studentId: string; bookingId: string }[], now: Date) {
+  if (credits.length === 0) return;
+  await tx
+    .insert(makeUpCredits)
+    .values(credits.map((c) => ({ teacherId: c.teacherId, studentId: c.studentId, issuedForBookingId: c.bookingId, issuedAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Books the new time (the exclusion constraint refuses an overlap) and points the booking at it. */
+export async function moveToNewSlot(tx: Executor, lesson: LockedLesson, startsAt: Date, endsAt: Date, format: string) {
+  const [slot] = await tx
+    .insert(bookingSlots)
+    .values({ teacherId: lesson.teacherId, startsAt, endsAt, format })
+    .returning({ id: bookingSlots.id });
+  await tx.update(bookings).set({ slotId: slot!.id }).where(eq(bookings.id, lesson.id));
+  await tx
+    .update(calendarEvents)
+    .set({ startsAt, endsAt })
+    .where(and(eq(calendarEvents.bookingId, lesson.id), eq(calendarEvents.eventType, "lesson")));
+}
+
+export async function slotFormat(db: Executor, slotId: string): Promise<string> {
+  const [row] = await db.select({ format: bookingSlots.format }).from(bookingSlots).where(eq(bookingSlots.id, slotId));
+  return row!.format;
+}
+
+export async function recordAttendance(tx: Executor, bookingId: string, attendance: "attended" | "missed" | null, note: string | null, now: Date) {
+  await tx.update(bookings).set({ attendance, lessonNote: note, attendanceAt: now }).where(eq(bookings.id, bookingId));
+}
+
+/** Credits of a parent's students (or a teacher's), with the instant of the lesson each was issued for. */
+function creditQuery(db: Executor) {
+  const issuedFor = alias(bookings, "issued_for");
+  const issuedSlot = alias(bookingSlots, "issued_slot");
+  return db
+    .select({
+      id: makeUpCredits.id,
+      issuedAt: makeUpCredits.issuedAt,
+      usedAt: makeUpCredits.usedAt,
+      issuedForStartsAt: issuedSlot.startsAt,
+      studentId: studentProfiles.id,
+      studentFirstName: studentProfiles.firstName,
+      studentLastName: studentProfiles.lastName,
+      teacherId: teacherProfiles.id,
+      teacherFirstName: teacherProfiles.firstName,
+      teacherLastName: teacherProfiles.lastName,
+    })
+    .from(makeUpCredits)
+    .innerJoin(studentProfiles, eq(studentProfiles.id, makeUpCredits.studentId))
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, makeUpCredits.teacherId))
+    .innerJoin(issuedFor, eq(issuedFor.id, makeUpCredits.issuedForBookingId))
+    .innerJoin(issuedSlot, eq(issuedSlot.id, issuedFor.slotId));
+}
+export type CreditRow = Awaited<ReturnType<typeof creditsOfParent>>[number];
+
+export function creditsOfParent(db: Executor, parentId: string) {
+  return creditQuery(db)
+    .where(eq(studentProfiles.parentId, parentId))
+    .orderBy(asc(studentProfiles.firstName), asc(teacherProfiles.lastName), asc(makeUpCredits.issuedAt));
+}
+
+export function creditsOfTeacher(db: Executor, teacherId: string) {
+  return creditQuery(db)
+    .where(eq(makeUpCredits.teacherId, teacherId))
+    .orderBy(asc(studentProfiles.firstName), asc(makeUpCredits.issuedAt));
+}
+
+/**
+ * Marks the oldest usable credit of this student with this teacher as used by `bookingId`, in the
+ * caller's transaction. The row lock and the `used_by_booking_id is null` test make two
+ * concurrent uses of one credit take it once: the second finds none (or the next credit).
+ */
+export async function claimCredit(tx: Executor, input: { teacherId: string; studentId: string; bookingId: string; now: Date; issuedAfter: Date }) {
+  const [candidate] = await tx
+    .select({ id: makeUpCredits.id })
+    .from(makeUpCredits)
+    .where(
+      and(
+        eq(makeUpCredits.teacherId, input.teacherId),
+        eq(makeUpCredits.studentId, input.studentId),
+        isNull(makeUpCredits.usedByBookingId),
+        gt(makeUpCredits.issuedAt, input.issuedAfter),
+        sql`${makeUpCredits.issuedAt} <= ${input.now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(makeUpCredits.issuedAt), asc(makeUpCredits.id))
+    .limit(1)
+    .for("update");
+  if (!candidate) return null;
+  const [used] = await tx
+    .update(makeUpCredits)
+    .set({ usedByBookingId: input.bookingId, usedAt: input.now })
+    .where(and(eq(makeUpCredits.id, candidate.id), isNull(makeUpCredits.usedByBookingId)))
+    .returning({ id: makeUpCredits.id });
+  return used?.id ?? null;
+}
+
+/** The reminder sweep's lessons: accepted, starting in [from, to). */
+export async function acceptedStartingBetween(db: Executor, from: Date, to: Date) {
+  return db
+    .select({ id: bookings.id, startsAt: bookingSlots.startsAt })
+    .from(bookings)
+    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+    .where(
+      and(
+        eq(bookings.status, "accepted"),
+        sql`${bookingSlots.startsAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${bookingSlots.startsAt} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(bookingSlots.startsAt));
+}

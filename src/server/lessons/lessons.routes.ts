@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { attendanceSchema, cancelLessonSchema, LESSON_NOT_FOUND_MESSAGE, rescheduleLessonSchema } from "../../shared/lessons/lessons.schemas";
+import { bookingIdParams } from "../../shared/path-params.schemas";
+import { requireParent, requireTeacher, requireUser } from "../auth/guards";
+import type { AppEnv, Deps } from "../http/app-env";
+import { validate, validateParams } from "../http/validate";
+import { parentCredits } from "./credits.service";
+import * as service from "./lessons.service";
+
+/** Lessons after the booking: lists, cancel, reschedule, attendance and notes, make-up credits. */
+export function createLessonsRoutes(deps: Deps) {
+  const user = requireUser(deps);
+  const parent = [user, requireParent(deps)] as const;
+  const teacher = [user, requireTeacher(deps)] as const;
+  const lessonParam = validateParams(bookingIdParams, LESSON_NOT_FOUND_MESSAGE);
+  return new Hono<AppEnv>()
+    .get("/mine", ...parent, async (c) => c.json({ lessons: await service.parentLessons(deps, c.get("parentId")) }))
+    .get("/teaching", ...teacher, async (c) => c.json({ lessons: await service.teacherLessons(deps, c.get("teacherId")) }))
+    .get("/credits", ...parent, async (c) => c.json({ ledgers: await parentCredits(deps, c.get("parentId")) }))
+    // Either side of the lesson; the service decides which from the session.
+    .post("/:bookingId/cancel", user, lessonParam, validate("json", cancelLessonSchema), async (c) =>
+      c.json(await service.cancelLesson(deps, c.get("user").id, c.req.valid("param").bookingId, c.req.valid("json"))),
+    )
+    .post("/:bookingId/reschedule", user, lessonParam, validate("json", rescheduleLessonSchema), async (c) =>
+      c.json({
+        lesson: await service.rescheduleLesson(deps, c.get("user").id, c.req.valid("param").bookingId, new Date(c.req.valid("json").startsAt)),
+      }),
+    )
+    .put("/:bookingId/attendance", ...teacher, lessonParam, validate("json", attendanceSchema), async (c) =>
+      c.json({ lesson: await service.recordAttendance(deps, c.get("teacherId"), c.req.valid("param").bookingId, c.req.valid("json")) }),
+    );
+}

@@ -1,0 +1,184 @@
+import type { BookingType } from "../../shared/booking/booking.constants";
+import { cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
+import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
+import {
+  LESSON_NOT_FOUND_MESSAGE,
+  type AttendanceInput,
+  type CancelLessonInput,
+  type CancelResult,
+  type LessonDTO,
+} from "../../shared/lessons/lessons.schemas";
+import { AppError } from "../../shared/errors";
+import { findProfileIds } from "../auth/roles.service";
+import { transactionWithRetry } from "../db/retry-transaction";
+import type { Tx } from "../db/client";
+import type { Deps } from "../http/app-env";
+import { lockTeacherSchedule } from "../booking/bookable-times";
+import { scheduleConflict } from "../booking/booking.service";
+import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
+import { assertBookableForMove } from "./reschedule-slot";
+import * as repo from "./lessons.repo";
+
+type MailDeps = Pick<Deps, "db" | "mailer" | "logger" | "env">;
+
+export function toLessonDTO(row: repo.LessonRow): LessonDTO {
+  return {
+    id: row.id,
+    status: row.status as LessonDTO["status"],
+    bookingType: row.bookingType as BookingType,
+    format: row.format,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    seriesId: row.seriesId,
+    classId: row.classId,
+    student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
+    teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
+    noticeHours: row.noticeHours,
+    freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours).toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
+    lateCancel: row.lateCancel,
+    attendance: row.attendance as LessonDTO["attendance"],
+    lessonNote: row.lessonNote,
+    madeUp: row.madeUpCreditId !== null,
+  };
+}
+
+export async function parentLessons(deps: Pick<Deps, "db">, parentId: string): Promise<LessonDTO[]> {
+  return (await repo.listForParent(deps.db, parentId)).map(toLessonDTO);
+}
+
+export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string): Promise<LessonDTO[]> {
+  return (await repo.listForTeacher(deps.db, teacherId)).map(toLessonDTO);
+}
+
+/**
+ * Which side of the lesson the user is on; anyone else gets "not found" (never 403: a stranger must
+ * not learn that the lesson exists). Read without a lock, to know whose schedule to lock.
+ */
+async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string): Promise<{ side: CancelledBy; teacherId: string }> {
+  const [ids, [row]] = await Promise.all([findProfileIds(deps.db, userId), repo.findLessons(deps.db, [bookingId])]);
+  if (row && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId };
+  if (row && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId };
+  throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
+}
+
+/** Locks the teacher's schedule, then the lesson (the booking flow's order, so the two never deadlock). */
+async function lockForChange(tx: Tx, teacherId: string, bookingId: string): Promise<repo.LockedLesson> {
+  await lockTeacherSchedule(tx, teacherId);
+  const lesson = await repo.lockLesson(tx, bookingId);
+  if (!lesson || lesson.teacherId !== teacherId) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
+  if (lesson.status !== "pending" && lesson.status !== "accepted") {
+    throw new AppError("conflict", `This lesson is ${lesson.status}, so it can no longer be changed.`, { reason: "not_live" });
+  }
+  return lesson;
+}
+
+/**
+ * Cancels one lesson, or it and the later live lessons of its series, in one transaction: each
+ * booking cancelled (with who, when and whether late), its slot released, its calendar event
+ * cancelled, and a make-up credit for each accepted lesson the rules give one for.
+ */
+export async function cancelLesson(
+  deps: MailDeps,
+  userId: string,
+  bookingId: string,
+  input: CancelLessonInput,
+  now = new Date(),
+): Promise<CancelResult> {
+  const { side, teacherId } = await sideOf(deps, userId, bookingId);
+  const { ids, credits } = await transactionWithRetry(deps.db, async (tx) => {
+    const lesson = await lockForChange(tx, teacherId, bookingId);
+    const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
+    const first = cancellationOutcome({ by: side, startsAt: lesson.startsAt, now, noticeHours });
+    if (!first.allowed) throw new AppError("conflict", first.message!, { reason: "started" });
+    const targets =
+      input.scope === "rest_of_series" && lesson.seriesId
+        ? await repo.lockSeriesFrom(tx, lesson.seriesId, lesson.startsAt)
+        : [{ id: lesson.id, status: lesson.status, slotId: lesson.slotId, startsAt: lesson.startsAt }];
+    const decided = targets.map((t) => ({ ...t, outcome: cancellationOutcome({ by: side, startsAt: t.startsAt, now, noticeHours }) }));
+    await repo.markCancelled(tx, decided.map((d) => ({ id: d.id, late: d.outcome.late })), side, now);
+    await repo.releaseSlots(tx, decided.map((d) => d.slotId));
+    await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
+    // A request never accepted was no lesson yet: withdrawing it gives nothing back.
+    const credited = decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued);
+    await repo.insertCredits(tx, credited.map((d) => ({ teacherId, studentId: lesson.studentId, bookingId: d.id })), now);
+    return { ids: decided.map((d) => d.id), credits: credited.length };
+  }).catch((error: unknown) => {
+    throw scheduleConflict(error);
+  });
+  const rows = await repo.findLessons(deps.db, ids);
+  await deps.mailer
+    .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, rows, side, credits))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
+  return { lessons: rows.map(toLessonDTO), creditsIssued: credits };
+}
+
+/**
+ * Moves a lesson to another open time in one transaction: the old slot is released, the new one
+ * booked (the exclusion constraint refuses a time someone else took a moment earlier: 409), the
+ * calendar event moves with it. Reminders follow by themselves: their key holds the start time.
+ */
+export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId: string, newStart: Date, now = new Date()): Promise<LessonDTO> {
+  const { side, teacherId } = await sideOf(deps, userId, bookingId);
+  const previousStart = await transactionWithRetry(deps.db, async (tx) => {
+    const lesson = await lockForChange(tx, teacherId, bookingId);
+    const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
+    const outcome = rescheduleOutcome({ by: side, startsAt: lesson.startsAt, newStartsAt: newStart, now, noticeHours });
+    if (!outcome.allowed) throw new AppError("conflict", outcome.message!, { reason: "not_movable" });
+    // Released first, so a move within the lesson's own hour does not collide with itself.
+    await repo.releaseSlots(tx, [lesson.slotId]);
+    const format = await repo.slotFormat(tx, lesson.slotId);
+    const slot = await assertBookableForMove(tx, { teacherId, bookingType: lesson.bookingType as BookingType, format, startsAt: newStart, now, leavingSlotId: lesson.slotId });
+    await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
+    return lesson.startsAt;
+  }).catch((error: unknown) => {
+    throw scheduleConflict(error);
+  });
+  const [row] = await repo.findLessons(deps.db, [bookingId]);
+  await deps.mailer
+    .send(lessonRescheduledEmail(deps.env.PUBLIC_URL, row!, previousStart, side))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "lesson rescheduled email failed"));
+  return toLessonDTO(row!);
+}
+
+/**
+ * The teacher's record after the start: attended or missed (with an optional note), or cancelled
+ * (the lesson did not take place on the teacher's side: cancelled late, with a make-up credit).
+ * Attended shows the calendar event completed; a later correction to missed puts it back.
+ */
+export async function recordAttendance(
+  deps: MailDeps,
+  teacherId: string,
+  bookingId: string,
+  input: AttendanceInput,
+  now = new Date(),
+): Promise<LessonDTO> {
+  const note = input.note.trim() || null;
+  const cancelled = await transactionWithRetry(deps.db, async (tx) => {
+    const lesson = await repo.lockLesson(tx, bookingId);
+    if (!lesson || lesson.teacherId !== teacherId) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
+    if (lesson.status !== "accepted") {
+      throw new AppError("conflict", `This lesson is ${lesson.status}, so attendance cannot be recorded.`, { reason: "not_accepted" });
+    }
+    if (!canRecordAttendance(lesson.startsAt, now)) throw new AppError("conflict", NOT_STARTED_MESSAGE, { reason: "not_started" });
+    if (input.outcome === "cancelled") {
+      await repo.markCancelled(tx, [{ id: lesson.id, late: true }], "teacher", now);
+      await repo.recordAttendance(tx, lesson.id, null, note, now);
+      await repo.releaseSlots(tx, [lesson.slotId]);
+      await repo.setLessonEventsStatus(tx, [lesson.id], "cancelled");
+      await repo.insertCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
+      return true;
+    }
+    await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);
+    await repo.setLessonEventsStatus(tx, [lesson.id], input.outcome === "attended" ? "completed" : "upcoming");
+    return false;
+  });
+  const [row] = await repo.findLessons(deps.db, [bookingId]);
+  if (cancelled) {
+    await deps.mailer
+      .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, [row!], "teacher", 1))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
+  }
+  return toLessonDTO(row!);
+}

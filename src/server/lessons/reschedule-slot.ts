@@ -1,0 +1,32 @@
+import type { BookingType } from "../../shared/booking/booking.constants";
+import { BOOKING_HORIZON_MESSAGE, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
+import { lessonFormat } from "../../shared/booking/booking.rules";
+import { AppError } from "../../shared/errors";
+import type { Tx } from "../db/client";
+import { checkBookableTimes, unavailableTimesError } from "../booking/bookable-times";
+
+/**
+ * The new time of a moved lesson, checked inside the move's transaction (under the teacher's
+ * lock, the lesson's own slot left out): weekly hours, days off, buffer, booked lessons and the
+ * horizon, as for a new request; in a format that keeps the lesson's own.
+ */
+export async function assertBookableForMove(
+  tx: Tx,
+  wanted: { teacherId: string; bookingType: BookingType; format: string; startsAt: Date; now: Date; leavingSlotId: string },
+): Promise<{ startsAt: Date; endsAt: Date; format: string }> {
+  // Before any slot is computed: a time in year 9999 must not make the check span millennia.
+  if (!isWithinBookingHorizon(wanted.startsAt, wanted.now)) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
+  const check = await checkBookableTimes(tx, {
+    teacherId: wanted.teacherId,
+    bookingType: wanted.bookingType,
+    startTimes: [wanted.startsAt],
+    now: wanted.now,
+    exceptSlotIds: [wanted.leavingSlotId],
+  });
+  if (!check.ok) throw unavailableTimesError(check.unavailable, 1);
+  const slot = check.slots[0]!;
+  const keep = wanted.format === "in_person" || wanted.format === "online" ? wanted.format : undefined;
+  const format = lessonFormat(slot.format, keep);
+  if (!format) throw new AppError("conflict", "The teacher does not offer this lesson's format at that time. Please choose another time.");
+  return { startsAt: slot.startsAt, endsAt: slot.endsAt, format };
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { cancellationOutcome } from "../../../shared/lessons/cancellation.rules";
+import { cancelLessonSchema, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { ChoiceGroup, setServerErrors } from "../../components/ui/form";
+import { errorMessage } from "../../lib/api";
+import { formatSlot } from "../booking/format-time";
+import { lessonTitle, when } from "./lesson-labels";
+import { useCancelLesson } from "./use-lessons";
+
+const SCOPE_OPTIONS = [
+  { value: "one", label: "Only this lesson" },
+  { value: "rest_of_series", label: "This and every later lesson of the series" },
+];
+
+/**
+ * What cancelling now means, from the same rule the server applies: a parent on time gets a
+ * make-up credit ("free until …"), a parent inside the notice window does not; a teacher's cancel
+ * always gives the student one.
+ */
+export function CancelTerms({ lesson, side, now }: { lesson: LessonDTO; side: "parent" | "teacher"; now: Date }) {
+  const outcome = cancellationOutcome({ by: side, startsAt: new Date(lesson.startsAt), now, noticeHours: lesson.noticeHours });
+  if (lesson.status === "pending") return <Alert tone="info">The teacher has not accepted this request yet; cancelling withdraws it.</Alert>;
+  if (side === "teacher") return <Alert tone="info">{lesson.student.firstName} gets a make-up credit for a lesson with you.</Alert>;
+  if (!outcome.late) {
+    return (
+      <Alert tone="info">
+        Free cancellation until {formatSlot(lesson.freeCancellationUntil)}: {lesson.student.firstName} gets a make-up credit to book another lesson with {lesson.teacher.firstName}.
+      </Alert>
+    );
+  }
+  return (
+    <Alert>
+      This is a late cancellation: {lesson.teacher.firstName} asks for {lesson.noticeHours} hours' notice, and free cancellation ended {formatSlot(lesson.freeCancellationUntil)}. No make-up credit is given.
+    </Alert>
+  );
+}
+
+export function CancelLessonDialog({
+  lesson,
+  side,
+  open,
+  onOpenChange,
+}: {
+  lesson: LessonDTO;
+  side: "parent" | "teacher";
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Cancel Lesson" description={`${lessonTitle(lesson, side)} · ${when(lesson)}`}>
+          <CancelForm lesson={lesson} side={side} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function CancelForm({ lesson, side, onDone }: { lesson: LessonDTO; side: "parent" | "teacher"; onDone: () => void }) {
+  const cancel = useCancelLesson(lesson);
+  const form = useForm<CancelLessonInput>({ resolver: zodResolver(cancelLessonSchema), defaultValues: { scope: "one" } });
+  const onSubmit = form.handleSubmit((values) =>
+    cancel.mutate(values, { onSuccess: onDone, onError: (error) => setServerErrors(error, form.setError, ["scope"]) }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <CancelTerms lesson={lesson} side={side} now={new Date()} />
+      {lesson.seriesId ? (
+        <ChoiceGroup id="cancel-scope" legend="Cancel" type="radio" variant="list" columns="space-y-1" options={SCOPE_OPTIONS} registration={form.register("scope")} error={form.formState.errors.scope?.message} />
+      ) : null}
+      {cancel.isError ? <Alert>{errorMessage(cancel.error, "Failed to cancel the lesson. Please try again.")}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Keep Lesson</Button>
+        </DialogClose>
+        <Button type="submit" variant="danger" disabled={cancel.isPending}>
+          {cancel.isPending ? "Cancelling..." : "Cancel Lesson"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
+import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { formatSlot } from "../booking/format-time";
+
+/** "Full Lesson with Kid1 · Mon, Dec 7 · 10:00 AM EST" from the viewer's side. */
+export function lessonTitle(lesson: LessonDTO, side: "parent" | "teacher"): string {
+  const other = side === "parent" ? `${lesson.teacher.firstName} ${lesson.teacher.lastName}` : `${lesson.student.firstName} ${lesson.student.lastName}`;
+  return `${BOOKING_TYPES[lesson.bookingType].label} with ${other}`;
+}
+
+export const when = (lesson: Pick<LessonDTO, "startsAt">) => formatSlot(lesson.startsAt);
+
+export type LessonBadge = { label: string; tone: "blue" | "amber" | "green" | "red" | "slate" };
+
+/** One status word for a lesson, never resting on colour alone. */
+export function lessonBadge(lesson: LessonDTO): LessonBadge {
+  if (lesson.status === "cancelled") return { label: lesson.lateCancel && lesson.cancelledBy === "parent" ? "Cancelled late" : "Cancelled", tone: "red" };
+  if (lesson.status === "pending") return { label: "Pending", tone: "amber" };
+  if (lesson.attendance === "attended") return { label: "Attended", tone: "green" };
+  if (lesson.attendance === "missed") return { label: "Missed", tone: "slate" };
+  return { label: lesson.madeUp ? "Make-up lesson" : "Booked", tone: "blue" };
+}
+
+export const BADGE_CLASSES: Record<LessonBadge["tone"], string> = {
+  blue: "bg-blue-50 text-blue-800",
+  amber: "bg-amber-50 text-amber-800",
+  green: "bg-emerald-50 text-emerald-800",
+  red: "bg-red-50 text-red-800",
+  slate: "bg-slate-100 text-slate-700",
+};

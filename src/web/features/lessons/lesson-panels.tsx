@@ -1,0 +1,39 @@
+import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { Alert } from "../../components/ui/alert";
+import { LessonsList } from "./lessons-list";
+import { useMyLessons, useTeachingLessons } from "./use-lessons";
+
+const isUpcoming = (lesson: LessonDTO, now: Date) => new Date(lesson.endsAt) > now && lesson.status !== "cancelled";
+
+/** Upcoming first (soonest first), then the past, newest first. */
+function upcomingThenPast(lessons: LessonDTO[], now: Date) {
+  const upcoming = lessons.filter((l) => isUpcoming(l, now));
+  const past = lessons.filter((l) => !isUpcoming(l, now)).reverse();
+  return { upcoming, past };
+}
+
+/**
+ * The parent's lessons: all of them, or one student's (the student page), or one student's with
+ * one teacher (the class page). Upcoming lessons carry Cancel and Reschedule; past ones the notes.
+ */
+export function ParentLessons({ studentId, teacherId, limit, pastOnly }: { studentId?: string; teacherId?: string; limit?: number; pastOnly?: boolean }) {
+  const lessons = useMyLessons();
+  if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lessons...</p>;
+  if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
+  const mine = lessons.data.lessons.filter((l) => (!studentId || l.student.id === studentId) && (!teacherId || l.teacher.id === teacherId));
+  const { upcoming, past } = upcomingThenPast(mine, new Date());
+  if (pastOnly) return <LessonsList lessons={past.filter((l) => l.lessonNote || l.attendance).slice(0, limit)} side="parent" empty="No lesson notes yet." />;
+  return <LessonsList lessons={[...upcoming, ...past].slice(0, limit)} side="parent" empty="No lessons yet." />;
+}
+
+/** The teacher's lessons: those waiting for attendance first, then upcoming ones. */
+export function TeacherLessons({ limit }: { limit?: number }) {
+  const lessons = useTeachingLessons();
+  if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lessons...</p>;
+  if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
+  const now = new Date();
+  const { upcoming, past } = upcomingThenPast(lessons.data.lessons, now);
+  const toRecord = past.filter((l) => l.status === "accepted" && !l.attendance);
+  const recorded = past.filter((l) => l.status === "accepted" && l.attendance);
+  return <LessonsList lessons={[...toRecord, ...upcoming, ...recorded].slice(0, limit)} side="teacher" empty="No lessons yet." />;
+}

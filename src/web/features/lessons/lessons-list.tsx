@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { lessonActions } from "../../../shared/lessons/lesson-changes.rules";
+import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import { AttendanceDialog } from "./attendance-dialog";
+import { CancelLessonDialog } from "./cancel-lesson-dialog";
+import { BADGE_CLASSES, lessonBadge, lessonTitle, when } from "./lesson-labels";
+import { RescheduleLessonDialog } from "./reschedule-lesson-dialog";
+
+type Open = { kind: "cancel" | "reschedule" | "attendance"; lesson: LessonDTO } | null;
+
+/** Lessons with their status, the teacher's note, and what the viewer's side may do now. */
+export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; side: "parent" | "teacher"; empty: string }) {
+  const [open, setOpen] = useState<Open>(null);
+  if (lessons.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
+  const now = new Date();
+  const close = (next: boolean) => !next && setOpen(null);
+  return (
+    <>
+      <ul className="divide-y divide-slate-200">
+        {lessons.map((lesson) => {
+          const actions = lessonActions({ ...lesson, startsAt: new Date(lesson.startsAt) }, side, now);
+          const badge = lessonBadge(lesson);
+          return (
+            <li key={lesson.id} className="space-y-2 py-3 text-sm" data-testid="lesson-row">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {lessonTitle(lesson, side)}
+                    {side === "parent" ? ` · ${lesson.student.firstName}` : ""}
+                  </p>
+                  <p className="text-slate-600">{when(lesson)}</p>
+                </div>
+                <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", BADGE_CLASSES[badge.tone])}>{badge.label}</span>
+              </div>
+              {lesson.lessonNote ? (
+                <div className="rounded-lg bg-slate-50 p-3">
+                  <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Lesson note</p>
+                  <p className="whitespace-pre-line text-slate-800">{lesson.lessonNote}</p>
+                </div>
+              ) : null}
+              {actions.cancel || actions.reschedule || actions.recordAttendance ? (
+                <div className="flex flex-wrap gap-2">
+                  {actions.recordAttendance ? (
+                    <Button size="sm" onClick={() => setOpen({ kind: "attendance", lesson })}>
+                      {lesson.attendance ? "Edit Attendance" : "Record Attendance"}
+                    </Button>
+                  ) : null}
+                  {actions.reschedule ? (
+                    <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: "reschedule", lesson })}>
+                      Reschedule
+                    </Button>
+                  ) : null}
+                  {actions.cancel ? (
+                    <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: "cancel", lesson })}>
+                      Cancel
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {open?.kind === "cancel" ? <CancelLessonDialog lesson={open.lesson} side={side} open onOpenChange={close} /> : null}
+      {open?.kind === "reschedule" ? <RescheduleLessonDialog lesson={open.lesson} side={side} open onOpenChange={close} /> : null}
+      {open?.kind === "attendance" ? <AttendanceDialog lesson={open.lesson} open onOpenChange={close} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { format, startOfMonth } from "date-fns";
+import { useReducer, type Dispatch } from "react";
+import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
+import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { errorMessage } from "../../lib/api";
+import { viewerTimeZone } from "../../lib/time-zone";
+import { bookingFlowReducer, initialBookingFlow, type BookingFlowAction } from "../booking/booking-flow.reducer";
+import { ChooseTimesStep } from "../booking/choose-times-step";
+import { formatSlot } from "../booking/format-time";
+import { useMonthSlots } from "../booking/use-booking";
+import { lessonTitle, when } from "./lesson-labels";
+import { useRescheduleLesson } from "./use-lessons";
+
+export function RescheduleLessonDialog({
+  lesson,
+  side,
+  open,
+  onOpenChange,
+}: {
+  lesson: LessonDTO;
+  side: "parent" | "teacher";
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} className="max-w-3xl">
+          <RescheduleFlow lesson={lesson} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * The booking panel's slot picker, picking one time: a new pick replaces the last. The server
+ * moves the lesson in one transaction; a time someone took a moment earlier comes back as 409.
+ */
+function RescheduleFlow({ lesson, onDone }: { lesson: LessonDTO; onDone: () => void }) {
+  const timeZone = viewerTimeZone();
+  const [flow, dispatch] = useReducer(
+    bookingFlowReducer,
+    { month: format(startOfMonth(new Date(lesson.startsAt)), "yyyy-MM"), lastMonth: format(bookingHorizonEnd(new Date()), "yyyy-MM"), studentId: lesson.student.id },
+    initialBookingFlow,
+  );
+  const slots = useMonthSlots(lesson.teacher.id, flow.month, lesson.bookingType);
+  const move = useRescheduleLesson(lesson);
+  const pickOne: Dispatch<BookingFlowAction> = (action) => {
+    if (action.type === "timeToggled") {
+      for (const s of flow.selected) if (s.startsAt !== action.slot.startsAt) dispatch({ type: "timeRemoved", startsAt: s.startsAt });
+    }
+    dispatch(action);
+  };
+  const picked = flow.selected[0] ?? null;
+  const footer = (
+    <div className="space-y-3">
+      {move.isError ? <Alert>{errorMessage(move.error, "Failed to move the lesson. Please try again.")}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Keep Current Time</Button>
+        </DialogClose>
+        <Button disabled={!picked || move.isPending} onClick={() => picked && move.mutate(picked.startsAt, { onSuccess: onDone })}>
+          {move.isPending ? "Moving..." : picked ? `Move to ${formatSlot(picked.startsAt)}` : "Choose a new time"}
+        </Button>
+      </div>
+    </div>
+  );
+  return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} requestError={null} dispatch={pickOne} footer={footer} />;
+}

@@ -1,0 +1,37 @@
+import type { Actor, World } from "../world";
+import type { Allowed, RouteCase } from "../route-case";
+import { parentsOnly, teachersOnly } from "../route-case";
+
+/** Only the lesson's two sides; another parent or teacher gets 404. */
+const bothSides: Allowed = { anonymous: false, parent: true, otherParent: false, teacher: true, otherTeacher: false };
+const ownTeacherOnly: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: true, otherTeacher: false };
+
+/** Each side acts on its own lesson (a lesson cancelled by one side cannot be cancelled again). */
+const lessonOf = (world: World, actor: Actor) => (actor === "teacher" ? world.lessons.teacher : world.lessons.parent);
+
+export const lessonsCases: RouteCase[] = [
+  { route: "GET /api/lessons/mine", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/lessons/mine" }) },
+  { route: "GET /api/lessons/teaching", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/lessons/teaching" }) },
+  { route: "GET /api/lessons/credits", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/lessons/credits" }) },
+  {
+    route: "POST /api/lessons/:bookingId/cancel", ok: 200,
+    allowed: bothSides,
+    request: (world, actor) => ({ path: `/api/lessons/${lessonOf(world, actor)}/cancel`, body: { scope: "one" } }),
+    badInput: { as: "parent", validBody: () => ({ scope: "one" }) },
+  },
+  {
+    route: "POST /api/lessons/:bookingId/reschedule", ok: 200,
+    allowed: bothSides,
+    request: (world, actor) => ({
+      path: `/api/lessons/${lessonOf(world, actor)}/reschedule`,
+      body: { startsAt: actor === "teacher" ? world.lessons.teacherMoveTo : world.lessons.parentMoveTo },
+    }),
+    badInput: { as: "parent", validBody: (world) => ({ startsAt: world.lessons.parentMoveTo }) },
+  },
+  {
+    route: "PUT /api/lessons/:bookingId/attendance", ok: 200,
+    allowed: ownTeacherOnly,
+    request: (world) => ({ path: `/api/lessons/${world.lessons.started}/attendance`, body: { outcome: "attended", note: "Scales in G." } }),
+    badInput: { as: "teacher", validBody: () => ({ outcome: "attended", note: "Scales in G." }) },
+  },
+];
