@@ -3,7 +3,7 @@ import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixture
 import { send } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
-import { BUFFER_CONFLICT_MESSAGE, someUnavailableMessage, TIME_OFF_MESSAGE } from "../../shared/booking/booking.schemas";
+import { BUFFER_CONFLICT_MESSAGE, someUnavailableMessage, TIME_OFF_MESSAGE, unavailableDetailsSchema } from "../../shared/booking/booking.schemas";
 import { localDateTime } from "../../shared/calendar/calendar-views.rules";
 
 let t: TestApp;
@@ -61,9 +61,10 @@ describe("days off", () => {
     const before = await tableCounts(t);
     const refused = await book(t, parent, teacher.teacherId, [first], "full", { repeat: { weeks: 3 } });
     expect([refused.status, refused.json.error.message]).toEqual([409, someUnavailableMessage(1, 3)]);
-    expect(refused.json.error.details.unavailable.map((u: { reason: string }) => u.reason)).toEqual(["time_off"]);
+    const { unavailable } = unavailableDetailsSchema.parse(refused.json.error.details);
+    expect(unavailable.map((u) => u.reason)).toEqual(["time_off"]);
     expect(await tableCounts(t)).toEqual(before);
-    const skipped = await book(t, parent, teacher.teacherId, [first], "full", { repeat: { weeks: 3 }, skip: [refused.json.error.details.unavailable[0].startsAt] });
+    const skipped = await book(t, parent, teacher.teacherId, [first], "full", { repeat: { weeks: 3 }, skip: [unavailable[0]!.startsAt] });
     expect(skipped.status).toBe(201);
     expect(skipped.json.bookings).toHaveLength(2);
   });
