@@ -5,6 +5,7 @@ import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
+import { BROKEN_TEXT, EXTREME_DATES } from "../../../tests/api/extreme-values";
 import {
   SERIES_FULL_ONLY_MESSAGE,
   SERIES_ONE_TIME_MESSAGE,
@@ -144,6 +145,36 @@ describe("weekly series requests", () => {
     for (const [startTimes, extra, type, message] of cases) {
       const res = await book(t, parent, teacher.teacherId, startTimes as string[], type, extra);
       expect([res.status, res.json.error.message]).toEqual([400, message]);
+    }
+    expect(await tableCounts(t)).toEqual(before);
+  });
+});
+
+describe("bad input in the series fields", () => {
+  it("answers every malformed repeat or skip with a 4xx and a message, and stores nothing", async () => {
+    const teacher = await newYorkTeacher(t);
+    const parent = await newParent(t);
+    const first = await firstLesson(teacher.teacherId);
+    const wrong: unknown[] = [12345, true, null, "weekly", [], "x".repeat(100_000)];
+    const variants: Record<string, unknown>[] = [
+      ...wrong.map((repeat) => ({ repeat })),
+      ...wrong.map((weeks) => ({ repeat: { weeks } })),
+      ...[...wrong, ...EXTREME_DATES, ...BROKEN_TEXT].map((until) => ({ repeat: { until } })),
+      ...[12345, true, "x", {}, [12345], [null], ...EXTREME_DATES.map((d) => [d]), ...BROKEN_TEXT.map((d) => [d]), Array(27).fill(first)].map((skip) => ({
+        repeat: { weeks: 3 },
+        skip,
+      })),
+      { repeat: { weeks: 0 } },
+      { repeat: { weeks: -3 } },
+      { repeat: { weeks: 1e308 } },
+    ];
+    const before = await tableCounts(t);
+    for (const extra of variants) {
+      const res = await book(t, parent, teacher.teacherId, [first], "full", extra);
+      const label = JSON.stringify(extra).slice(0, 120);
+      expect(res.status, label).toBeGreaterThanOrEqual(400);
+      expect(res.status, label).toBeLessThan(500);
+      expect(res.json.error.message, label).toEqual(expect.any(String));
     }
     expect(await tableCounts(t)).toEqual(before);
   });

@@ -21,7 +21,8 @@ export async function expireDueRequests(db: Executor, now: Date): Promise<string
           from bookings b
           join booking_slots s on s.id = b.slot_id
          where b.status = 'pending'
-           and (b.created_at <= ${cutoff}::timestamptz
+           -- Milliseconds, as the rule sees created_at (PostgreSQL keeps microseconds).
+           and (date_trunc('milliseconds', b.created_at) <= ${cutoff}::timestamptz
                 or s.starts_at <= ${at}::timestamptz
                 or (b.series_id is not null and exists (
                       select 1 from bookings b2 join booking_slots s2 on s2.id = b2.slot_id

@@ -13,6 +13,7 @@ import {
   seriesRepeatSchema,
   type SeriesResult,
 } from "./series.rules";
+import { addLocalDays, localDateTime } from "../calendar/calendar-views.rules";
 
 const NY = "America/New_York";
 const LONDON = "Europe/London";
@@ -31,6 +32,26 @@ describe("expandWeeklySeries keeps the local time across DST", () => {
     [NY, "2026-10-25", "01:30", 3, ["2026-10-25T05:30:00.000Z", "2026-11-01T05:30:00.000Z", "2026-11-08T06:30:00.000Z"]],
   ])("%s from %s at %s for %i weeks", (timeZone, firstDate, startTime, weeks, expected) => {
     expect(starts(expandWeeklySeries({ firstDate, startTime, durationMinutes: 60, timeZone, repeat: { weeks } }))).toEqual(expected);
+  });
+
+  it.each([
+    // zone, first date, UTC hour before the autumn change, after it, after the spring change
+    [NY, "2026-10-06", "16:00", [20, 21, 20], ["2026-11-03", "2027-03-16"]],
+    [LONDON, "2026-10-06", "17:00", [16, 17, 16], ["2026-10-27", "2027-03-30"]],
+  ])("a 26-week %s series from %s at %s crosses both changes at the same local time", (timeZone, firstDate, startTime, hours, changes) => {
+    const result = expandWeeklySeries({ firstDate, startTime, durationMinutes: 60, timeZone, repeat: { weeks: 26 } });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.occurrences).toHaveLength(26);
+    expect(new Set(result.occurrences.map((o) => localDateTime(o.startsAt, timeZone).time))).toEqual(new Set([startTime]));
+    const hourOn = (date: string) => result.occurrences.find((o) => o.date === date)!.startsAt.getUTCHours();
+    // The week before each change, and the first week after it.
+    expect([hourOn(firstDate), hourOn(changes[0]!), hourOn(changes[1]!)]).toEqual(hours);
+    expect(result.occurrences.at(-1)!.date).toBe(addLocalDays(firstDate, 25 * 7));
+  });
+
+  it("runs until a date across the spring change in London, inclusive", () => {
+    const result = expandWeeklySeries({ firstDate: "2027-03-16", startTime: "17:00", durationMinutes: 60, timeZone: LONDON, repeat: { until: "2027-04-06" } });
+    expect(starts(result)).toEqual(["2027-03-16T17:00:00.000Z", "2027-03-23T17:00:00.000Z", "2027-03-30T16:00:00.000Z", "2027-04-06T16:00:00.000Z"]);
   });
 
   it("gives every lesson its exact length and local date", () => {

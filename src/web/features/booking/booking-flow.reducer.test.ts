@@ -29,6 +29,8 @@ describe("initialBookingFlow", () => {
       selected: [],
       studentId: "s9",
       choosingStudent: false,
+      repeat: { mode: "once" },
+      skip: [],
     });
   });
 });

@@ -14,6 +14,9 @@ import type { SlotDTO } from "../../../shared/booking/booking.schemas";
  */
 export type BookingStep = "selecting" | "review" | "sent" | "confirmed";
 
+/** A full lesson may repeat every week (issue 14): for a number of weeks or until a date. */
+export type RepeatChoice = { mode: "once" } | { mode: "weeks"; weeks: number } | { mode: "until"; until: string };
+
 export interface BookingFlowState {
   step: BookingStep;
   /** The calendar's month, "yyyy-MM". */
@@ -27,6 +30,9 @@ export interface BookingFlowState {
   studentId: string | null;
   /** Select Student is open over the current step. */
   choosingStudent: boolean;
+  repeat: RepeatChoice;
+  /** Lessons of the series left out (start instants), after the server named them unavailable. */
+  skip: readonly string[];
 }
 
 export type BookingFlowAction =
@@ -41,7 +47,9 @@ export type BookingFlowAction =
   | { type: "backToTimes" }
   | { type: "requestSent" }
   | { type: "timeTaken" }
-  | { type: "sentShown" };
+  | { type: "sentShown" }
+  | { type: "repeatChanged"; repeat: RepeatChoice }
+  | { type: "datesSkipped"; startsAts: readonly string[] };
 
 export function initialBookingFlow({
   month,
@@ -52,7 +60,7 @@ export function initialBookingFlow({
   lastMonth: string;
   studentId: string | null;
 }): BookingFlowState {
-  return { step: "selecting", month, lastMonth, day: null, selected: [], studentId, choosingStudent: false };
+  return { step: "selecting", month, lastMonth, day: null, selected: [], studentId, choosingStudent: false, repeat: { mode: "once" }, skip: [] };
 }
 
 const byStart = (a: SlotDTO, b: SlotDTO) => a.startsAt.localeCompare(b.startsAt);
@@ -74,7 +82,7 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
       if (state.step !== "selecting") return state;
       const chosen = state.selected.some((s) => s.startsAt === action.slot.startsAt);
       const selected = chosen ? state.selected.filter((s) => s.startsAt !== action.slot.startsAt) : [...state.selected, action.slot].sort(byStart);
-      return { ...state, selected };
+      return { ...state, selected, skip: [] };
     }
 
     case "timeRemoved": {
@@ -82,7 +90,7 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
       if (!state.selected.some((s) => s.startsAt === action.startsAt)) return state;
       const selected = state.selected.filter((s) => s.startsAt !== action.startsAt);
       // Removing the last time returns to selecting (spec section 4).
-      return { ...state, selected, step: selected.length === 0 ? "selecting" : state.step };
+      return { ...state, selected, skip: [], step: selected.length === 0 ? "selecting" : state.step };
     }
 
     case "continued":
@@ -115,10 +123,32 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
     case "timeTaken":
       // Someone else took a time: back to the calendar (refreshed by the mutation) with nothing chosen.
       if (state.step !== "review" && state.step !== "selecting") return state;
-      return { ...state, step: "selecting", selected: [] };
+      return { ...state, step: "selecting", selected: [], skip: [] };
+
+    case "repeatChanged":
+      // A new repeat is a new series: any skipped dates belonged to the old one.
+      if (state.step !== "review") return state;
+      return { ...state, repeat: action.repeat, skip: [] };
+
+    case "datesSkipped":
+      if (state.step !== "review" || state.repeat.mode === "once") return state;
+      return { ...state, skip: [...new Set([...state.skip, ...action.startsAts])] };
 
     case "sentShown":
       if (state.step !== "sent") return state;
       return { ...state, step: "confirmed" };
   }
+}
+
+/** Whether the flow asks for a weekly series: a full lesson, one time chosen, a repeat picked. */
+export function isSeries(state: Pick<BookingFlowState, "repeat" | "selected">, bookingType: string): boolean {
+  return bookingType === "full" && state.selected.length === 1 && state.repeat.mode !== "once";
+}
+
+/** The times part of the request the flow sends: the chosen times, or one time with its repeat and skipped dates. */
+export function requestedTimes(state: BookingFlowState, bookingType: string): { startTimes: string[]; repeat?: { weeks: number } | { until: string }; skip?: string[] } {
+  const startTimes = state.selected.map((s) => s.startsAt);
+  if (!isSeries(state, bookingType)) return { startTimes };
+  const repeat = state.repeat.mode === "weeks" ? { weeks: state.repeat.weeks } : { until: state.repeat.mode === "until" ? state.repeat.until : "" };
+  return { startTimes, repeat, ...(state.skip.length > 0 ? { skip: [...state.skip] } : {}) };
 }

@@ -6,7 +6,8 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 import { useStudents } from "../students/use-students";
 import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
-import { bookingFlowReducer, initialBookingFlow } from "./booking-flow.reducer";
+import { bookingFlowReducer, initialBookingFlow, isSeries, requestedTimes } from "./booking-flow.reducer";
+import { unavailableDetailsSchema } from "../../../shared/booking/booking.schemas";
 import { ChooseTimesStep } from "./choose-times-step";
 import { RequestConfirmedStep, RequestSentStep } from "./request-sent-step";
 import { ReviewStep } from "./review-step";
@@ -98,7 +99,7 @@ function BookingFlow({
   const student = students.data?.find((s) => s.id === flow.studentId) ?? null;
   // A make-up credit books one full lesson (issue 14); the server refuses anything else.
   const [useCredit, setUseCredit] = useState(false);
-  const creditEligible = bookingType === "full" && flow.selected.length === 1;
+  const creditEligible = bookingType === "full" && flow.selected.length === 1 && flow.repeat.mode === "once";
   const requestError = request.isError ? errorMessage(request.error, "Failed to create booking. Please try again.") : null;
 
   useEffect(() => {
@@ -107,13 +108,22 @@ function BookingFlow({
     return () => clearTimeout(timer);
   }, [flow.step]);
 
-  const send = () => {
+  const series = isSeries(flow, bookingType);
+  // A series the server refused for some of its dates: those dates, to show and to skip.
+  const unavailable = series && request.error instanceof AppError ? unavailableDetailsSchema.safeParse(request.error.details).data : undefined;
+
+  /** Sends the request; `skipMore` leaves out further lessons of the series (the ones just refused). */
+  const send = (skipMore: readonly string[] = []) => {
     if (!flow.studentId) return;
+    if (skipMore.length > 0) dispatch({ type: "datesSkipped", startsAts: skipMore });
+    const times = requestedTimes({ ...flow, skip: [...flow.skip, ...skipMore] }, bookingType);
     request.mutate(
-      { teacherId: teacher.id, studentId: flow.studentId, bookingType, startTimes: flow.selected.map((s) => s.startsAt), ...(classId ? { classId } : {}), ...(useCredit && creditEligible ? { useMakeUpCredit: true } : {}) },
+      { teacherId: teacher.id, studentId: flow.studentId, bookingType, ...times, ...(classId ? { classId } : {}), ...(useCredit && creditEligible ? { useMakeUpCredit: true } : {}) },
       {
         onSuccess: () => dispatch({ type: "requestSent" }),
         onError: (error) => {
+          // A series stays on the review, listing the dates it cannot have (to skip them).
+          if (series && error instanceof AppError && unavailableDetailsSchema.safeParse(error.details).success) return;
           // Someone else took a time: the calendar refreshes and the parent picks again.
           if (error instanceof AppError && error.code === "conflict") dispatch({ type: "timeTaken" });
         },
@@ -137,7 +147,11 @@ function BookingFlow({
             timeZone={timeZone}
             requestError={requestError}
             sending={request.isPending}
-            onSend={send}
+            onSend={() => send()}
+            repeat={flow.repeat}
+            unavailable={
+              unavailable ? { message: requestError ?? "", times: unavailable.unavailable, onSkip: () => send(unavailable.unavailable.map((u) => u.startsAt)) } : null
+            }
             dispatch={dispatch}
             extra={<MakeUpCreditOption teacherId={teacher.id} studentId={flow.studentId} eligible={creditEligible} checked={useCredit} onChange={setUseCredit} />}
           />

@@ -53,4 +53,14 @@ describe("expired requests", () => {
     expect(screen.getAllByText("Pending")).toHaveLength(1);
     expect(screen.getAllByText("Accepted")).toHaveLength(1);
   });
+
+  it("the teacher sees a weekly series as one request, decided by its first lesson", async () => {
+    const week = (n: number) => new Date(Date.now() + (48 + n * 168) * HOUR).toISOString();
+    const series = [2, 0, 1].map((n) => request(`s${n}`, "Zoe", { seriesId: "series-1", bookingType: "full", startsAt: week(n) }));
+    renderWith(<TeacherRequestsList />, [...series, FRESH]);
+    const accept = await screen.findByRole("button", { name: /^Accept Zoe's request for 3 weekly lessons from / });
+    expect(accept).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: /^Accept / })).toHaveLength(2);
+    expect(screen.getByText(/^3 weekly lessons from/)).toBeInTheDocument();
+  });
 });

@@ -24,6 +24,8 @@ function renderReview(overrides: Partial<Parameters<typeof ReviewStep>[0]> = {})
       requestError={null}
       sending={false}
       onSend={onSend}
+      repeat={{ mode: "once" }}
+      unavailable={null}
       dispatch={dispatch}
       {...overrides}
     />,
@@ -75,5 +77,36 @@ describe("ReviewStep", () => {
   it("shows an ellipsis while the student's name is loading", () => {
     renderReview({ studentName: null });
     expect(detail("Student")).toHaveTextContent(/^…\s*Change$/);
+  });
+
+  it("offers every week for one full lesson only, and says what a series means", async () => {
+    const { dispatch, user } = renderReview({ selected: TIMES.slice(0, 1) });
+    await user.click(screen.getByRole("radio", { name: "Every week, for a number of weeks" }));
+    expect(dispatch).toHaveBeenCalledWith({ type: "repeatChanged", repeat: { mode: "weeks", weeks: 8 } });
+    expect(screen.queryByRole("spinbutton")).toBeNull();
+  });
+
+  it("shows the chosen number of weeks and the series rule", () => {
+    renderReview({ selected: TIMES.slice(0, 1), repeat: { mode: "weeks", weeks: 8 } });
+    expect(screen.getByRole("spinbutton", { name: /Number of lessons/ })).toHaveValue(8);
+    expect(screen.getByText(/accepts or declines the series as a whole/)).toBeInTheDocument();
+  });
+
+  it("has no repeat for two chosen times or an intro call", () => {
+    renderReview();
+    expect(screen.queryByRole("radio", { name: "Just this lesson" })).toBeNull();
+  });
+
+  it("lists the dates a series cannot have, with why, and skips them on request", async () => {
+    const onSkip = vi.fn();
+    const { user } = renderReview({
+      selected: TIMES.slice(0, 1),
+      repeat: { mode: "weeks", weeks: 4 },
+      requestError: "1 of the 4 chosen times cannot be booked.",
+      unavailable: { message: "1 of the 4 chosen times cannot be booked.", times: [{ startsAt: TIMES[1]!.startsAt, reason: "time_off" }], onSkip },
+    });
+    expect(screen.getByText(`${formatSlot(TIMES[1]!.startsAt)}: the teacher is away`)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Skip this date and send" }));
+    expect(onSkip).toHaveBeenCalledOnce();
   });
 });

@@ -4,7 +4,11 @@ import { lessonPrice } from "../../../shared/booking/booking.rules";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import type { BookingFlowAction } from "./booking-flow.reducer";
+import type { BookingFlowAction, RepeatChoice } from "./booking-flow.reducer";
+import type { UnavailableDetails } from "../../../shared/booking/booking.schemas";
+import { localDateTime } from "../../../shared/calendar/calendar-views.rules";
+import { RepeatChooser } from "./repeat-chooser";
+import { UnavailableTimes } from "./unavailable-times";
 import { formatSlot, zoneLabel } from "./format-time";
 
 export interface ReviewTeacher {
@@ -23,6 +27,8 @@ export function ReviewStep({
   requestError,
   sending,
   onSend,
+  repeat,
+  unavailable,
   dispatch,
   extra,
 }: {
@@ -35,10 +41,16 @@ export function ReviewStep({
   requestError: string | null;
   sending: boolean;
   onSend: () => void;
+  repeat: RepeatChoice;
+  /** Lessons of a series the server refused, with the way to skip them. */
+  unavailable: { message: string; times: UnavailableDetails["unavailable"]; onSkip: () => void } | null;
   dispatch: Dispatch<BookingFlowAction>;
   /** Shown above the note on payment (e.g. the make-up credit choice). */
   extra?: ReactNode;
 }) {
+  // Only a full lesson at one chosen time can repeat weekly; the first lesson's date bounds "until".
+  const canRepeat = bookingType === "full" && selected.length === 1;
+  const firstDate = selected[0] ? localDateTime(selected[0].startsAt, timeZone).date : "";
   const price = bookingType === "intro" ? lessonPrice("intro", teacher) : `${lessonPrice("full", teacher)}/hour (set by ${teacher.firstName})`;
   return (
     <div className="space-y-4">
@@ -75,7 +87,12 @@ export function ReviewStep({
       </dl>
       {extra}
       <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
-      {requestError ? <Alert>{requestError}</Alert> : null}
+      {canRepeat ? <RepeatChooser repeat={repeat} firstDate={firstDate} dispatch={dispatch} /> : null}
+      {unavailable ? (
+        <UnavailableTimes message={unavailable.message} unavailable={unavailable.times} sending={sending} onSkip={unavailable.onSkip} />
+      ) : requestError ? (
+        <Alert>{requestError}</Alert>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={() => dispatch({ type: "backToTimes" })}>
           ← Back

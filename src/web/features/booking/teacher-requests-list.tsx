@@ -1,5 +1,6 @@
 import { Check, X } from "lucide-react";
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
+import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -17,7 +18,7 @@ export function TeacherRequestsList() {
   const decide = useDecideRequest();
   if (requests.isPending) return <p className="text-sm text-slate-600">Loading requests...</p>;
   if (requests.isError) return <Alert>Failed to load requests</Alert>;
-  const list = requests.data.bookings;
+  const list = groupSeries(requests.data.bookings);
   const now = new Date();
   if (list.length === 0) return <p className="text-sm text-slate-600">No pending requests.</p>;
   const failed = decide.isError
@@ -27,13 +28,16 @@ export function TeacherRequestsList() {
     <div className="space-y-3">
       {failed ? <Alert>{failed}</Alert> : null}
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-        {list.map((r) => (
+        {list.map(({ first: r, lessons }) => (
           <li key={r.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="text-sm">
               <p className="font-medium text-slate-900">
                 {r.student.firstName} {r.student.lastName} · {BOOKING_TYPES[r.bookingType].label}
               </p>
-              <p className="text-slate-600">{formatSlot(r.startsAt, r.teacher.timeZone)}</p>
+              <p className="text-slate-600">
+                {lessons > 1 ? `${lessons} weekly lessons from ` : ""}
+                {formatSlot(r.startsAt, r.teacher.timeZone)}
+              </p>
             </div>
             {r.expired || isRequestExpired(r, now) ? (
               <ExpiredBadge />
@@ -41,7 +45,7 @@ export function TeacherRequestsList() {
               <div className="flex gap-2">
                 <Button
                   size="sm"
-                  aria-label={`Accept ${r.student.firstName}'s request for ${formatSlot(r.startsAt, r.teacher.timeZone)}`}
+                  aria-label={`Accept ${r.student.firstName}'s request for ${lessons > 1 ? `${lessons} weekly lessons from ` : ""}${formatSlot(r.startsAt, r.teacher.timeZone)}`}
                   disabled={decide.isPending}
                   onClick={() => decide.mutate({ bookingId: r.id, decision: "accept" })}
                 >
@@ -50,7 +54,7 @@ export function TeacherRequestsList() {
                 <Button
                   size="sm"
                   variant="secondary"
-                  aria-label={`Decline ${r.student.firstName}'s request for ${formatSlot(r.startsAt, r.teacher.timeZone)}`}
+                  aria-label={`Decline ${r.student.firstName}'s request for ${lessons > 1 ? `${lessons} weekly lessons from ` : ""}${formatSlot(r.startsAt, r.teacher.timeZone)}`}
                   disabled={decide.isPending}
                   onClick={() => decide.mutate({ bookingId: r.id, decision: "decline" })}
                 >
@@ -70,4 +74,26 @@ function ExpiredBadge() {
   return (
     <span className="shrink-0 self-start rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 sm:self-center">Expired</span>
   );
+}
+
+/**
+ * A weekly series is one request: its lessons show as one row ("8 weekly lessons from …"), and
+ * accepting or declining that row (its first lesson) decides them all on the server. Keeps the
+ * server's order (newest request first).
+ */
+function groupSeries(requests: readonly BookingRequestDTO[]): { first: BookingRequestDTO; lessons: number }[] {
+  const rows: { first: BookingRequestDTO; lessons: number }[] = [];
+  const bySeries = new Map<string, { first: BookingRequestDTO; lessons: number }>();
+  for (const request of requests) {
+    const row = request.seriesId ? bySeries.get(request.seriesId) : undefined;
+    if (row) {
+      row.lessons++;
+      if (request.startsAt < row.first.startsAt) row.first = request;
+      continue;
+    }
+    const created = { first: request, lessons: 1 };
+    rows.push(created);
+    if (request.seriesId) bySeries.set(request.seriesId, created);
+  }
+  return rows;
 }

@@ -8,6 +8,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
 import { TeacherSettingsForm } from "./teacher-settings-form";
 import { useTeacherProfile } from "./use-teacher-profile";
+import { LessonRulesSection } from "./lesson-rules-section";
+import { useLessonSettings } from "./use-lesson-settings";
 
 /** /teacher/settings (spec section 2, Teacher settings). */
 export function Component() {
@@ -34,7 +36,20 @@ export function Component() {
       <p className="mt-1 text-slate-600">What parents see on your profile, and how they reach you.</p>
       {/* Keyed by id: a refetch never resets edits in progress; a save resets the form itself. */}
       <TeacherSettingsForm key={profile.data.id} profile={profile.data} />
+      <LessonRules />
     </Page>
+  );
+}
+
+/** The lesson rules load on their own: the profile form never waits for them. */
+function LessonRules() {
+  const settings = useLessonSettings();
+  if (settings.isPending) return <Spinner label="Loading lesson settings..." />;
+  if (settings.isError) return <Alert className="mt-6">{errorMessage(settings.error, "Failed to load lesson settings")}</Alert>;
+  return (
+    <div className="mt-6">
+      <LessonRulesSection settings={settings.data} />
+    </div>
   );
 }
 
