@@ -22,11 +22,19 @@ export async function recordAttendance(deps: Pick<Deps, "db">, bookingId: string
 export async function cancelLesson(
   deps: Pick<Deps, "db">,
   bookingId: string,
-  options: { by?: CancelledBy; late?: boolean; at?: Date } = {},
+  options: { by?: CancelledBy; late?: boolean; at?: Date; withdrawnRequest?: boolean } = {},
 ): Promise<void> {
+  const at = options.at ?? new Date();
   const [row] = await deps.db
     .update(bookings)
-    .set({ status: "cancelled", cancelledAt: options.at ?? new Date(), cancelledBy: options.by ?? "parent", lateCancel: options.late ?? false })
+    .set({
+      status: "cancelled",
+      cancelledAt: at,
+      cancelledBy: options.by ?? "parent",
+      lateCancel: options.late ?? false,
+      // A pending request withdrawn is decided by its cancellation, as the lessons service stores it.
+      ...(options.withdrawnRequest ? { decidedAt: at } : {}),
+    })
     .where(eq(bookings.id, bookingId))
     .returning({ slotId: bookings.slotId });
   await deps.db.update(bookingSlots).set({ status: "released" }).where(eq(bookingSlots.id, row!.slotId));

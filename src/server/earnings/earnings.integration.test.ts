@@ -50,6 +50,9 @@ async function seed() {
   await createBooking(t.deps, { ...mine, startsAt: at("2024-03-05T15:00:00Z") });
   await createBooking(t.deps, { ...mine, status: "pending", startsAt: at("2024-03-06T15:00:00Z") });
   await createBooking(t.deps, { ...mine, status: "declined", startsAt: at("2024-03-07T15:00:00Z") });
+  // A request the parent withdrew before the teacher answered: cancelled, but never a lesson.
+  const withdrawn = await createBooking(t.deps, { ...mine, status: "pending", startsAt: at("2024-03-08T15:00:00Z") });
+  await cancelLesson(t.deps, withdrawn.bookingId, { by: "parent", withdrawnRequest: true, at: at("2024-03-01T12:00:00Z") });
   // Another family's attended lesson with the same teacher.
   const others = await createBooking(t.deps, {
     teacherId: teacher.teacherId,
@@ -103,7 +106,7 @@ describe("GET /api/earnings", () => {
     // The 23:30 lesson of Jan 31 (Feb 1 in UTC) and the free intro call; the sibling's missed lesson.
     expect(january).toMatchObject({ attended: tally(2, 50, 70), missed: tally(1, 50, 70), cancelled: none, lateCancels: 0 });
     expect(february).toMatchObject({ attended: none, cancelled: tally(2, 100, 140), lateCancels: 1 });
-    // The other family's attended lesson; the unmarked one; pending and declined are not counted.
+    // The other family's attended lesson; the unmarked one; pending, declined and withdrawn are not counted.
     expect(march).toMatchObject({ attended: tally(1, 50, 70), unmarked: tally(1, 50, 70), upcoming: none });
     expect(statement.totals).toEqual({
       attended: tally(3, 100, 140),

@@ -3,6 +3,7 @@ import type { BookingType } from "../../shared/booking/booking.constants";
 import type { CancelledBy } from "../../shared/lessons/cancellation.rules";
 import { STATEMENT_STATUSES } from "../../shared/earnings/earnings.rules";
 import type { Executor } from "../db/client";
+import { heldLesson } from "../db/held-lessons";
 import { bookings, bookingSlots, parentProfiles, studentProfiles, teacherProfiles } from "../db/schema";
 
 /** Whose lessons a statement reads: a teacher's (earnings) or a parent's (billing). */
@@ -11,7 +12,9 @@ export type StatementOwner = { teacherId: string } | { parentId: string };
 function ownedBy(owner: StatementOwner) {
   return and(
     "teacherId" in owner ? eq(bookings.teacherId, owner.teacherId) : eq(bookings.parentId, owner.parentId),
+    // STATEMENT_STATUSES, without requests withdrawn before they were ever accepted.
     inArray(bookings.status, [...STATEMENT_STATUSES]),
+    heldLesson(),
   );
 }
 

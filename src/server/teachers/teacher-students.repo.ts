@@ -3,6 +3,7 @@ import type { CommunicationChannel } from "../../shared/accounts/accounts.consta
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { ClassStatus } from "../../shared/classes/classes.constants";
 import { queryRows, type Executor } from "../db/client";
+import { heldLessonAs } from "../db/held-lessons";
 
 export interface TeacherStudentRow {
   studentId: string;
@@ -35,7 +36,7 @@ export async function listTeacherStudents(db: Executor, teacherId: string, now: 
     db,
     sql`
       with taught as (
-        select b.student_id from bookings b where b.teacher_id = ${teacherId} and b.status in ('accepted', 'cancelled')
+        select b.student_id from bookings b where b.teacher_id = ${teacherId} and ${heldLessonAs("b")}
         union
         select c.student_id from classes c where c.teacher_id = ${teacherId} and c.student_id is not null
         union
