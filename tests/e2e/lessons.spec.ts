@@ -56,7 +56,7 @@ async function teacherStartingSoon(teacher: E2EAccount): Promise<{ firstLesson: 
   return { firstLesson, teacherId: me.id };
 }
 
-test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled, attended with a note the parent reads", async ({ page, browser, baseURL, parent, teacher }) => {
+test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled, attended with a note the parent reads; My Students, Earnings and Billing count them", async ({ page, browser, baseURL, parent, teacher }) => {
   test.setTimeout(240_000);
   const { firstLesson, teacherId } = await teacherStartingSoon(teacher);
   const students = (await ok(await parent.api.get("/api/students"), "students")) as unknown as { id: string }[];
@@ -149,5 +149,47 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   await page.goto(`/parent/student/${studentId}`);
   await expect(page.getByText("C major scale hands together; practise bars 1-8 of the minuet slowly.")).toBeVisible();
   await expect(page.getByText("Attended").first()).toBeVisible();
+
+  // The teacher's students, earnings and the parent's billing show those figures: of the 8, one
+  // attended, two cancelled (one late), five upcoming (the moved fifth among them), one credit.
+  // Statements count a year at a time (earnings in the teacher's zone, billing in the browser's),
+  // so the expected tiles are counted from the lessons themselves for the year of the first one.
+  const final = (await ok(await parent.api.get("/api/lessons/mine"), "lessons")) as unknown as { lessons: LessonDTO[] };
+  expect(final.lessons).toHaveLength(8);
+  const teacherZone = final.lessons[0]!.teacher.timeZone;
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  await teacherPage.goto("/teacher/students");
+  const card = teacherPage.getByRole("article", { name: /Mia Rivera/ });
+  await expect(card).toContainText("Upcoming5 lessons");
+  await expect(card).toContainText("Attended1 lesson");
+  await expect(card).toContainText("Make-up credits1 available");
+  const year = yearIn(firstLesson, teacherZone);
+  await teacherPage.goto(`/teacher/earnings?year=${year}`);
+  await expectStatementTotals(teacherPage, tallies(final.lessons, year, teacherZone));
+  const billingYear = yearIn(firstLesson, browserZone);
+  await page.goto(`/billing?year=${billingYear}`);
+  await expectStatementTotals(page, tallies(final.lessons, billingYear, browserZone));
   await teacherContext.close();
 });
+
+type LessonDTO = { startsAt: string; status: string; attendance: string | null; lateCancel: boolean | null; teacher: { timeZone: string } };
+
+const yearIn = (instant: Date | string, zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric" }).format(new Date(instant)));
+const lessonsCount = (count: number) => `${count} ${count === 1 ? "lesson" : "lessons"}`;
+
+/** What a statement's tiles must say for one year, counted from the lessons (all in the future but the attended one). */
+function tallies(lessons: LessonDTO[], year: number, zone: string) {
+  const inYear = lessons.filter((lesson) => yearIn(lesson.startsAt, zone) === year);
+  const cancelled = inYear.filter((lesson) => lesson.status === "cancelled");
+  const late = cancelled.filter((lesson) => lesson.lateCancel).length;
+  return {
+    attended: lessonsCount(inYear.filter((lesson) => lesson.attendance === "attended").length),
+    cancelled: `${lessonsCount(cancelled.length)}${late > 0 ? ` (${late} late)` : ""}`,
+    upcoming: lessonsCount(inYear.filter((lesson) => lesson.status === "accepted" && lesson.attendance === null).length),
+  };
+}
+
+async function expectStatementTotals(page: Page, expected: { attended: string; cancelled: string; upcoming: string }) {
+  await expect(page.getByText("Payments are not taken in the app.", { exact: false })).toBeVisible();
+  for (const [outcome, text] of Object.entries(expected)) await expect(page.getByTestId(`total-${outcome}-count`)).toHaveText(text);
+}
