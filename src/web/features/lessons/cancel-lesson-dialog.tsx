@@ -8,7 +8,7 @@ import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { ChoiceGroup, setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { formatSlot } from "../booking/format-time";
-import { lessonTitle, when } from "./lesson-labels";
+import { lessonTitle, when, type LessonDialogProps } from "./lesson-labels";
 import { useCancelLesson } from "./use-lessons";
 
 const SCOPE_OPTIONS = [
@@ -44,12 +44,7 @@ export function CancelLessonDialog({
   side,
   open,
   onOpenChange,
-}: {
-  lesson: LessonDTO;
-  side: "parent" | "teacher";
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: LessonDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (

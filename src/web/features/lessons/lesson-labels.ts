@@ -28,3 +28,11 @@ export const BADGE_CLASSES: Record<LessonBadge["tone"], string> = {
   red: "bg-red-50 text-red-800",
   slate: "bg-slate-100 text-slate-700",
 };
+
+/** What a dialog about one lesson (cancel, reschedule) is opened with. */
+export interface LessonDialogProps {
+  lesson: LessonDTO;
+  side: "parent" | "teacher";
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}

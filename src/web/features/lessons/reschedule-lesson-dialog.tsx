@@ -12,6 +12,7 @@ import { ChooseTimesStep } from "../booking/choose-times-step";
 import { formatSlot } from "../booking/format-time";
 import { useMonthSlots } from "../booking/use-booking";
 import { lessonTitle, when } from "./lesson-labels";
+import type { LessonDialogProps } from "./lesson-labels";
 import { useRescheduleLesson } from "./use-lessons";
 
 export function RescheduleLessonDialog({
@@ -19,12 +20,7 @@ export function RescheduleLessonDialog({
   side,
   open,
   onOpenChange,
-}: {
-  lesson: LessonDTO;
-  side: "parent" | "teacher";
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: LessonDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
