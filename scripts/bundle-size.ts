@@ -29,7 +29,7 @@ export const BUDGETS_KB = {
   /** Entry chunk plus its static imports: the frame every page shares (top bar, router, query client). */
   entry: 128,
   "/": 135,
-  "/find-teachers": 161,
+  "/find-teachers": 138,
   "/teacher/profile/:teacherId": 160,
 } as const;
 

@@ -5,7 +5,8 @@ import { createTeacher } from "../../../tests/factories/accounts";
 import { send } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { decodeSearchCursor, encodeSearchCursor, filtersHash } from "../../shared/search/search-cursor";
-import { SORT_KEYS, searchQuerySchema, type TeacherSearchResponse } from "../../shared/search/search.schemas";
+import { SORT_KEYS } from "../../shared/search/search.constants";
+import { searchQuerySchema, type TeacherSearchResponse } from "../../shared/search/search.schemas";
 import { findTeacherPage, type PointAccess } from "./search.repo";
 import { toTeacherFilters } from "./search.service";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.schemas";
+import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.constants";
 import { boundingBox, EARTH_RADIUS_MILES, haversineTermAt } from "../../shared/search/search.rules";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
 import type { Executor } from "../db/client";

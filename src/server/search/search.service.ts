@@ -1,12 +1,7 @@
 import { AppError } from "../../shared/errors";
 import { CURSOR_DAMAGED_MESSAGE, encodeSearchCursor, filtersHash } from "../../shared/search/search-cursor";
-import {
-  SEARCH_DIRECT_PAGE_DEPTH,
-  SEARCH_PAGE_SIZE,
-  type SearchQuery,
-  type TeacherSearchResponse,
-  type TeacherSearchResult,
-} from "../../shared/search/search.schemas";
+import { SEARCH_DIRECT_PAGE_DEPTH, SEARCH_PAGE_SIZE } from "../../shared/search/search.constants";
+import type { SearchQuery, TeacherSearchResponse, TeacherSearchResult } from "../../shared/search/search.schemas";
 import {
   distanceRadiusMiles,
   hasMorePages,

@@ -4,19 +4,13 @@ import { monthOutsideBookingRange } from "./booking-horizon.rules";
 import { UNAVAILABLE_REASONS } from "./bookable.rules";
 import { SERIES_MAX_LESSONS, SERIES_MIN_LESSONS, seriesRepeatSchema } from "../lessons/series.rules";
 import { CREDIT_ONE_LESSON_MESSAGE } from "../lessons/lessons.schemas";
+import { isIanaTimeZone } from "../time-zone.rules";
 
 /** IANA zone names known to this runtime (the viewer's and the teacher's). */
 export const timeZoneSchema = z
   .string({ error: "Time zone is required" })
   .max(64, "Unknown time zone")
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Unknown time zone");
+  .refine(isIanaTimeZone, "Unknown time zone");
 
 export const bookingTypeSchema = z.enum(Object.keys(BOOKING_TYPES) as [keyof typeof BOOKING_TYPES], {
   error: "Booking type must be intro or full",

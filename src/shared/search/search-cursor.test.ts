@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeSearchCursor, encodeSearchCursor, filtersHash, SEARCH_CURSOR_MAX_LENGTH, type SearchCursor } from "./search-cursor";
-import { DEFAULT_FILTERS } from "./search.schemas";
+import { DEFAULT_FILTERS } from "./search.constants";
 
 const ID = "0f8b6a8e-3c1d-4a56-9e2f-1b2c3d4e5f60";
 const cursor: SearchCursor = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FILTERS, type SearchFilters } from "./search.schemas";
+import { DEFAULT_FILTERS } from "./search.constants";
+import type { SearchFilters } from "./search.schemas";
 import {
   boundingBox,
   buildChips,

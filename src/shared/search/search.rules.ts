@@ -1,15 +1,7 @@
 import { INSTRUMENTS, INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../teachers/teachers.constants";
 import { rateRange } from "../teachers/public-profile.rules";
-import {
-  DEFAULT_DISTANCE,
-  DEFAULT_FILTERS,
-  SEARCH_DIRECT_PAGE_DEPTH,
-  SEARCH_PAGE_SIZE,
-  type DistanceOption,
-  type LessonType,
-  type RatingOption,
-  type SearchFilters,
-} from "./search.schemas";
+import { DEFAULT_DISTANCE, DEFAULT_FILTERS, SEARCH_DIRECT_PAGE_DEPTH, SEARCH_PAGE_SIZE, type DistanceOption, type LessonType, type RatingOption } from "./search.constants";
+import type { SearchFilters } from "./search.schemas";
 
 // ---------------------------------------------------------------------------------------------
 // Distance

@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../teachers/teachers.constants";
 import {
+  DEFAULT_DISTANCE,
+  DEFAULT_LESSON_TYPE,
+  DEFAULT_MIN_RATING,
+  DEFAULT_SORT,
+  DISTANCE_OPTIONS,
+  LESSON_TYPES,
+  LOCATION_MAX_LENGTH,
+  RATING_OPTIONS,
+  SEARCH_MAX_PAGE,
+  SORT_KEYS,
+  type SortOption,
+} from "./search.constants";
+import { blankToUndefined, normaliseLocation, normaliseRating } from "./search-params.rules";
+import {
   CURSOR_DAMAGED_MESSAGE,
   CURSOR_OTHER_SEARCH_MESSAGE,
   decodeSearchCursor,
@@ -9,52 +23,6 @@ import {
   type SearchCursor,
 } from "./search-cursor";
 
-/** Spec section 9: pages of 9 cards. */
-export const SEARCH_PAGE_SIZE = 9;
-/** A typed place longer than this is not a place. */
-export const LOCATION_MAX_LENGTH = 100;
-/** Far beyond any real result list; keeps OFFSET arithmetic small. */
-export const SEARCH_MAX_PAGE = 1_000_000;
-/**
- * A page given by number (a direct link) is read with OFFSET, whose cost grows with the rows it
- * skips; so it may be at most this many pages from the nearer end of the results (the far end is
- * read backwards, search.rules.ts pageReadPlan). Deeper pages come with the keyset cursor (Load More).
- */
-export const SEARCH_DIRECT_PAGE_DEPTH = 100;
-
-export const DISTANCE_OPTIONS = ["5", "10", "15", "25", "50", "any"] as const;
-export type DistanceOption = (typeof DISTANCE_OPTIONS)[number];
-export const DEFAULT_DISTANCE: DistanceOption = "10";
-
-export const RATING_OPTIONS = ["4.5", "4.0", "3.5", "any"] as const;
-export type RatingOption = (typeof RATING_OPTIONS)[number];
-export const DEFAULT_MIN_RATING: RatingOption = "4.0";
-
-/** The page's lesson-type toggle; a teacher whose lesson_format is `both` matches either. */
-export const LESSON_TYPES = ["in-person", "online", "both"] as const;
-export type LessonType = (typeof LESSON_TYPES)[number];
-export const DEFAULT_LESSON_TYPE: LessonType = "both";
-
-export const SORT_OPTIONS = {
-  relevance: "Relevance",
-  rating: "Rating High to Low",
-  "price-asc": "Price Low to High",
-  "price-desc": "Price High to Low",
-  experience: "Experience",
-} as const;
-export type SortOption = keyof typeof SORT_OPTIONS;
-export const SORT_KEYS = Object.keys(SORT_OPTIONS) as SortOption[];
-export const DEFAULT_SORT: SortOption = "relevance";
-
-/** A blank query value ("?instrument=") means the filter is not set. */
-const blankToUndefined = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
-
-/** "4", "4.00" and "4.0" are the same choice. */
-const normaliseRating = (value: string | undefined) => {
-  if (value === undefined || value === "any") return value;
-  const number = Number(value);
-  return value.trim() !== "" && Number.isFinite(number) ? number.toFixed(1) : value;
-};
 
 const PAGE_MESSAGE = "Page must be a whole number of 1 or more.";
 
@@ -71,7 +39,7 @@ export const searchQuerySchema = z.object({
   location: z
     .string()
     .optional()
-    .transform((value) => value?.trim().replace(/\s+/g, " ") || undefined)
+    .transform(normaliseLocation)
     .pipe(
       z
         .string()
@@ -133,13 +101,6 @@ export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 /** The filters of a search, without the page or cursor (what the page keeps in its URL). */
 export type SearchFilters = Omit<SearchQuery, "page" | "cursor">;
-
-export const DEFAULT_FILTERS: SearchFilters = {
-  distance: DEFAULT_DISTANCE,
-  lessonType: DEFAULT_LESSON_TYPE,
-  minRating: DEFAULT_MIN_RATING,
-  sort: DEFAULT_SORT,
-};
 
 /** One card of the result grid (spec section 3, public_teacher_profiles, with real figures). */
 export interface TeacherSearchResult {

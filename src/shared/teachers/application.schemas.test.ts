@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { teacherApplicationBody } from "../../../tests/factories/teacher-application";
 import { detectedTimeZone, teacherApplicationSchema, US_TIME_ZONES } from "./application.schemas";
-import { isIanaTimeZone } from "./profile.schemas";
+import { isIanaTimeZone } from "../time-zone.rules";
 
 describe("time zones", () => {
   it("offers only zones the runtime knows, and defaults to the browser's own", () => {

@@ -3,7 +3,8 @@ import { boundedText } from "../text.schemas";
 import { passwordSchema } from "../accounts/accounts.schemas";
 import { emailSchema } from "../auth/auth.schemas";
 import { isTimeOfDay, toStoredTime } from "./availability.rules";
-import { isIanaTimeZone, RATE_ORDER_MESSAGE, stateSchema, teacherProfileFields } from "./profile.schemas";
+import { RATE_ORDER_MESSAGE, stateSchema, teacherProfileFields } from "./profile.schemas";
+import { isIanaTimeZone } from "../time-zone.rules";
 import { END_AFTER_START_MESSAGE, endsAfterStart } from "./weekly-availability.rules";
 
 

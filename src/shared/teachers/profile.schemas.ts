@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedText, requiredText } from "../text.schemas";
+import { isIanaTimeZone } from "../time-zone.rules";
 import {
   AGE_GROUPS,
   EDUCATION_BACKGROUNDS,
@@ -38,26 +39,6 @@ function choiceList<T extends string>(values: readonly T[], label: string) {
   return z
     .array(z.enum(values as [T, ...T[]], { error: `Choose ${label} from the list` }), { error: `${label} must be a list` })
     .refine((list) => new Set(list).size === list.length, `Each of the ${label} can be chosen only once`);
-}
-
-const IANA_LIKE = /^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)+$/;
-let supportedZones: Set<string> | undefined;
-
-/**
- * An IANA time zone this runtime knows. `Intl.supportedValuesOf` lists the canonical names; a
- * browser may report an older alias of one (Asia/Calcutta for Asia/Kolkata), which Intl still
- * accepts, so aliases that Intl can use are admitted too.
- */
-export function isIanaTimeZone(zone: string): boolean {
-  supportedZones ??= new Set(Intl.supportedValuesOf("timeZone"));
-  if (supportedZones.has(zone) || zone === "UTC") return true;
-  if (!IANA_LIKE.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export const timeZoneSchema = z

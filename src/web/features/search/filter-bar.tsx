@@ -1,12 +1,7 @@
 import { MapPin } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from "react";
-import {
-  DISTANCE_OPTIONS,
-  LESSON_TYPES,
-  RATING_OPTIONS,
-  type SearchFilters,
-  type TeacherSearchResponse,
-} from "../../../shared/search/search.schemas";
+import { DISTANCE_OPTIONS, LESSON_TYPES, RATING_OPTIONS } from "../../../shared/search/search.constants";
+import type { SearchFilters, TeacherSearchResponse } from "../../../shared/search/search.schemas";
 import { distanceLabel, lessonTypeLabel, ratingLabel } from "../../../shared/search/search.rules";
 import { INSTRUMENTS, SEARCH_INSTRUMENTS, type Instrument } from "../../../shared/teachers/teachers.constants";
 import { Select } from "../../components/ui/choice";

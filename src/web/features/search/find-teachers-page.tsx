@@ -1,6 +1,7 @@
 import { SearchX } from "lucide-react";
 import { useId } from "react";
-import { SORT_KEYS, SORT_OPTIONS, type SearchFilters, type SortOption } from "../../../shared/search/search.schemas";
+import { SORT_KEYS, SORT_OPTIONS, type SortOption } from "../../../shared/search/search.constants";
+import type { SearchFilters } from "../../../shared/search/search.schemas";
 import { buildChips, clearedFilters, withoutChip } from "../../../shared/search/search.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FILTERS } from "../../../shared/search/search.schemas";
+import { DEFAULT_FILTERS } from "../../../shared/search/search.constants";
 import { apiQueryOf, profilePath, readUrlSearch, urlParamsOf } from "./search-url";
 
 const STUDENT = "3f0c8a8e-1d2b-4c5d-8e9f-0a1b2c3d4e5f";

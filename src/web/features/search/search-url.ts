@@ -1,17 +1,13 @@
-import type { z } from "zod";
-import {
-  DEFAULT_FILTERS,
-  searchQuerySchema,
-  type LessonType,
-  type SearchFilters,
-  type SearchQueryInput,
-} from "../../../shared/search/search.schemas";
+import { DEFAULT_FILTERS, DISTANCE_OPTIONS, LESSON_TYPES, SORT_KEYS, type LessonType } from "../../../shared/search/search.constants";
+import { choiceOf, locationOf, ratingOf } from "../../../shared/search/search-params.rules";
+import type { SearchFilters, SearchQueryInput } from "../../../shared/search/search.schemas";
 import { instrumentFromText } from "../../../shared/search/search.rules";
 
 /**
  * The /find-teachers URL is the search: every filter lives in it (a search can be shared and
- * survives reload). Values are read one field at a time with the API's own schema, so one odd
- * value falls back to its default without losing the others.
+ * survives reload). Values are read one field at a time with the rules the API's schema is built
+ * on (search-params.rules.ts; zod stays out of the first load), so one odd value falls back to its
+ * default without losing the others.
  */
 
 export interface UrlSearch {
@@ -28,18 +24,10 @@ export interface FindTeachersState {
   studentId?: string;
 }
 
-const fields = searchQuerySchema.shape;
-type Fields = typeof fields;
-
-function field<Key extends keyof Fields>(key: Key, value: string | null): z.output<Fields[Key]> | undefined {
-  const parsed = fields[key].safeParse(value ?? undefined);
-  return parsed.success ? (parsed.data as z.output<Fields[Key]>) : undefined;
-}
-
 /** "in_person" is the stored lesson_format spelling; the URL uses "in-person". */
 function lessonTypeOf(value: string | null | undefined): LessonType | undefined {
   if (!value) return undefined;
-  return field("lessonType", value === "in_person" ? "in-person" : value);
+  return choiceOf(LESSON_TYPES, value === "in_person" ? "in-person" : value);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,11 +39,11 @@ export function readUrlSearch(params: URLSearchParams, state?: FindTeachersState
   return {
     filters: {
       instrument: instrument ?? undefined,
-      location: field("location", params.get("location")),
-      distance: field("distance", params.get("distance")) ?? DEFAULT_FILTERS.distance,
+      location: locationOf(params.get("location")),
+      distance: choiceOf(DISTANCE_OPTIONS, params.get("distance")) ?? DEFAULT_FILTERS.distance,
       lessonType: lessonTypeOf(params.get("lessonType")) ?? lessonTypeOf(state?.filters?.lessonType) ?? DEFAULT_FILTERS.lessonType,
-      minRating: field("minRating", params.get("minRating")) ?? DEFAULT_FILTERS.minRating,
-      sort: field("sort", params.get("sort")) ?? DEFAULT_FILTERS.sort,
+      minRating: ratingOf(params.get("minRating")) ?? DEFAULT_FILTERS.minRating,
+      sort: choiceOf(SORT_KEYS, params.get("sort")) ?? DEFAULT_FILTERS.sort,
     },
     unknownInstrument: instrumentText && !instrument ? instrumentText : null,
     studentId: studentId && UUID.test(studentId) ? studentId : null,
