@@ -103,6 +103,14 @@ async function loadLighthouse(): Promise<{ run: LighthouseRun; launch: (opts: Re
   }
 }
 
+/** The LCP element's label and the LCP phases (TTFB, load delay, load time, render delay) from the report. */
+function lcpElementOf(lhr: LighthouseReport): string {
+  const tables = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node as { nodeLabel?: string; snippet?: string } | undefined;
+  const phases = (tables[1]?.items ?? []).map((i) => `${String(i.phase)} ${Math.round(Number(i.timing))} ms`).join(", ");
+  return `${node?.snippet?.slice(0, 80) ?? "?"} "${node?.nodeLabel?.slice(0, 40) ?? ""}" (${phases})`;
+}
+
 async function measureWithLighthouse(lh: NonNullable<Awaited<ReturnType<typeof loadLighthouse>>>, url: string): Promise<PageResult> {
   const chrome = await lh.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   try {
@@ -118,7 +126,7 @@ async function measureWithLighthouse(lh: NonNullable<Awaited<ReturnType<typeof l
       tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
       jsBytes: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0),
-      lcpElement: "(see Lighthouse report)",
+      lcpElement: lcpElementOf(lhr),
     };
   } finally {
     await chrome.kill();

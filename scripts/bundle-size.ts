@@ -8,17 +8,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { entryKey, staticClosure, type Manifest } from "../src/server/web-manifest";
+import { LANDING_PAGES } from "../src/shared/landing-pages";
 
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
+export { staticClosure, type Manifest } from "../src/server/web-manifest";
 
 /**
  * Enforced budgets (KB = 1024 bytes, gzip): what the build achieves now plus a little headroom, so
@@ -41,31 +34,7 @@ export const TARGETS_KB: Partial<Record<keyof typeof BUDGETS_KB, number>> = {
 };
 
 /** The route modules the pages load (keys of the manifest, relative to the Vite root src/web). */
-export const PAGE_MODULES = {
-  "/": "features/landing/landing-page.tsx",
-  "/find-teachers": "features/search/find-teachers-page.tsx",
-  "/teacher/profile/:teacherId": "features/teachers/profile/teacher-profile-page.tsx",
-} as const;
-
-/** Manifest keys of `roots` and everything they import statically, in visiting order. */
-export function staticClosure(manifest: Manifest, roots: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The build manifest has no chunk "${key}"`);
-    seen.add(key);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  roots.forEach(visit);
-  return [...seen];
-}
-
-export function entryKey(manifest: Manifest): string {
-  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
-  if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
-  return entries[0]![0];
-}
+export const PAGE_MODULES = Object.fromEntries(LANDING_PAGES.map((page) => [page.path, page.module]));
 
 export interface ChunkSize {
   key: string;

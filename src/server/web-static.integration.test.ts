@@ -103,3 +103,62 @@ describe("security headers on every kind of response", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
   });
 });
+
+describe("landing pages name their route chunks (modulepreload)", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const root = fakeBuild();
+    const index = `<!doctype html><html><head>\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react.js">\n  </head><body></body></html>`;
+    writeFileSync(path.join(root, "index.html"), index);
+    writeFileSync(path.join(root, "index.html.br"), brotliCompressSync(index));
+    writeFileSync(path.join(root, "index.html.gz"), gzipSync(index));
+    mkdirSync(path.join(root, ".vite"));
+    const manifest = {
+      "index.html": { file: "assets/app-abc123.js", isEntry: true, imports: ["_react.js"] },
+      "_react.js": { file: "assets/react.js" },
+      "features/search/find-teachers-page.tsx": { file: "assets/find.js", isDynamicEntry: true, imports: ["_react.js", "_card.js"] },
+      "_card.js": { file: "assets/card.js", imports: ["_react.js"] },
+      "features/teachers/profile/teacher-profile-page.tsx": { file: "assets/profile.js", isDynamicEntry: true, imports: ["_card.js"] },
+    };
+    writeFileSync(path.join(root, ".vite", "manifest.json"), JSON.stringify(manifest));
+    app = await createTestApp();
+    expect(mountWebApp(app.app, root)).toBe(true);
+  });
+  afterAll(() => app.close());
+
+  const preloads = (html: string) => [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it.each([
+    ["/find-teachers?instrument=piano&location=New%20York", ["/assets/react.js", "/assets/find.js", "/assets/card.js"]],
+    ["/teacher/profile/6f1c8a3e-2b7d-4c59-9e0a-1d2b3c4d5e6f", ["/assets/react.js", "/assets/profile.js", "/assets/card.js"]],
+    // A landing page the build does not have (no landing-page.tsx in this manifest): the plain page.
+    ["/", ["/assets/react.js"]],
+    ["/dashboard", ["/assets/react.js"]],
+    ["/teacher/profile/x/reviews", ["/assets/react.js"]],
+  ])("%s preloads %j, the same in every encoding", async (url, expected) => {
+    const texts = await Promise.all(
+      ["br", "gzip", ""].map(async (encoding) => decoded(await app.app.request(url, { headers: encoding ? { "accept-encoding": encoding } : {} }))),
+    );
+    expect(new Set(texts).size).toBe(1);
+    expect(preloads(texts[0]!)).toEqual(expected);
+  });
+
+  const dataPreloads = (html: string) => [...html.matchAll(/rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("a profile also names its data request, the one the page makes", async () => {
+    const id = "6f1c8a3e-2b7d-4c59-9e0a-1d2b3c4d5e6f";
+    const texts = await Promise.all(
+      ["br", "gzip", ""].map(async (encoding) => decoded(await app.app.request(`/teacher/profile/${id}`, { headers: encoding ? { "accept-encoding": encoding } : {} }))),
+    );
+    expect(new Set(texts).size).toBe(1);
+    expect(dataPreloads(texts[0]!)).toEqual([`/api/teachers/${id}/public`]);
+    expect(dataPreloads(await decoded(await app.app.request("/find-teachers")))).toEqual([]);
+  });
+
+  it("a path parameter that is not a plain id is never written into the page", async () => {
+    const html = await decoded(await app.app.request('/teacher/profile/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
+    expect(dataPreloads(html)).toEqual([]);
+    expect(html).not.toContain("<script>alert");
+    expect(preloads(html)).toEqual(["/assets/react.js", "/assets/profile.js", "/assets/card.js"]);
+  });
+});

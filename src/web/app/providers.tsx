@@ -18,7 +18,7 @@ function makeQueryClient() {
 
 export function Providers() {
   const [queryClient] = useState(makeQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   return (
     <QueryClientProvider client={queryClient}>
       {/* Router state updates are not transitions: once `await navigate()` settles, the new page is the next

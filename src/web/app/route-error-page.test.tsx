@@ -1,8 +1,9 @@
+import { QueryClient } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RouteErrorPage } from "./route-error-page";
-import { routes } from "./router";
+import { appRoutes } from "./router";
 
 function Broken(): never {
   throw new Error("render failed");
@@ -52,7 +53,7 @@ describe("RouteErrorPage", () => {
   });
 
   it("is the error element of the app's root route and of its pages", () => {
-    const root = routes[0]!;
+    const root = appRoutes(new QueryClient())[0]!;
     expect(root.errorElement).toBeTruthy();
     expect(root.children?.[0]?.errorElement).toBeTruthy();
   });

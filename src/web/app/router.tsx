@@ -1,4 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
+import { publicProfileQuery } from "../features/teachers/profile/use-public-profile";
 import { RequireAuth } from "./guards";
 import { AppLayout } from "./layout";
 import { RouteErrorPage } from "./route-error-page";
@@ -9,8 +11,11 @@ function CalendarRedirect() {
   return <Navigate to={`/parent/calendar${search}`} replace />;
 }
 
-/** The route table of spec section 2; every screen is a lazy module, and a broken one shows RouteErrorPage. */
-export const routes: RouteObject[] = [
+/**
+ * The route table of spec section 2; every screen is a lazy module, and a broken one shows
+ * RouteErrorPage. `queryClient` lets a landing page's data start loading beside its code.
+ */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppLayout />,
     // A page that throws or whose chunk fails to load shows the error page inside the layout (top
@@ -22,7 +27,15 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/", lazy: () => import("../features/landing/landing-page") },
           { path: "/find-teachers", lazy: () => import("../features/search/find-teachers-page") },
-          { path: "/teacher/profile/:teacherId", lazy: () => import("../features/teachers/profile/teacher-profile-page") },
+          {
+            path: "/teacher/profile/:teacherId",
+            // The teacher's name is the profile's largest paint: fetch it now, not once the page's code has run.
+            loader: ({ params }) => {
+              if (params.teacherId) void queryClient.prefetchQuery(publicProfileQuery(params.teacherId));
+              return null;
+            },
+            lazy: () => import("../features/teachers/profile/teacher-profile-page"),
+          },
           { path: "/unauthorized", lazy: () => import("../features/auth/unauthorized-page") },
           { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
           { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
@@ -66,6 +79,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }
