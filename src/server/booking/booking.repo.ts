@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
 import { MAX_BUFFER_MINUTES, type TimeOffRange } from "../../shared/lessons/time-off.rules";
-import { queryRows, type Executor } from "../db/client";
+import type { Executor } from "../db/client";
+import { preparedRows } from "../db/prepared-statements";
 import { discoverableTeacherAs } from "../db/discoverable";
 import {
   bookings,
@@ -38,7 +39,8 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
   const firstDay = new Date(from.getTime() - 86_400_000).toISOString().slice(0, 10);
   const lastDay = new Date(to.getTime() + 86_400_000).toISOString().slice(0, 10);
   const except = exceptSlotIds.length > 0 ? sql`and s.id not in (${sql.join(exceptSlotIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-  const [row] = await queryRows<{
+  // Prepared: the calendar asks for this on every visit, and planning it cost more than running it.
+  const [row] = await preparedRows<{
     timeZone: string;
     isDiscoverable: boolean;
     bufferMinutes: number;

@@ -73,6 +73,12 @@ export function postgresPoolsOf(db: Executor): { pool: pg.Pool; genericPlanPool:
   return genericPlanPool ? { pool, genericPlanPool } : undefined;
 }
 
+/** The PGlite instance behind a database (not a transaction), or undefined on PostgreSQL. */
+export function pgliteOf(db: Executor): PGlite | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : undefined;
+}
+
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { postgresPoolsOf, queryRows, type Executor } from "./client";
+import type { PGlite } from "@electric-sql/pglite";
+import { pgliteOf, postgresPoolsOf, queryRows, type Executor } from "./client";
 
 const dialect = new PgDialect();
 
@@ -15,15 +16,53 @@ export type PlanMode = "generic" | "per-values";
 
 /**
  * Runs a statement as a named prepared statement (named after its text, so statements that
- * differ only in their values share one), parsed once per connection. Only for statements whose
- * text is built from a small set of shapes (the search pages), or the per-connection statement
- * cache would grow without end. PGlite runs every statement as is.
+ * differ only in their values share one), parsed once per connection (on PGlite: once), so its
+ * plan can be kept instead of made on every call. Only for statements whose text is built from a
+ * small set of shapes (the search pages, a teacher's open slots), or the per-connection statement
+ * cache would grow without end. Inside a transaction the statement runs as is. Rows come as the
+ * driver parses them (timestamps as Date), not through drizzle's parsers.
  */
 export async function preparedRows<Row>(db: Executor, statement: SQL, plan: PlanMode = "per-values"): Promise<Row[]> {
-  const pools = postgresPoolsOf(db);
-  if (!pools) return queryRows<Row>(db, statement);
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
-  const result = await (plan === "generic" ? pools.genericPlanPool : pools.pool).query({ name, text, values: params });
-  return result.rows as Row[];
+  const name = `stmt_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+  const pools = postgresPoolsOf(db);
+  if (pools) {
+    const result = await (plan === "generic" ? pools.genericPlanPool : pools.pool).query({ name, text, values: params });
+    return result.rows as Row[];
+  }
+  const pglite = pgliteOf(db);
+  if (pglite) return pglitePreparedRows<Row>(pglite, name, text, params);
+  return queryRows<Row>(db, statement);
+}
+
+/** A value as an SQL literal (standard_conforming_strings: only the quote is doubled). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * PGlite's own queries are unnamed statements, planned on every call (for a teacher's month of
+ * slots that was most of the query's time), so the statement is PREPAREd once in its session and
+ * EXECUTEd with its values as literals (EXECUTE takes no bind parameters).
+ */
+async function pglitePreparedRows<Row>(pglite: PGlite, name: string, text: string, params: unknown[]): Promise<Row[]> {
+  const execute = `execute ${name}(${params.map(literal).join(", ")})`;
+  const run = async () => (params.length ? (await pglite.query<Row>(execute)).rows : (await pglite.query<Row>(`execute ${name}`)).rows);
+  try {
+    return await run();
+  } catch (error) {
+    // 26000: not prepared yet in this session.
+    if ((error as { code?: string }).code !== "26000") throw error;
+  }
+  try {
+    await pglite.exec(`prepare ${name} as ${text}`);
+  } catch (error) {
+    // 42P05: a concurrent call prepared it first.
+    if ((error as { code?: string }).code !== "42P05") throw error;
+  }
+  return run();
 }
