@@ -52,6 +52,7 @@ await buildIfChanged("Web app", "dist/web", ["src/web", "src/shared", "vite.conf
 await buildIfChanged("Server", "dist/server", ["src/server", "src/shared", "scripts/build-server.mjs", "tsconfig.json", "package-lock.json"], buildServer);
 
 // The server replaces this process's role: signals reach it, its exit code is ours.
-const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit" });
+const { flags } = JSON.parse(readFileSync(path.join(root, "scripts", "server-node-flags.json"), "utf8"));
+const server = spawn(process.execPath, [...flags, "--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -16,12 +16,13 @@ const statement = (text: string | null, number: number | null, flag: boolean | n
 
 describe("preparedRows", () => {
   it("answers what the statement run as is answers, for values that need quoting", async () => {
-    for (const values of [
+    const cases: [string | null, number | null, boolean | null][] = [
       ["it's a \\ backslash and a '' pair", 42, true],
       ["'); drop table teacher_profiles; --", -7, false],
       [null, null, null],
       ["", 0, true],
-    ] as const) {
+    ];
+    for (const values of cases) {
       expect(await preparedRows<Row>(t.deps.db, statement(...values))).toEqual(await queryRows<Row>(t.deps.db, statement(...values)));
     }
   });
