@@ -2,12 +2,25 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { createRequire } from "node:module";
+import path from "node:path";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
-export default defineConfig({
+/**
+ * React Router's package exports point at its development build for every condition (a choice its
+ * maintainers call temporary: remix-run/react-router#12532); a production build takes the
+ * production one beside it, which leaves out the development warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
+
+export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
+  resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     tailwindcss(),
@@ -30,4 +43,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 5173),
     proxy: { "/api": `http://127.0.0.1:${apiPort}` },
   },
-});
+}));

@@ -24,6 +24,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       {
         errorElement: <RouteErrorPage />,
+        // While the first page's code loads (it was named in the HTML, so it is on its way) the
+        // layout and top bar are already drawn; the page area waits, empty, instead of the window.
+        hydrateFallbackElement: <div className="flex-1" aria-busy="true" />,
         children: [
           { path: "/", lazy: () => import("../features/landing/landing-page") },
           { path: "/find-teachers", lazy: () => import("../features/search/find-teachers-page") },
