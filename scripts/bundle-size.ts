@@ -23,7 +23,7 @@ export const BUDGETS_KB = {
   entry: 128,
   "/": 135,
   "/find-teachers": 138,
-  "/teacher/profile/:teacherId": 160,
+  "/teacher/profile/:teacherId": 147,
 } as const;
 
 /** Issue 16 item 2's targets, printed next to the enforced budgets (not all are reached yet). */
