@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/e2e-env";
 
 const PORT = E2E_PORT;
+/** The production server's node flags (npm start runs with them too). */
+const serverNodeFlags = JSON.parse(readFileSync(new URL("./scripts/server-node-flags.json", import.meta.url), "utf8")) as { flags: string[] };
 const baseURL = `http://localhost:${PORT}`;
 
 // The OS's Chromium (apt-get install chromium); Playwright's own download is not available here.
@@ -41,8 +43,9 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } }, grep: /@phone/ },
   ],
   webServer: {
-    // A fresh data directory per run: migrations, then the demo seed, exactly as a newcomer's first start.
-    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/main.ts`,
+    // A fresh data directory per run: migrations, then the demo seed, exactly as a newcomer's first start;
+    // the compiled server with the production flags, as `npm start` runs it.
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/build-server.mjs && node ${serverNodeFlags.flags.join(" ")} --enable-source-maps dist/server/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
