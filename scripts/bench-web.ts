@@ -14,7 +14,7 @@
 //    CLS ≤ 0.1, first-load JS within the gzip targets of item 2) and stops the server.
 //    BENCH_RUNS=n (default 3) runs each page n times and reports the median.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession } from "@playwright/test";
@@ -118,6 +118,11 @@ async function measureWithLighthouse(lh: NonNullable<Awaited<ReturnType<typeof l
     const result = await lh.run(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
     if (!result) throw new Error(`Lighthouse returned no report for ${url}`);
     const { lhr } = result;
+    // BENCH_WEB_REPORTS=dir keeps every run's full Lighthouse report (JSON) for a closer look.
+    if (process.env.BENCH_WEB_REPORTS) {
+      mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const scripts = lhr.audits["network-requests"]?.details?.items?.filter((i) => i.resourceType === "Script") ?? [];
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
