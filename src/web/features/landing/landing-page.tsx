@@ -1,3 +1,4 @@
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
 import { Claims } from "./claims";
 import { FlipCards } from "./flip-cards";
 import { Hero } from "./hero";
@@ -6,13 +7,20 @@ import { LiveFigures } from "./live-figures";
 
 /** The page for "/" (react-router lazy route module). The top bar comes from the app layout. */
 export function Component() {
+  // The sections below the hero are drawn right after it has painted: on a phone that splits one
+  // long task in two, and the hero (the page's largest paint) shows sooner.
+  const painted = useAfterFirstPaint();
   return (
     <main className="flex flex-1 flex-col">
       <Hero />
-      <Claims />
-      <LiveFigures />
-      <FlipCards />
-      <LandingFooter />
+      {painted ? (
+        <>
+          <Claims />
+          <LiveFigures />
+          <FlipCards />
+          <LandingFooter />
+        </>
+      ) : null}
     </main>
   );
 }
