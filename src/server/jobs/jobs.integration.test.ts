@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
 import { retryDelayMs, runDueJobs } from "./job-runner";
 import type { ClaimedJob, JobKind } from "./job.types";
 import { findJob, scheduleJob } from "./jobs.repo";
 
 let t: TestApp;
 let other: TestApp;
+let closeApps: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
-  // On PostgreSQL a second app is a second pool on the same database, as a second process would
-  // have; PGlite is one process's database, so there the "second process" shares the instance.
-  other = process.env.TEST_DB === "postgres" ? await createTestApp() : t;
+  ({ first: t, second: other, close: closeApps } = await createTwoProcessApps());
 });
-afterAll(async () => {
-  if (other !== t) await other.close();
-  await t.close();
-});
+afterAll(() => closeApps());
 
 let counter = 0;
 const uniqueKey = (name: string) => `test:${name}:${Date.now()}:${counter++}`;

@@ -4,7 +4,7 @@ import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
 import { mailOutbox, parentProfiles } from "../db/schema";
 import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
@@ -13,15 +13,11 @@ import type { Deps } from "../http/app-env";
 
 let t: TestApp;
 let other: TestApp;
+let closeApps: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
-  // On PostgreSQL a second app is a second pool, as a second server process has.
-  other = process.env.TEST_DB === "postgres" ? await createTestApp() : t;
+  ({ first: t, second: other, close: closeApps } = await createTwoProcessApps());
 });
-afterAll(async () => {
-  if (other !== t) await other.close();
-  await t.close();
-});
+afterAll(() => closeApps());
 
 const H = 3_600_000;
 const run = (deps: Deps, now: Date) => runDueJobs(deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, now });
