@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
 import { MAX_BUFFER_MINUTES, type TimeOffRange } from "../../shared/lessons/time-off.rules";
 import type { Executor } from "../db/client";
+import { bookingPartyColumns, joinBookingParties } from "../db/booking-parties";
 import { preparedRows } from "../db/prepared-statements";
 import { discoverableTeacherAs } from "../db/discoverable";
 import {
@@ -9,10 +10,7 @@ import {
   bookingSlots,
   calendarEvents,
   lessonSeries,
-  parentProfiles,
   studentProfiles,
-  teacherProfiles,
-  user,
 } from "../db/schema";
 
 export interface SlotSources {
@@ -154,29 +152,11 @@ const requestColumns = {
   createdAt: bookings.createdAt,
   seriesId: bookings.seriesId,
   slotId: bookings.slotId,
-  startsAt: bookingSlots.startsAt,
-  endsAt: bookingSlots.endsAt,
-  studentId: studentProfiles.id,
-  studentFirstName: studentProfiles.firstName,
-  studentLastName: studentProfiles.lastName,
-  teacherId: teacherProfiles.id,
-  teacherUserId: teacherProfiles.userId,
-  teacherFirstName: teacherProfiles.firstName,
-  teacherLastName: teacherProfiles.lastName,
-  teacherEmail: teacherProfiles.email,
-  teacherTimeZone: teacherProfiles.timeZone,
-  parentEmail: user.email,
+  ...bookingPartyColumns,
 };
 
 function requestQuery(db: Executor) {
-  return db
-    .select(requestColumns)
-    .from(bookings)
-    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
-    .innerJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
-    .innerJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
-    .innerJoin(user, eq(user.id, parentProfiles.userId));
+  return joinBookingParties(db.select(requestColumns).from(bookings).$dynamic());
 }
 export type RequestRow = Awaited<ReturnType<typeof listPendingForTeacher>>[number];
 

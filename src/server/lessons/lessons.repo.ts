@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client";
+import { bookingPartyColumns, joinBookingParties } from "../db/booking-parties";
 import {
   bookings,
   bookingSlots,
@@ -9,7 +10,6 @@ import {
   parentProfiles,
   studentProfiles,
   teacherProfiles,
-  user,
 } from "../db/schema";
 
 const usedCredit = alias(makeUpCredits, "used_credit");
@@ -27,33 +27,14 @@ const lessonColumns = {
   lateCancel: bookings.lateCancel,
   attendance: bookings.attendance,
   lessonNote: bookings.lessonNote,
-  startsAt: bookingSlots.startsAt,
-  endsAt: bookingSlots.endsAt,
-  studentId: studentProfiles.id,
-  studentFirstName: studentProfiles.firstName,
-  studentLastName: studentProfiles.lastName,
-  teacherId: teacherProfiles.id,
-  teacherUserId: teacherProfiles.userId,
-  teacherFirstName: teacherProfiles.firstName,
-  teacherLastName: teacherProfiles.lastName,
-  teacherEmail: teacherProfiles.email,
-  teacherTimeZone: teacherProfiles.timeZone,
+  ...bookingPartyColumns,
   noticeHours: teacherProfiles.noticeHours,
   parentFirstName: parentProfiles.firstName,
-  parentEmail: user.email,
   madeUpCreditId: usedCredit.id,
 };
 
 function lessonQuery(db: Executor) {
-  return db
-    .select(lessonColumns)
-    .from(bookings)
-    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
-    .innerJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
-    .innerJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
-    .innerJoin(user, eq(user.id, parentProfiles.userId))
-    .leftJoin(usedCredit, eq(usedCredit.usedByBookingId, bookings.id));
+  return joinBookingParties(db.select(lessonColumns).from(bookings).$dynamic()).leftJoin(usedCredit, eq(usedCredit.usedByBookingId, bookings.id));
 }
 export type LessonRow = Awaited<ReturnType<typeof findLessons>>[number];
 
