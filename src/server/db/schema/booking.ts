@@ -36,6 +36,8 @@ export const bookingSlots = pgTable(
   (t) => [
     unique("booking_slots_id_teacher_key").on(t.id, t.teacherId),
     index("booking_slots_teacher_starts_idx").on(t.teacherId, t.startsAt),
+    // The reminder sweep reads every teacher's lessons starting in the next hours (lessons/reminders.repo.ts).
+    index("booking_slots_starts_idx").on(t.startsAt),
     check("booking_slots_order_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("booking_slots_status_check", oneOf(t.status, SLOT_STATUSES)),
     check("booking_slots_format_check", oneOf(t.format, BOOKING_FORMATS)),
@@ -123,5 +125,7 @@ export const bookings = pgTable(
     check("bookings_attendance_check", sql`${t.attendance} is null or ${oneOf(t.attendance, ATTENDANCE)}`),
     check("bookings_lesson_note_check", sql`length(${t.lessonNote}) <= 5000`),
     index("bookings_series_idx").on(t.seriesId),
+    // The expiry sweep reads only pending requests, a small part of all bookings (booking/request-expiry.repo.ts).
+    index("bookings_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

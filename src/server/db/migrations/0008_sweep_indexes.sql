@@ -1,0 +1,2 @@
+CREATE INDEX "booking_slots_starts_idx" ON "booking_slots" USING btree ("starts_at");--> statement-breakpoint
+CREATE INDEX "bookings_pending_created_idx" ON "bookings" USING btree ("created_at") WHERE "bookings"."status" = 'pending';
