@@ -1,9 +1,6 @@
-import { formatValue, type Tally } from "../../../shared/earnings/earnings.rules";
+import { countOf } from "../../lib/plural";
 
-export const lessonsCount = (count: number) => `${count} ${count === 1 ? "lesson" : "lessons"}`;
-
-/** "$150-210" for a tally's value at the listed rate. */
-export const tallyValue = (tally: Tally) => formatValue(tally);
+export const lessonsCount = (count: number) => countOf(count, "lesson", "lessons");
 
 /** "Tue, Mar 3, 10:00 AM" of an instant in the statement's zone. */
 export function lessonTime(iso: string, timeZone: string): string {

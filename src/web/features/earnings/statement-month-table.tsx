@@ -1,7 +1,6 @@
-import { LESSON_OUTCOMES, monthLabel, OUTCOME_LABELS, type MonthSummary, type Tallies, type Tally } from "../../../shared/earnings/earnings.rules";
+import { formatValue, LESSON_OUTCOMES, monthLabel, OUTCOME_LABELS, type MonthSummary, type Tallies, type Tally } from "../../../shared/earnings/earnings.rules";
 import { cn } from "../../lib/cn";
 import type { Statement } from "../../../shared/earnings/earnings.schemas";
-import { tallyValue } from "./statement-format";
 
 function TallyCell({ tally, late }: { tally: Tally; late?: number }) {
   if (tally.count === 0) return <span className="text-slate-400">0</span>;
@@ -9,7 +8,7 @@ function TallyCell({ tally, late }: { tally: Tally; late?: number }) {
     <>
       <span className="font-medium text-slate-900">{tally.count}</span>
       {late ? <span className="text-slate-600"> ({late} late)</span> : null}
-      <span className="block text-xs text-slate-600">{tallyValue(tally)}</span>
+      <span className="block text-xs text-slate-600">{formatValue(tally)}</span>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { OUTCOME_LABELS, type LessonOutcome } from "../../../shared/earnings/earnings.rules";
+import { formatValue, OUTCOME_LABELS, type LessonOutcome } from "../../../shared/earnings/earnings.rules";
 import type { Statement } from "../../../shared/earnings/earnings.schemas";
-import { lessonsCount, tallyValue } from "./statement-format";
+import { lessonsCount } from "./statement-format";
 
 /** The year's totals, main figures first; the tiles for missed and unmarked lessons show only when there are some. */
 const MAIN: LessonOutcome[] = ["attended", "upcoming", "cancelled"];
@@ -15,7 +15,7 @@ export function StatementTiles({ statement }: { statement: Statement }) {
         <li key={outcome} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
           <p className="text-sm font-medium text-slate-600">{OUTCOME_LABELS[outcome]}</p>
           <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl" data-testid={`total-${outcome}-value`}>
-            {tallyValue(totals[outcome])}
+            {formatValue(totals[outcome])}
           </p>
           <p className="text-sm text-slate-600" data-testid={`total-${outcome}-count`}>
             {lessonsCount(totals[outcome].count)}

@@ -4,8 +4,8 @@ import { COMMUNICATION_CHANNELS } from "../../../../shared/accounts/accounts.con
 import { BOOKING_TYPES } from "../../../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../../../shared/booking/booking.rules";
 import type { TeacherStudent } from "../../../../shared/teachers/teacher-students.api";
+import { countOf } from "../../../lib/plural";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function creditsText(credits: TeacherStudent["makeUpCredits"], timeZone: string): string {
   if (credits.available === 0) return "None";
@@ -52,11 +52,11 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
         </div>
         <div>
           <dt className="text-slate-600">Upcoming</dt>
-          <dd className="mt-0.5 font-medium text-slate-900">{plural(student.upcomingLessons, "lesson", "lessons")}</dd>
+          <dd className="mt-0.5 font-medium text-slate-900">{countOf(student.upcomingLessons, "lesson", "lessons")}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Attended</dt>
-          <dd className="mt-0.5 font-medium text-slate-900">{plural(student.lessonsAttended, "lesson", "lessons")}</dd>
+          <dd className="mt-0.5 font-medium text-slate-900">{countOf(student.lessonsAttended, "lesson", "lessons")}</dd>
         </div>
         <div className="col-span-2">
           <dt className="text-slate-600">Make-up credits</dt>
