@@ -1,28 +1,20 @@
 import { defineConfig } from "vite";
-import react from "@vitejs/plugin-react";
+import preact from "@preact/preset-vite";
 import tailwindcss from "@tailwindcss/vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { preactAliases, reactRouterModule } from "./scripts/web-runtime";
 
 const apiPort = process.env.API_PORT ?? "3001";
-
-/**
- * React Router's package exports point at its development build for every condition (a choice its
- * maintainers call temporary: remix-run/react-router#12532); a production build takes the
- * production one beside it, which leaves out the development warnings.
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
-  "dist/production/index.mjs",
-);
 
 export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
-  resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  // Preact for React in every mode (scripts/web-runtime.ts); React Router's production build in a build.
+  resolve: { alias: [reactRouterModule(command === "build" ? "production" : "development"), ...preactAliases] },
   plugins: [
-    react(),
+    // JSX for Preact, Prefresh (hot updates that keep state) and Preact's debug warnings in dev; the
+    // React aliases are ours (scripts/web-runtime.ts), shared with the component tests.
+    preact({ reactAliasesEnabled: false }),
     tailwindcss(),
     // Text assets are compressed once here, at build time; the server sends the .br or .gz file
     // the browser accepts (serveStatic's `precompressed`) instead of compressing per request.

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
@@ -111,8 +111,11 @@ export function ParentSignUpFlow({
         Step {step === "parent-info" ? 1 : 2} of 2 · {step === "parent-info" ? "About you" : "About your child"}
       </p>
 
+      {/* Keyed: each step is a subtree of its own. Unkeyed, the built app's Preact would keep the
+          step's <input> elements for the other step's fields (it matches children of the same type
+          across positions), and a registered field would come back showing the other step's value. */}
       {step === "parent-info" ? (
-        <>
+        <Fragment key="parent-info">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="su-first" label="First name" error={errors.parent?.firstName?.message}>
               <Input id="su-first" autoComplete="given-name" {...form.register("parent.firstName")} />
@@ -189,9 +192,9 @@ export function ParentSignUpFlow({
           <Button className="w-full" onClick={() => void toStudentStep()}>
             Next
           </Button>
-        </>
+        </Fragment>
       ) : (
-        <>
+        <Fragment key="student-info">
           <Button variant="link" onClick={() => setStep("parent-info")}>
             ← Back
           </Button>
@@ -218,7 +221,7 @@ export function ParentSignUpFlow({
           <Button type="submit" className="w-full" disabled={signUp.isPending}>
             {signUp.isPending ? "Creating account..." : "Create Account"}
           </Button>
-        </>
+        </Fragment>
       )}
     </form>
   );
