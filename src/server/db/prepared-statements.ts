@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import { pgliteOf, postgresPoolsOf, queryRows, type Executor } from "./client";
-
-const dialect = new PgDialect();
+import { compileStatement } from "./compile-statement";
 
 /**
  * How a hot statement is planned on PostgreSQL: `generic` runs on the pool whose sessions keep one
@@ -23,8 +21,8 @@ export type PlanMode = "generic" | "per-values";
  * driver parses them (timestamps as Date), not through drizzle's parsers.
  */
 export async function preparedRows<Row>(db: Executor, statement: SQL, plan: PlanMode = "per-values"): Promise<Row[]> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `stmt_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+  const { sql: text, params } = compileStatement(statement);
+  const name = statementName(text);
   const pools = postgresPoolsOf(db);
   if (pools) {
     const result = await (plan === "generic" ? pools.genericPlanPool : pools.pool).query({ name, text, values: params });
@@ -33,6 +31,22 @@ export async function preparedRows<Row>(db: Executor, statement: SQL, plan: Plan
   const pglite = pgliteOf(db);
   if (pglite) return pglitePreparedRows<Row>(pglite, name, text, params);
   return queryRows<Row>(db, statement);
+}
+
+/** Names by text: the few shapes of the hot statements come back on every request. */
+const names = new Map<string, string>();
+const NAMES_KEPT = 1_000;
+
+/** The statement's name: its text's hash, so every connection and process names it alike. */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `stmt_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    // Statements built from values (not shapes) must not grow the map without end.
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** A value as an SQL literal (standard_conforming_strings: only the quote is doubled). */
