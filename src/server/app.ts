@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { AppError } from "../shared/errors";
 import { createAccountsRoutes } from "./accounts/accounts.routes";
@@ -11,6 +10,7 @@ import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes
 import type { AppEnv, Deps } from "./http/app-env";
 import { errorHandler } from "./http/errors";
 import { requestBodyLimit } from "./http/body-limit";
+import { compressResponses } from "./http/compress-responses";
 import { sameOriginOnly } from "./http/same-origin-only";
 import { noStoreByDefault, securityHeaders } from "./http/security-headers";
 import { trustedOrigins } from "./http/trusted-origins";
@@ -62,9 +62,8 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use("*", requestId())
     .use("*", requestLogger(deps.logger))
-    // JSON and other text made per request, gzip-compressed as it streams (static files come
-    // precompressed from the build; event streams and media are left alone by its type filter).
-    .use("/api/*", compress())
+    // JSON and other text made per request, gzip-compressed (http/compress-responses.ts).
+    .use("/api/*", compressResponses)
     .use("*", securityHeaders({ https: deps.env.PUBLIC_URL.startsWith("https://") }))
     .use("/api/*", noStoreByDefault)
     .use("/api/*", sameOriginOnly(trustedOrigins(deps.env)))
