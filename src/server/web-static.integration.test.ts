@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTeacher } from "../../tests/factories/accounts";
+import { decodedBody } from "../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../tests/fixtures/test-app";
 import { mountWebApp } from "./web-static";
 
@@ -34,13 +35,6 @@ afterAll(() => t.close());
 const get = (url: string, acceptEncoding?: string) =>
   t.app.request(url, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
 
-async function decoded(res: Response): Promise<string> {
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const encoding = res.headers.get("content-encoding");
-  if (encoding === "br") return brotliDecompressSync(bytes).toString();
-  if (encoding === "gzip") return gunzipSync(bytes).toString();
-  return bytes.toString();
-}
 
 describe("compressed responses", () => {
   it.each([
@@ -57,7 +51,7 @@ describe("compressed responses", () => {
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(refused.headers.get("content-encoding")).toBeNull();
-    const texts = await Promise.all([br, gz, plain, refused].map(decoded));
+    const texts = await Promise.all([br, gz, plain, refused].map(decodedBody));
     expect(new Set(texts).size).toBe(1);
     for (const res of [br, gz, plain, refused]) {
       expect(res.status).toBe(200);
@@ -73,7 +67,7 @@ describe("compressed responses", () => {
     expect(res.headers.get("content-encoding")).toBeNull();
     expect(Number(res.headers.get("content-length"))).toBeLessThan(1024);
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
-    expect(JSON.parse(await decoded(res))).toHaveProperty("status", "ok");
+    expect(JSON.parse(await decodedBody(res))).toHaveProperty("status", "ok");
   });
 
   it("API JSON of 1 KB or more is gzipped by the app, with its length", async () => {
@@ -85,7 +79,7 @@ describe("compressed responses", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
     expect(Number(res.headers.get("content-length"))).toBe((await res.clone().arrayBuffer()).byteLength);
-    expect(JSON.parse(await decoded(res))).toEqual(JSON.parse(plain));
+    expect(JSON.parse(await decodedBody(res))).toEqual(JSON.parse(plain));
   });
 });
 
@@ -152,7 +146,7 @@ describe("landing pages name their route chunks (modulepreload)", () => {
     ["/teacher/profile/x/reviews", ["/assets/react.js"]],
   ])("%s preloads %j, the same in every encoding", async (url, expected) => {
     const texts = await Promise.all(
-      ["br", "gzip", ""].map(async (encoding) => decoded(await app.app.request(url, { headers: encoding ? { "accept-encoding": encoding } : {} }))),
+      ["br", "gzip", ""].map(async (encoding) => decodedBody(await app.app.request(url, { headers: encoding ? { "accept-encoding": encoding } : {} }))),
     );
     expect(new Set(texts).size).toBe(1);
     expect(preloads(texts[0]!)).toEqual(expected);
@@ -163,15 +157,15 @@ describe("landing pages name their route chunks (modulepreload)", () => {
   it("a profile also names its data request, the one the page makes", async () => {
     const id = "6f1c8a3e-2b7d-4c59-9e0a-1d2b3c4d5e6f";
     const texts = await Promise.all(
-      ["br", "gzip", ""].map(async (encoding) => decoded(await app.app.request(`/teacher/profile/${id}`, { headers: encoding ? { "accept-encoding": encoding } : {} }))),
+      ["br", "gzip", ""].map(async (encoding) => decodedBody(await app.app.request(`/teacher/profile/${id}`, { headers: encoding ? { "accept-encoding": encoding } : {} }))),
     );
     expect(new Set(texts).size).toBe(1);
     expect(dataPreloads(texts[0]!)).toEqual([`/api/teachers/${id}/public`]);
-    expect(dataPreloads(await decoded(await app.app.request("/find-teachers")))).toEqual([]);
+    expect(dataPreloads(await decodedBody(await app.app.request("/find-teachers")))).toEqual([]);
   });
 
   it("a path parameter that is not a plain id is never written into the page", async () => {
-    const html = await decoded(await app.app.request('/teacher/profile/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
+    const html = await decodedBody(await app.app.request('/teacher/profile/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
     expect(dataPreloads(html)).toEqual([]);
     expect(html).not.toContain("<script>alert");
     expect(preloads(html)).toEqual(["/assets/react.js", "/assets/profile.js", "/assets/card.js"]);

@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { fillRoutePath, LANDING_PAGES, matchRoutePath } from "../shared/landing-pages";
 import type { AppEnv } from "./http/app-env";
+import { acceptedEncoding, varyOnAcceptEncoding, type ContentEncoding } from "./http/content-encoding";
 import { routeChunkFiles, type Manifest } from "./web-manifest";
 
 export const WEB_DIST = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -75,20 +76,8 @@ function landingPageFor(pages: LandingIndexPage[], urlPath: string): IndexPage |
   return undefined;
 }
 
-/** The best encoding of the two we keep that the browser accepts (q=0 means refused). */
-function acceptedEncoding(c: Context, available: Omit<IndexPage, "identity">) {
-  const accepted = new Map(
-    (c.req.header("accept-encoding") ?? "").split(",").map((part) => {
-      const [name = "", ...params] = part.trim().toLowerCase().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return [name, q ? Number(q.slice(2)) : 1] as const;
-    }),
-  );
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (available.br && ok("br")) return "br" as const;
-  if (available.gzip && ok("gzip")) return "gzip" as const;
-  return undefined;
-}
+/** Brotli first: smaller than gzip for the same page. */
+const ENCODINGS_BY_PREFERENCE: readonly ContentEncoding[] = ["br", "gzip"];
 
 /** Serves the built SPA: real files first, then index.html for every other non-API path. */
 export function mountWebApp(app: Hono<AppEnv>, root = WEB_DIST): boolean {
@@ -99,8 +88,7 @@ export function mountWebApp(app: Hono<AppEnv>, root = WEB_DIST): boolean {
   // A response differs by Accept-Encoding whether or not this one was compressed.
   app.use("*", async (c, next) => {
     await next();
-    const vary = c.res.headers.get("vary");
-    if (!vary?.toLowerCase().includes("accept-encoding")) c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    varyOnAcceptEncoding(c);
   });
   // Compressed once at build time: the .br or .gz beside each file is sent as it is.
   const staticFiles = serveStatic<AppEnv>({ root, precompressed: true });
@@ -119,7 +107,7 @@ export function mountWebApp(app: Hono<AppEnv>, root = WEB_DIST): boolean {
     c.header("cache-control", "no-cache");
     c.header("content-type", "text/html; charset=UTF-8");
     const page = landingPageFor(landingPages, c.req.path) ?? index;
-    const encoding = acceptedEncoding(c, page);
+    const encoding = acceptedEncoding(c, ENCODINGS_BY_PREFERENCE.filter((name) => page[name]));
     if (!encoding) return c.body(page.identity);
     c.header("content-encoding", encoding);
     return c.body(encoding === "br" ? page.br! : page.gzip!);

@@ -1,7 +1,7 @@
-import { gunzipSync, inflateSync } from "node:zlib";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { describe, expect, it } from "vitest";
+import { decodedBody } from "../../../tests/fixtures/http";
 import type { AppEnv } from "./app-env";
 import { compressResponses } from "./compress-responses";
 
@@ -26,14 +26,6 @@ const app = new Hono<AppEnv>()
 const get = (path: string, acceptEncoding?: string, method = "GET") =>
   app.request(path, { method, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
 
-async function bodyOf(res: Response): Promise<string> {
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const encoding = res.headers.get("content-encoding");
-  if (encoding === "gzip") return gunzipSync(bytes).toString();
-  if (encoding === "deflate") return inflateSync(bytes).toString();
-  expect(encoding).toBeNull();
-  return bytes.toString();
-}
 
 describe("compressResponses", () => {
   it("gzips JSON of 1 KB or more in one piece for a browser, with its length, the same JSON inside", async () => {
@@ -46,14 +38,14 @@ describe("compressResponses", () => {
     const bytes = Buffer.from(await res.clone().arrayBuffer());
     expect(Number(res.headers.get("content-length"))).toBe(bytes.byteLength);
     expect(bytes.byteLength).toBeLessThan(JSON.stringify(big).length / 2);
-    expect(JSON.parse(await bodyOf(res))).toEqual(big);
+    expect(JSON.parse(await decodedBody(res))).toEqual(big);
   });
 
   it("keeps the status of an error", async () => {
     const res = await get("/missing", "gzip");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-encoding")).toBe("gzip");
-    expect(JSON.parse(await bodyOf(res))).toMatchObject({ error: "not found" });
+    expect(JSON.parse(await decodedBody(res))).toMatchObject({ error: "not found" });
   });
 
   it("sends JSON under 1 KB as it is, with its length and Vary", async () => {
@@ -61,7 +53,7 @@ describe("compressResponses", () => {
     expect(res.headers.get("content-encoding")).toBeNull();
     expect(res.headers.get("content-length")).toBe(String(JSON.stringify(small).length));
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
-    expect(JSON.parse(await bodyOf(res))).toEqual(small);
+    expect(JSON.parse(await decodedBody(res))).toEqual(small);
   });
 
   it.each([
@@ -72,25 +64,25 @@ describe("compressResponses", () => {
     const res = await get("/big", acceptEncoding);
     expect(res.headers.get("content-encoding")).toBeNull();
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
-    expect(JSON.parse(await bodyOf(res))).toEqual(big);
+    expect(JSON.parse(await decodedBody(res))).toEqual(big);
   });
 
   it("leaves a client that takes deflate alone to the streaming compressor", async () => {
     const res = await get("/big", "deflate");
     expect(res.headers.get("content-encoding")).toBe("deflate");
-    expect(JSON.parse(await bodyOf(res))).toEqual(big);
+    expect(JSON.parse(await decodedBody(res))).toEqual(big);
   });
 
   it("respects Cache-Control: no-transform", async () => {
     const res = await get("/no-transform", "gzip");
     expect(res.headers.get("content-encoding")).toBeNull();
-    expect(JSON.parse(await bodyOf(res))).toEqual(big);
+    expect(JSON.parse(await decodedBody(res))).toEqual(big);
   });
 
   it("still compresses other text, as it streams", async () => {
     const res = await get("/text", "gzip");
     expect(res.headers.get("content-encoding")).toBe("gzip");
-    expect(await bodyOf(res)).toBe("plain text ".repeat(300));
+    expect(await decodedBody(res)).toBe("plain text ".repeat(300));
   });
 
   it("never compresses an event stream", async () => {

@@ -1,14 +1,13 @@
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
-import { accepts } from "hono/accepts";
 import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
+import { acceptedEncoding, varyOnAcceptEncoding } from "./content-encoding";
 
 /** Below this a JSON body goes as it is (hono's compress uses the same threshold). */
 const SMALLEST_COMPRESSED_BYTES = 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
-const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 /** Text made per request (static files come precompressed from the build). */
 const streamed = compress();
@@ -34,10 +33,9 @@ async function gzipJsonWhole(c: Context<AppEnv>): Promise<void> {
   if (!/^application\/json\b/i.test(res.headers.get("content-type") ?? "")) return;
   if (res.headers.has("content-encoding") || NO_TRANSFORM.test(res.headers.get("cache-control") ?? "")) return;
   // gzip only; a client that takes deflate alone is left to hono's compress.
-  if (accepts(c, { header: "Accept-Encoding", supports: ["gzip"], default: "" }) !== "gzip") return;
+  if (acceptedEncoding(c, ["gzip"]) !== "gzip") return;
 
-  const vary = res.headers.get("vary");
-  if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) c.header("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  varyOnAcceptEncoding(c);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const small = bytes.byteLength < SMALLEST_COMPRESSED_BYTES;
   const body = small ? bytes : gzipSync(bytes);
