@@ -88,7 +88,7 @@ export function mountWebApp(app: Hono<AppEnv>, root = WEB_DIST): boolean {
   // A response differs by Accept-Encoding whether or not this one was compressed.
   app.use("*", async (c, next) => {
     await next();
-    varyOnAcceptEncoding(c);
+    varyOnAcceptEncoding(c.res.headers);
   });
   // Compressed once at build time: the .br or .gz beside each file is sent as it is.
   const staticFiles = serveStatic<AppEnv>({ root, precompressed: true });

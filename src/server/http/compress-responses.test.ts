@@ -15,6 +15,8 @@ const app = new Hono<AppEnv>()
     return c.json(big);
   })
   .get("/small", (c) => c.json(small))
+  .get("/created", (c) => c.json(big, 201, { "X-Extra": "1" }))
+  .get("/hand-made", () => new Response(JSON.stringify(big), { headers: { "content-type": "application/json; charset=UTF-8" } }))
   .get("/missing", (c) => c.json({ ...big, error: "not found" }, 404))
   .get("/no-transform", (c) => {
     c.header("Cache-Control", "no-transform");
@@ -48,10 +50,25 @@ describe("compressResponses", () => {
     expect(JSON.parse(await decodedBody(res))).toMatchObject({ error: "not found" });
   });
 
-  it("sends JSON under 1 KB as it is, with its length and Vary", async () => {
+  it("keeps the status and headers given to c.json", async () => {
+    const res = await get("/created", "gzip");
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-extra")).toBe("1");
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(await decodedBody(res))).toEqual(big);
+  });
+
+  it("gzips JSON that a handler made without c.json too (read back)", async () => {
+    const res = await get("/hand-made", "gzip");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(res.headers.get("content-length"))).toBe((await res.clone().arrayBuffer()).byteLength);
+    expect(JSON.parse(await decodedBody(res))).toEqual(big);
+  });
+
+  it("sends JSON under 1 KB as it is, with Vary", async () => {
     const res = await get("/small", "gzip, br");
     expect(res.headers.get("content-encoding")).toBeNull();
-    expect(res.headers.get("content-length")).toBe(String(JSON.stringify(small).length));
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
     expect(JSON.parse(await decodedBody(res))).toEqual(small);
   });
@@ -67,10 +84,17 @@ describe("compressResponses", () => {
     expect(JSON.parse(await decodedBody(res))).toEqual(big);
   });
 
-  it("leaves a client that takes deflate alone to the streaming compressor", async () => {
+  it("sends JSON plain to a client that takes deflate alone (every browser takes gzip)", async () => {
     const res = await get("/big", "deflate");
-    expect(res.headers.get("content-encoding")).toBe("deflate");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("vary")).toContain("Accept-Encoding");
     expect(JSON.parse(await decodedBody(res))).toEqual(big);
+  });
+
+  it("still streams other text to a client that takes deflate alone", async () => {
+    const res = await get("/text", "deflate");
+    expect(res.headers.get("content-encoding")).toBe("deflate");
+    expect(await decodedBody(res)).toBe("plain text ".repeat(300));
   });
 
   it("respects Cache-Control: no-transform", async () => {

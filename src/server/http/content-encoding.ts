@@ -17,8 +17,12 @@ export function acceptedEncoding(c: { req: { header(name: string): string | unde
 
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
-/** A response that could have been compressed differs by Accept-Encoding, whether or not this one was. */
-export function varyOnAcceptEncoding(c: { res: Response; header(name: string, value: string): void }): void {
-  const vary = c.res.headers.get("vary");
-  if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) c.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+/**
+ * A response that could have been compressed differs by Accept-Encoding, whether or not this one
+ * was. Set on the response's own headers: hono's `c.header()` after the handler would re-create the
+ * response from its body stream (see compress-responses.ts).
+ */
+export function varyOnAcceptEncoding(headers: Headers): void {
+  const vary = headers.get("vary");
+  if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
 }
