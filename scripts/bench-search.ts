@@ -85,7 +85,7 @@ async function seed(url: string) {
   await client.connect();
   const q = (text: string, values?: unknown[]) => client.query(text, values);
   try {
-    // Bulk load: no row triggers (review figures and the search generation are set once at the end).
+    // Bulk load: no triggers (review and search card figures and the search generation are set once at the end).
     await q("set session_replication_role = replica");
     await q("select setseed(0.42)");
 
@@ -187,10 +187,13 @@ async function seed(url: string) {
                select slot_id, teacher_id, student_id, parent_id, 'full', 'online', 'accepted', now() from bench_bookings`);
     });
 
-    await timed("review figures, statistics", async () => {
+    await timed("review and search card figures, statistics", async () => {
       await q(`update teacher_profiles tp set review_count = r.n, rating_sum = r.total
                  from (select teacher_id, count(*)::int n, sum(rating)::int total from reviews group by teacher_id) r
                 where tp.id = r.teacher_id`);
+      // What the search card triggers keep (migration 0009), by the migration's own functions.
+      await q("select refresh_search_instruments(array(select id from teacher_profiles))");
+      await q("select refresh_total_students(array(select id from teacher_profiles))");
       await q("set session_replication_role = default");
       await q("update search_state set generation = generation + 1");
       await q("vacuum analyze");

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.constants";
 import { boundingBox, EARTH_RADIUS_MILES, haversineTermAt } from "../../shared/search/search.rules";
-import { INSTRUMENT_KEYS, type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
+import { type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
 import type { Executor } from "../db/client";
 import { discoverableTeacherAs } from "../db/discoverable";
 import { preparedRows } from "../db/prepared-statements";
@@ -45,7 +45,6 @@ export interface TeacherPageRow {
   sort_key: SortKeyValue[];
 }
 
-const INSTRUMENT_ORDER = sql.raw(`array[${INSTRUMENT_KEYS.map((k) => `'${k}'`).join(", ")}]::text[]`);
 
 const teacherPoint = sql`ll_to_earth(tp.latitude, tp.longitude)`;
 
@@ -367,10 +366,7 @@ export function teacherPageQuery(
              tp.lesson_format, tp.hourly_rate_min, tp.hourly_rate_max, tp.rating::text as rating,
              tp.review_count,
              page.distance as distance_miles,
-             (select array_agg(ti.instrument order by ti.years_teaching desc, array_position(${INSTRUMENT_ORDER}, ti.instrument))
-                from teacher_instruments ti where ti.teacher_id = tp.id) as instruments,
-             (select count(distinct b.student_id)::int
-                from bookings b where b.teacher_id = tp.id and b.status = 'accepted') as total_students,
+             tp.search_instruments as instruments, tp.total_students,
              (select generation from search_state) as generation,
              json_build_array(${sortKey}) as sort_key
         from page

@@ -93,6 +93,14 @@ export const teacherProfiles = pgTable(
      * src/shared/search/search.rules.ts): a new teacher scores 4.0, one 5-star review 4.17.
      */
     relevanceScore: doublePrecision().generatedAlwaysAs(sql`(rating_sum + 20)::float8 / (review_count + 5)`),
+    /**
+     * What a search card shows beside the profile, kept by triggers (migration search_card_figures)
+     * so that a search page reads each card from its row instead of aggregating two tables per
+     * teacher: the instruments, most years taught first (ties in INSTRUMENT_KEYS order), and the
+     * number of distinct students with an accepted booking.
+     */
+    searchInstruments: textList(),
+    totalStudents: integer().notNull().default(0),
     /** Position of teaching_experience_years in TEACHER_EXPERIENCE, for the Experience sort. */
     experienceRank: smallint().generatedAlwaysAs(
       sql`case teaching_experience_years when 'Less than 1' then 0 when '1-3' then 1 when '3-5' then 2 when '5+' then 3 end`,
