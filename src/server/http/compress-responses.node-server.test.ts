@@ -1,7 +1,6 @@
-import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decodedBody } from "../../../tests/fixtures/http";
+import { decodedBody, leavesByFastPath, useNodeServerResponses } from "../../../tests/fixtures/http";
 import type { AppEnv } from "./app-env";
 import { compressResponses } from "./compress-responses";
 
@@ -15,18 +14,9 @@ const app = new Hono<AppEnv>()
   })
   .get("/small", (c) => c.json({ status: "ok" }));
 
-/**
- * @hono/node-server writes a response in one call only while its light Response still holds the
- * body it was made with (the "cache" symbol its listener checks); once anything reads `body`, the
- * answer is rebuilt as a fetch Response and sent as a stream, which cost about a tenth of the slots
- * endpoint's CPU.
- */
-const leavesByFastPath = (res: Response) => Object.getOwnPropertySymbols(res).some((symbol) => symbol.description === "cache");
-
 describe("compressResponses on @hono/node-server's light Response", () => {
   beforeAll(() => {
-    // As `serve()` does in main.ts: node-server's own Request and Response become the globals.
-    getRequestListener(app.fetch);
+    useNodeServerResponses(app.fetch);
   });
 
   it.each([

@@ -1,6 +1,5 @@
-import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodedBody } from "../../../tests/fixtures/http";
+import { decodedBody, leavesByFastPath, useNodeServerResponses } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 
 /**
@@ -11,13 +10,11 @@ import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
  * against 10,200 on the fast path (npm run bench:search, 50 connections).
  * (compress-responses.ts explains the rules.)
  */
-const leavesByFastPath = (res: Response) => Object.getOwnPropertySymbols(res).some((symbol) => symbol.description === "cache");
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // As `serve()` does in main.ts: node-server's own Request and Response become the globals.
-  getRequestListener(t.app.fetch);
+  useNodeServerResponses(t.app.fetch);
 });
 afterAll(() => t.close());
 
