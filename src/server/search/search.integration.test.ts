@@ -155,6 +155,17 @@ describe("filters", () => {
     expect((await search({ location: town })).total).toBe(3);
   });
 
+  it("instrument: follows the instruments a teacher saves in settings (the filter reads the card's list)", async () => {
+    const town = uniqueTown("Switch");
+    const id = await teacher({ town, instruments: ["piano"] });
+    await updateOwnProfile(t.deps, id, { instruments: ["flute", "cello"] });
+    expect(ids(await search({ location: town, instrument: "piano" }))).toEqual([]);
+    expect(ids(await search({ location: town, instrument: "flute" }))).toEqual([id]);
+    const cello = await search({ location: town, instrument: "cello" });
+    expect(ids(cello)).toEqual([id]);
+    expect(cello.total).toBe(1);
+  });
+
   it("lesson type: a teacher offering both matches either; Both does not restrict", async () => {
     const town = uniqueTown("Format");
     const inPerson = await teacher({ town, lessonFormat: "in_person" });

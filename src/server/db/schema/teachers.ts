@@ -26,13 +26,18 @@ import {
 import { user } from "./auth";
 import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
 
-/** What the search filters read besides the sort keys: lesson type, rating, the point. */
+/**
+ * What the search filters read besides the sort keys: lesson type, rating, the point, and the
+ * instruments (the card's list, kept by triggers), so a walk checks the instrument in the index
+ * entry instead of looking up teacher_instruments for every teacher near the point.
+ */
 const searchFilterColumns = (t: {
   lessonFormat: AnyPgColumn;
   rating: AnyPgColumn;
   latitude: AnyPgColumn;
   longitude: AnyPgColumn;
-}) => [t.lessonFormat, t.rating, t.latitude, t.longitude];
+  searchInstruments: AnyPgColumn;
+}) => [t.lessonFormat, t.rating, t.latitude, t.longitude, t.searchInstruments];
 
 export const teacherProfiles = pgTable(
   "teacher_profiles",
@@ -171,7 +176,7 @@ export const teacherInstruments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.teacherId, t.instrument] }),
-    // Search filters by instrument and then joins on the teacher: both columns in the key.
+    // Teachers by instrument (the landing page's count of instruments taught).
     index("teacher_instruments_instrument_idx").on(t.instrument, t.teacherId),
     check("teacher_instruments_instrument_check", oneOf(t.instrument, INSTRUMENT_KEYS)),
     check("teacher_instruments_years_check", sql`${t.yearsTeaching} >= 0`),
