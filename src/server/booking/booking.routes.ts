@@ -1,12 +1,14 @@
 import { Hono } from "hono";
-import { createBookingSchema, slotsQuerySchema } from "../../shared/booking/booking.schemas";
+import { createBookingSchema, slotsQuerySchema, type SlotsResponse } from "../../shared/booking/booking.schemas";
 import { bookingIdParams, teacherIdParams } from "../../shared/path-params.schemas";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { requireParent, requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
+import { jsonTextResponse } from "../http/compress-responses";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./booking.service";
 import { decide } from "./request-decision.service";
+import { slotsResponseJson } from "./slots-json";
 
 /** Open slots are public: anyone may look at a teacher's calendar before signing in. */
 export function createSlotsRoutes(deps: Deps) {
@@ -14,7 +16,8 @@ export function createSlotsRoutes(deps: Deps) {
     "/:teacherId/slots",
     validateParams(teacherIdParams, TEACHER_NOT_FOUND_MESSAGE),
     validate("query", slotsQuerySchema),
-    async (c) => c.json(await service.monthSlots(deps, c.req.valid("param").teacherId, c.req.valid("query"))),
+    async (c) =>
+      jsonTextResponse<SlotsResponse>(c, slotsResponseJson(await service.monthSlots(deps, c.req.valid("param").teacherId, c.req.valid("query")))),
   );
 }
 

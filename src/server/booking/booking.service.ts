@@ -9,7 +9,6 @@ import {
   type BookingRequestDTO,
   type CreateBookingInput,
   type SlotsQuery,
-  type SlotsResponse,
 } from "../../shared/booking/booking.schemas";
 import { anyOverlap, groupByViewerDay, monthRange, openSlots } from "../../shared/booking/slots.rules";
 import { wantedTimes } from "../../shared/booking/wanted-times.rules";
@@ -25,14 +24,14 @@ import { publishLiveEvents } from "../live/live.service";
 import { spendMakeUpCredit } from "../lessons/credits.service";
 import * as repo from "./booking.repo";
 import { bookingRequestedEmail } from "./booking.emails";
-import { isoInstant } from "./iso-instant";
+import type { MonthSlots } from "./slots-json";
 import { checkBookableTimes, unavailableTimesError } from "./bookable-times";
 
 /** Only a discoverable teacher takes bookings; anyone else is "not found" to parents. */
 const bookableTeacher = findPublicTeacherOrThrow;
 
 /** Open slots of one month of the viewer's calendar, grouped by the viewer's local day. */
-export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<SlotsResponse> {
+export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<MonthSlots> {
   const now = new Date();
   const month = monthRange(query.month, query.timeZone);
   const from = month.from;
@@ -51,16 +50,8 @@ export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, quer
     // Days off and the buffer around booked lessons close times exactly as a booked lesson does.
     taken: blockedIntervals({ timeOff: sources.timeOff, timeZone: sources.timeZone, lessons: sources.taken, bufferMinutes: sources.bufferMinutes }),
   });
-  const days = groupByViewerDay(slots, query.timeZone);
-  return {
-    teacherTimeZone: sources.timeZone,
-    days: Object.fromEntries(
-      Object.entries(days).map(([day, list]) => [
-        day,
-        list.map((s) => ({ startsAt: isoInstant(s.startsAt), endsAt: isoInstant(s.endsAt), format: s.format })),
-      ]),
-    ),
-  };
+  // Written as JSON by slots-json.ts, straight from these slots.
+  return { teacherTimeZone: sources.timeZone, days: groupByViewerDay(slots, query.timeZone) };
 }
 
 async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: Date, to: Date) {

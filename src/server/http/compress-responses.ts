@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
@@ -51,6 +52,17 @@ function keepJsonTexts(c: Context<AppEnv>): void {
     return res;
   };
   c.json = json as unknown as Context<AppEnv>["json"];
+}
+
+/**
+ * A JSON answer whose text the handler wrote itself (a hot answer serialized by hand), sent like
+ * `c.json`'s: the same type for the typed client, the same content type, and its text kept for
+ * the gzip above.
+ */
+export function jsonTextResponse<T>(c: Context, text: string): Response & TypedResponse<JSONParsed<T>, 200, "json"> {
+  const res = c.body(text, 200, { "Content-Type": "application/json" });
+  jsonTexts.set(res, text);
+  return res as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }
 
 async function gzipJsonWhole(c: Context<AppEnv>, gzip: boolean): Promise<void> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTeacher } from "../../../tests/factories/accounts";
 import { decodedBody, leavesByFastPath, useNodeServerResponses } from "../../../tests/fixtures/http";
+import type { SlotsResponse } from "../../shared/booking/booking.schemas";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 
 /**
@@ -30,5 +32,26 @@ describe("JSON answers of the real app leave by node-server's fast path", () => 
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     JSON.parse(await decodedBody(res));
+  });
+
+  // The month calendar writes its JSON text itself (booking/slots-json.ts): typed and gzipped like c.json's.
+  it.each([undefined, "gzip, deflate, br"])("a teacher's month of slots (Accept-Encoding %s)", async (acceptEncoding) => {
+    const { teacherId } = await createTeacher(t.deps, { timeZone: "America/New_York" });
+    const next = new Date();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const month = next.toISOString().slice(0, 7);
+    const res = await t.app.request(`/api/teachers/${teacherId}/slots?type=intro&month=${month}&timeZone=America%2FNew_York`, {
+      headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    });
+    expect(res.status).toBe(200);
+    expect(leavesByFastPath(res)).toBe(true);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("content-encoding")).toBe(acceptEncoding ? "gzip" : null);
+    const body = JSON.parse(await decodedBody(res)) as SlotsResponse;
+    expect(body.teacherTimeZone).toBe("America/New_York");
+    // Mondays 09:00-17:00: 32 intro calls each.
+    expect(Object.values(body.days).length).toBeGreaterThanOrEqual(4);
+    for (const slots of Object.values(body.days)) expect(slots).toHaveLength(32);
   });
 });

@@ -38,7 +38,7 @@ function monthPieces(timeZone: string, monthIndex: number): { starts: number[]; 
   const starts = [begin];
   const offsets = [offsetAt(timeZone, begin)];
   let result: { starts: number[]; offsets: number[] } | null = { starts, offsets };
-  let previous = begin;
+  let previous = Number.isNaN(offsets[0]) ? end : begin; // an unknown zone: no pieces to look for
   for (let sample = Math.min(begin + SAMPLE_MS, end); previous < end; sample = Math.min(sample + SAMPLE_MS, end)) {
     const target = offsetAt(timeZone, sample);
     // Bisect for each change between the previous sample and this one.
@@ -68,7 +68,9 @@ function monthPieces(timeZone: string, monthIndex: number): { starts: number[]; 
  * not whole minutes (local mean time before the 1900s): callers then take the `TZDate` path.
  */
 export function zoneTimeline(timeZone: string, from: number, to: number): ZoneTimeline | null {
-  if (!Number.isFinite(from) || !Number.isFinite(to) || Number.isNaN(offsetAt(timeZone, from))) return null;
+  // An unknown zone comes back as null from monthPieces (kept in its cache): no `Intl` call here,
+  // which every calendar request paid three times.
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
   const first = new Date(from);
   const last = new Date(to);
   const starts: number[] = [];
@@ -84,7 +86,7 @@ export function zoneTimeline(timeZone: string, from: number, to: number): ZoneTi
       }
     });
   }
-  return { starts, offsets };
+  return starts.length > 0 ? { starts, offsets } : null;
 }
 
 /** Index of the piece holding an instant. */
