@@ -21,8 +21,30 @@ export type PlanMode = "generic" | "per-values";
  * driver parses them (timestamps as Date), not through drizzle's parsers.
  */
 export async function preparedRows<Row>(db: Executor, statement: SQL, plan: PlanMode = "per-values"): Promise<Row[]> {
-  const { sql: text, params } = compileStatement(statement);
-  const name = statementName(text);
+  return preparedStatementRows<Row>(db, namedStatement(() => statement), plan);
+}
+
+/** A statement's text, values and prepared-statement name, as `preparedRows` runs it. */
+export interface NamedStatement {
+  sql: string;
+  params: unknown[];
+  name: string;
+  /** Builds the statement again, for an executor that takes no prepared statements (a transaction). */
+  build: () => SQL;
+}
+
+/**
+ * Compiles and names a statement once, for a caller that keeps it to run again (search pages).
+ * The drizzle tree is not kept (tens of kilobytes for a search page); `build` makes it again if needed.
+ */
+export function namedStatement(build: () => SQL): NamedStatement {
+  const { sql: text, params } = compileStatement(build());
+  return { sql: text, params, name: statementName(text), build };
+}
+
+/** `preparedRows` of a statement already compiled and named. */
+export async function preparedStatementRows<Row>(db: Executor, named: NamedStatement, plan: PlanMode = "per-values"): Promise<Row[]> {
+  const { sql: text, params, name } = named;
   const pools = postgresPoolsOf(db);
   if (pools) {
     const result = await (plan === "generic" ? pools.genericPlanPool : pools.pool).query({ name, text, values: params });
@@ -30,7 +52,7 @@ export async function preparedRows<Row>(db: Executor, statement: SQL, plan: Plan
   }
   const pglite = pgliteOf(db);
   if (pglite) return pglitePreparedRows<Row>(pglite, name, text, params);
-  return queryRows<Row>(db, statement);
+  return queryRows<Row>(db, named.build());
 }
 
 /** Names by text: the few shapes of the hot statements come back on every request. */

@@ -196,6 +196,27 @@ describe("filters", () => {
     expect(new Set(ids(await search({ location: town, minRating: "any" })))).toEqual(new Set([fresh, good, fine, poor]));
   });
 
+  it("the same search asked again reads the teachers as they are now (statements are kept, results are not)", async () => {
+    const town = uniqueTown("Again");
+    const cheap = await teacher({ town, rates: [30, 40] });
+    const dear = await teacher({ town, rates: [60, 80] });
+    const query = { location: town, sort: "price-asc" };
+    expect(ids(await search(query))).toEqual([cheap, dear]);
+    await t.deps.db.execute(sql`update teacher_profiles set hourly_rate_min = 20, hourly_rate_max = 25 where id = ${dear}`);
+    expect(ids(await search(query))).toEqual([dear, cheap]);
+    expect(ids(await search({ ...query, sort: "price-desc" }))).toEqual([cheap, dear]);
+  });
+
+  it("minimum rating compares the rating as shown: 4.45 shows as 4.5 and passes 4.5, 4.4 does not", async () => {
+    const town = uniqueTown("Rounding");
+    const roundsUp = await teacher({ town, reviews: [...Array<number>(9).fill(5), ...Array<number>(11).fill(4)] }); // 89 / 20
+    const below = await teacher({ town, reviews: [...Array<number>(8).fill(5), ...Array<number>(12).fill(4)] }); // 88 / 20
+    const response = await search({ location: town, minRating: "4.5" });
+    expect(ids(response)).toEqual([roundsUp]);
+    expect(response.teachers[0]).toMatchObject({ rating: 4.5, reviewCount: 20 });
+    expect(new Set(ids(await search({ location: town, minRating: "4.0" })))).toEqual(new Set([roundsUp, below]));
+  });
+
   it("a typed state lists the teachers of that state", async () => {
     const town = uniqueTown("State");
     const inVermont = await teacher({ town, state: "VT", instruments: ["clarinet"] });

@@ -4,7 +4,7 @@ import { boundingBox, EARTH_RADIUS_MILES, haversineTermAt } from "../../shared/s
 import { type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
 import type { Executor } from "../db/client";
 import { discoverableTeacherAs } from "../db/discoverable";
-import { preparedRows } from "../db/prepared-statements";
+import { namedStatement, preparedRows, preparedStatementRows, type NamedStatement } from "../db/prepared-statements";
 import type { SortKeyValue } from "../../shared/search/search-cursor";
 
 /** Filters in database terms (the service turns the query and the typed place into these). */
@@ -103,7 +103,8 @@ function whereClause(f: TeacherFilters, access: PointAccess = "spatial"): SQL {
     conditions.push(sql`tp.lesson_format in (${sql.join(f.formats.map((format) => sql`${format}`), sql`, `)})`);
   }
   if (f.minRating !== null) {
-    conditions.push(sql`(tp.rating is null or tp.rating >= ${f.minRating}::numeric)`);
+    // rating >= minRating, unreviewed teachers passing (see rating_filter_tenths in the schema).
+    conditions.push(sql`tp.rating_filter_tenths >= ${Math.round(f.minRating * 10)}::int2`);
   }
   if (f.point && f.radiusMiles !== null) {
     // Plain number comparisons first: they reject most teachers without any trigonometry. Written
@@ -376,6 +377,28 @@ export function teacherPageQuery(
     `;
 }
 
+/**
+ * Page statements compiled and named, by everything they are built from, least recently used
+ * first out. The same searches come back again and again (a city's piano teachers, the first
+ * page with no filters), and building the statement (drizzle's tree, its text, its name) was
+ * about a seventh of the server's CPU for such a search; the database still runs it every time.
+ */
+const pageStatements = new Map<string, NamedStatement>();
+const PAGE_STATEMENTS_KEPT = 500;
+
+function pageStatement(filters: TeacherFilters, sort: SortOption, read: PageRead, access: PointAccess): NamedStatement {
+  const key = JSON.stringify([filters, sort, read, access]);
+  let named = pageStatements.get(key);
+  if (named) {
+    pageStatements.delete(key);
+  } else {
+    named = namedStatement(() => teacherPageQuery(filters, sort, read, access));
+    if (pageStatements.size >= PAGE_STATEMENTS_KEPT) pageStatements.delete(pageStatements.keys().next().value!);
+  }
+  pageStatements.set(key, named);
+  return named;
+}
+
 export async function findTeacherPage(
   db: Executor,
   filters: TeacherFilters,
@@ -385,8 +408,7 @@ export async function findTeacherPage(
 ): Promise<TeacherPageRow[]> {
   if (read.limit > SEARCH_PAGE_SIZE) throw new RangeError(`a page has at most ${SEARCH_PAGE_SIZE} teachers`);
   if (read.after && (read.reverse || read.offset !== 0)) throw new RangeError("a cursor page is read forwards, without an offset");
-  const statement = teacherPageQuery(filters, sort, read, access);
-  const rows = await preparedRows<TeacherPageRow>(db, statement, pagePlanIsFixed(filters) ? "generic" : "per-values");
+  const rows = await preparedStatementRows<TeacherPageRow>(db, pageStatement(filters, sort, read, access), pagePlanIsFixed(filters) ? "generic" : "per-values");
   // Read backwards, the window ends with the page (in the real order); forwards, it starts with it.
   return read.reverse ? rows.slice(Math.max(0, rows.length - read.limit)) : rows.slice(0, read.limit);
 }

@@ -27,17 +27,17 @@ import { user } from "./auth";
 import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
 
 /**
- * What the search filters read besides the sort keys: lesson type, rating, the point, and the
- * instruments (the card's list, kept by triggers), so a walk checks the instrument in the index
+ * What the search filters read besides the sort keys: lesson type, minimum rating, the point, and
+ * the instruments (the card's list, kept by triggers), so a walk checks the instrument in the index
  * entry instead of looking up teacher_instruments for every teacher near the point.
  */
 const searchFilterColumns = (t: {
   lessonFormat: AnyPgColumn;
-  rating: AnyPgColumn;
+  ratingFilterTenths: AnyPgColumn;
   latitude: AnyPgColumn;
   longitude: AnyPgColumn;
   searchInstruments: AnyPgColumn;
-}) => [t.lessonFormat, t.rating, t.latitude, t.longitude, t.searchInstruments];
+}) => [t.lessonFormat, t.ratingFilterTenths, t.latitude, t.longitude, t.searchInstruments];
 
 export const teacherProfiles = pgTable(
   "teacher_profiles",
@@ -93,6 +93,15 @@ export const teacherProfiles = pgTable(
     rating: numeric({ precision: 2, scale: 1 }).generatedAlwaysAs(
       sql`case when review_count > 0 then round(rating_sum::numeric / review_count, 1) end`,
     ),
+    /**
+     * What a minimum rating is compared with: the shown rating in tenths (the same rounding), or 50
+     * for a teacher without reviews, who passes every minimum (decisions.md). A small integer
+     * that is never null, so the sort indexes check it in the index scan itself; comparing the
+     * numeric rating for every teacher a walk passed was a fifth of a page's database time.
+     */
+    ratingFilterTenths: smallint()
+      .notNull()
+      .generatedAlwaysAs(sql`case when review_count > 0 then round(rating_sum * 10.0 / review_count)::smallint else 50 end`),
     /**
      * Bayesian average (prior 4.0 worth 5 reviews, see SEARCH_RELEVANCE_PRIOR in
      * src/shared/search/search.rules.ts): a new teacher scores 4.0, one 5-star review 4.17.
