@@ -45,13 +45,16 @@ export const compressResponses = createMiddleware<AppEnv>((c, next) =>
 
 /** `c.json` as hono writes it (the same body, arguments and default type), remembering its text. */
 function keepJsonTexts(c: Context<AppEnv>): void {
-  const json = (object: unknown, arg?: Parameters<Context["body"]>[1], headers?: Record<string, string | string[]>): Response => {
-    const text = JSON.stringify(object);
-    const res = c.body(text, arg as never, { "Content-Type": "application/json", ...headers });
-    jsonTexts.set(res, text);
-    return res;
-  };
+  const json = (object: unknown, arg?: Parameters<Context["body"]>[1], headers?: Record<string, string | string[]>): Response =>
+    jsonTextBody(c, JSON.stringify(object), arg, headers);
   c.json = json as unknown as Context<AppEnv>["json"];
+}
+
+/** A JSON body as `c.json` makes it, its text kept for gzipJsonWhole. */
+function jsonTextBody(c: Context, text: string, arg?: unknown, headers?: Record<string, string | string[]>): Response {
+  const res = c.body(text, arg as never, { "Content-Type": "application/json", ...headers });
+  jsonTexts.set(res, text);
+  return res;
 }
 
 /**
@@ -60,9 +63,7 @@ function keepJsonTexts(c: Context<AppEnv>): void {
  * the gzip above.
  */
 export function jsonTextResponse<T>(c: Context, text: string): Response & TypedResponse<JSONParsed<T>, 200, "json"> {
-  const res = c.body(text, 200, { "Content-Type": "application/json" });
-  jsonTexts.set(res, text);
-  return res as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
+  return jsonTextBody(c, text, 200) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }
 
 async function gzipJsonWhole(c: Context<AppEnv>, gzip: boolean): Promise<void> {

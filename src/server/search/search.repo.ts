@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { SEARCH_PAGE_SIZE, type SortOption } from "../../shared/search/search.constants";
 import { boundingBox, EARTH_RADIUS_MILES, haversineTermAt } from "../../shared/search/search.rules";
 import { type Instrument, type LessonFormat } from "../../shared/teachers/teachers.constants";
@@ -383,19 +384,15 @@ export function teacherPageQuery(
  * page with no filters), and building the statement (drizzle's tree, its text, its name) was
  * about a seventh of the server's CPU for such a search; the database still runs it every time.
  */
-const pageStatements = new Map<string, NamedStatement>();
-const PAGE_STATEMENTS_KEPT = 500;
+const pageStatements = new LRUCache<string, NamedStatement>({ max: 500 });
 
 function pageStatement(filters: TeacherFilters, sort: SortOption, read: PageRead, access: PointAccess): NamedStatement {
   const key = JSON.stringify([filters, sort, read, access]);
   let named = pageStatements.get(key);
-  if (named) {
-    pageStatements.delete(key);
-  } else {
+  if (!named) {
     named = namedStatement(() => teacherPageQuery(filters, sort, read, access));
-    if (pageStatements.size >= PAGE_STATEMENTS_KEPT) pageStatements.delete(pageStatements.keys().next().value!);
+    pageStatements.set(key, named);
   }
-  pageStatements.set(key, named);
   return named;
 }
 

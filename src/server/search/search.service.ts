@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { AppError } from "../../shared/errors";
 import { CURSOR_DAMAGED_MESSAGE, encodeSearchCursor, filtersHash } from "../../shared/search/search-cursor";
 import { SEARCH_DIRECT_PAGE_DEPTH, SEARCH_PAGE_SIZE } from "../../shared/search/search.constants";
@@ -53,28 +54,7 @@ function resolveLocation(location: string | undefined): {
  * whose cost grows with the number of matching teachers, and Load More asks for the same count
  * again and again. Least recently used entries go first.
  */
-class CountCache {
-  private readonly entries = new Map<string, { generation: number; total: number }>();
-  constructor(private readonly capacity: number) {}
-
-  get(key: string): { generation: number; total: number } | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, generation: number, total: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { generation, total });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
-}
+type CountCache = LRUCache<string, { generation: number; total: number }>;
 
 // One cache per database: test apps each have their own database and must not share counts.
 const countCaches = new WeakMap<object, CountCache>();
@@ -82,7 +62,7 @@ const countCaches = new WeakMap<object, CountCache>();
 function countCacheFor(db: Deps["db"]): CountCache {
   let cache = countCaches.get(db);
   if (!cache) {
-    cache = new CountCache(2_000);
+    cache = new LRUCache({ max: 2_000 });
     countCaches.set(db, cache);
   }
   return cache;
@@ -98,7 +78,7 @@ async function exactCount(
   const entry = cache.get(key);
   if (entry && entry.generation === generation) return entry.total;
   const total = await repo.countTeachers(deps.db, filters);
-  cache.set(key, generation, total);
+  cache.set(key, { generation, total });
   return total;
 }
 
