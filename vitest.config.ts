@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { preactAliases, reactRouterModule } from "./scripts/web-runtime";
 
 const apiTests = ["src/**/*.integration.test.ts", "tests/api/**/*.test.ts"];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -23,16 +22,8 @@ export default defineConfig({
       },
       {
         // React components and hooks rendered with Testing Library in a DOM.
-        resolve: {
-          alias: [
-            { find: /^@testing-library\/react$/, replacement: "@testing-library/preact" },
-            reactRouterModule("development"),
-            ...preactAliases,
-          ],
-        },
         test: {
           name: "component",
-          server: { deps: { inline: true } },
           include: ["src/web/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["tests/setup/component.ts"],

@@ -230,8 +230,8 @@ function mark(ok: boolean | null) {
 }
 
 async function main() {
-  log("building (vite build)…");
-  execFileSync(process.execPath, [path.resolve("node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { stdio: "inherit" });
+  log("building (npm run build: the web app and its page renderer)…");
+  execFileSync(process.execPath, [path.resolve("scripts/build-web.mjs")], { stdio: "inherit" });
   const port = await freePort();
   const { child, dataDir } = await startServer(port);
   const base = `http://localhost:${port}`;

@@ -11,23 +11,22 @@ import { gzipSync } from "node:zlib";
 import { entryKey, staticClosure, type Manifest } from "../src/server/web-manifest";
 import { LANDING_PAGES } from "../src/shared/landing-pages";
 
-export { staticClosure, type Manifest } from "../src/server/web-manifest";
+export { entryKey, staticClosure, type Manifest } from "../src/server/web-manifest";
 
 /**
- * Enforced budgets (KB = 1024 bytes, gzip): what the build achieves now plus a little headroom, so
- * any growth fails the test. The entry is React Router (~27 KB), TanStack Query (~13 KB), Preact with
- * its React layer (~11 KB, scripts/web-runtime.ts), tailwind-merge (~9 KB) and the app frame; everything
- * else loads per route or on use.
+ * Enforced budgets (KB = 1024 bytes, gzip): what the build achieves now plus about 3 KB, so any growth
+ * fails the test. The entry's frame chunk is React DOM (~60 KB), React Router (~33 KB), TanStack Query
+ * (~12 KB) and the app frame; everything else loads per route or on use.
  */
 export const BUDGETS_KB = {
   /** Entry chunk plus its static imports: the frame every page shares (top bar, router, query client). */
-  entry: 72,
-  "/": 79,
-  "/find-teachers": 81,
-  "/teacher/profile/:teacherId": 90,
+  entry: 130,
+  "/": 137,
+  "/find-teachers": 139,
+  "/teacher/profile/:teacherId": 140,
 } as const;
 
-/** Issue 16 item 2's targets, printed next to the enforced budgets. */
+/** Issue 16 item 2's targets (gzip), printed next to the enforced budgets. */
 export const TARGETS_KB: Partial<Record<keyof typeof BUDGETS_KB, number>> = {
   "/": 110,
   "/find-teachers": 150,

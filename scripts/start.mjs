@@ -2,10 +2,11 @@
 // the last build, then starts the compiled server. A second start of an unchanged checkout goes
 // straight to the server.
 import { createHash } from "node:crypto";
-import { spawnSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildServer } from "./build-server.mjs";
+import { buildWeb } from "./build-web.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -45,10 +46,12 @@ async function buildIfChanged(name, dir, inputs, build) {
 
 // Everything the web build reads: its sources (src/web and the shared code it imports), its
 // configuration and the installed package versions.
-await buildIfChanged("Web app", "dist/web", ["src/web", "src/shared", "vite.config.ts", "tsconfig.json", "package-lock.json"], () => {
-  const result = spawnSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-});
+await buildIfChanged("Web app", "dist/web", ["src/web", "src/shared", "vite.config.ts", "scripts/build-web.mjs", "tsconfig.json", "package-lock.json"], () =>
+  buildWeb().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  }),
+);
 await buildIfChanged("Server", "dist/server", ["src/server", "src/shared", "scripts/build-server.mjs", "tsconfig.json", "package-lock.json"], buildServer);
 
 // The server replaces this process's role: signals reach it, its exit code is ours.

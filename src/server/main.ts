@@ -12,7 +12,8 @@ import { liveHubFor } from "./live/live-hub";
 import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
-import { mountWebApp } from "./web-static";
+import { mountWebApp, WEB_DIST } from "./web-static";
+import { loadPageRenderer } from "./web-ssr";
 
 async function main() {
   const env = loadEnv();
@@ -47,7 +48,7 @@ async function main() {
     env.JOBS_INTERVAL_SECONDS > 0
       ? startJobRunner(deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, intervalMs: env.JOBS_INTERVAL_SECONDS * 1000 })
       : undefined;
-  const hasWeb = mountWebApp(app);
+  const hasWeb = mountWebApp(app, WEB_DIST, await loadPageRenderer(logger));
   if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {

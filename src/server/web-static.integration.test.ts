@@ -7,6 +7,7 @@ import { createTeacher } from "../../tests/factories/accounts";
 import { decodedBody } from "../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../tests/fixtures/test-app";
 import { mountWebApp } from "./web-static";
+import type { PageData, RenderPage } from "./web-ssr";
 
 /** A built web app in miniature, with the compressed copies the build writes. */
 function fakeBuild(): string {
@@ -169,5 +170,86 @@ describe("landing pages name their route chunks (modulepreload)", () => {
     expect(dataPreloads(html)).toEqual([]);
     expect(html).not.toContain("<script>alert");
     expect(preloads(html)).toEqual(["/assets/react.js", "/assets/profile.js", "/assets/card.js"]);
+  });
+});
+
+describe("landing pages rendered by the page renderer (web-ssr.ts)", () => {
+  let app: TestApp;
+  const calls: { url: string; data: PageData[] }[] = [];
+  const render: RenderPage = async (url, data) => {
+    calls.push({ url, data });
+    // A page the renderer declines (a redirect, a route that failed): the unrendered page is sent.
+    if (url.includes("declined")) return null;
+    const name = (data[0]?.body as { firstName?: string } | undefined)?.firstName ?? "nobody";
+    return { html: `<main>rendered ${new URL(url).pathname} for ${name}</main>`, state: '<script type="application/json" id="ssr-state">{}</script>' };
+  };
+  beforeAll(async () => {
+    const root = fakeBuild();
+    const index = `<!doctype html><html><head>\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n  </head><body><div id="root"><!--app-html--><p>frame</p><!--/app-html--></div><!--app-state--></body></html>`;
+    writeFileSync(path.join(root, "index.html"), index);
+    writeFileSync(path.join(root, "index.html.br"), brotliCompressSync(index));
+    writeFileSync(path.join(root, "index.html.gz"), gzipSync(index));
+    mkdirSync(path.join(root, ".vite"));
+    const manifest = {
+      "index.html": { file: "assets/app-abc123.js", isEntry: true },
+      "features/landing/landing-page.tsx": { file: "assets/landing.js", isDynamicEntry: true },
+      "features/search/find-teachers-page.tsx": { file: "assets/find.js", isDynamicEntry: true },
+      "features/teachers/profile/teacher-profile-page.tsx": { file: "assets/profile.js", isDynamicEntry: true },
+    };
+    writeFileSync(path.join(root, ".vite", "manifest.json"), JSON.stringify(manifest));
+    app = await createTestApp();
+    expect(mountWebApp(app.app, root, render)).toBe(true);
+  });
+  afterAll(() => app.close());
+
+  const page = async (url: string, encoding = "") => decodedBody(await app.app.request(url, { headers: encoding ? { "accept-encoding": encoding } : {} }));
+
+  it.each([
+    ["/", "rendered / for nobody"],
+    ["/find-teachers?instrument=piano", "rendered /find-teachers for nobody"],
+  ])("%s is sent rendered, in the root, with its state after it, the same in every encoding", async (url, text) => {
+    const texts = await Promise.all(["br", "gzip", ""].map((encoding) => page(url, encoding)));
+    expect(new Set(texts).size).toBe(1);
+    expect(texts[0]).toContain(`<div id="root"><main>${text}</main></div><script type="application/json" id="ssr-state">{}</script>`);
+    expect(texts[0]).not.toContain("<p>frame</p>");
+    expect(texts[0]).not.toContain("<!--app-");
+  });
+
+  it("a page that depends only on its URL is rendered once per URL", async () => {
+    const url = "/find-teachers?instrument=violin&location=Austin";
+    const before = calls.length;
+    for (let i = 0; i < 3; i++) await page(url, "br");
+    await page(`${url}&distance=25`);
+    expect(calls.slice(before).map((c) => new URL(c.url).search)).toEqual(["?instrument=violin&location=Austin", "?instrument=violin&location=Austin&distance=25"]);
+  });
+
+  it("a profile is rendered on every request from the teacher's public profile, read through the API", async () => {
+    const teacher = await createTeacher(app.deps);
+    const before = calls.length;
+    expect(await page(`/teacher/profile/${teacher.teacherId}`)).toContain(`rendered /teacher/profile/${teacher.teacherId} for Terry`);
+    await page(`/teacher/profile/${teacher.teacherId}`, "br");
+    const made = calls.slice(before);
+    expect(made).toHaveLength(2);
+    expect(made[0]!.data).toEqual([{ path: `/api/teachers/${teacher.teacherId}/public`, body: expect.objectContaining({ id: teacher.teacherId, firstName: "Terry" }) }]);
+  });
+
+  it("a teacher the API does not show is rendered without data (the page shows Not Found once it asks)", async () => {
+    const hidden = await createTeacher(app.deps, { discoverable: false });
+    const before = calls.length;
+    expect(await page(`/teacher/profile/${hidden.teacherId}`)).toContain("for nobody");
+    expect(calls.slice(before)[0]!.data).toEqual([]);
+  });
+
+  it("a page the renderer declines is sent unrendered, as the browser would render it", async () => {
+    const html = await page("/find-teachers?location=declined");
+    expect(html).toContain("<p>frame</p>");
+    expect(html).not.toContain("ssr-state");
+  });
+
+  it("other paths are never rendered", async () => {
+    const before = calls.length;
+    expect(await page("/dashboard")).toContain("<p>frame</p>");
+    expect(await page("/teacher/profile/x/reviews")).toContain("<p>frame</p>");
+    expect(calls.length).toBe(before);
   });
 });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "vite";
+import { build, type Rolldown } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleReport, kb, staticClosure, type Manifest } from "../../scripts/bundle-size";
+import { bundleReport, entryKey, kb, readManifest, staticClosure, type Manifest } from "../../scripts/bundle-size";
 
 describe("staticClosure", () => {
   const manifest: Manifest = {
@@ -32,12 +32,14 @@ describe("staticClosure", () => {
 // `npm test` runs things in and whether or not dist/web is current. About 10-30 s.
 describe("first-load JavaScript budget (gzip)", () => {
   const outDir = mkdtempSync(path.join(tmpdir(), "bundle-budget-"));
+  let chunks: Rolldown.OutputChunk[] = [];
   beforeAll(async () => {
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
     try {
-      await build({ configFile: path.resolve("vite.config.ts"), mode: "production", logLevel: "error", build: { outDir, emptyOutDir: true } });
+      const output = await build({ configFile: path.resolve("vite.config.ts"), mode: "production", logLevel: "error", build: { outDir, emptyOutDir: true } });
+      chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ("output" in o ? o.output : [])).filter((c): c is Rolldown.OutputChunk => c.type === "chunk");
     } finally {
       process.env.NODE_ENV = nodeEnv;
     }
@@ -49,6 +51,19 @@ describe("first-load JavaScript budget (gzip)", () => {
       .filter(({ size, budgetKb }) => size.gzipBytes > budgetKb * 1024)
       .map(({ name, size, budgetKb }) => `${name}: ${kb(size.gzipBytes)} KB > ${budgetKb} KB`);
     expect(over).toEqual([]);
+  });
+
+  // Issue 24: the browser runs React DOM, never again Preact through aliases; read from the build's own
+  // module graph, not from the config.
+  it("the first load runs React DOM and React Router's production build, and nothing of Preact", () => {
+    const manifest = readManifest(outDir);
+    const firstLoad = new Set(staticClosure(manifest, [entryKey(manifest)]).map((key) => manifest[key]!.file));
+    const firstLoadModules = chunks.filter((c) => firstLoad.has(c.fileName)).flatMap((c) => c.moduleIds);
+    const allModules = chunks.flatMap((c) => c.moduleIds);
+    expect(firstLoadModules.some((id) => /node_modules[\\/]react-dom[\\/]/.test(id))).toBe(true);
+    expect(firstLoadModules.some((id) => /node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id))).toBe(true);
+    expect(allModules.filter((id) => /node_modules[\\/]react-router[\\/]dist[\\/]development[\\/]/.test(id))).toEqual([]);
+    expect(allModules.filter((id) => /preact/i.test(id))).toEqual([]);
   });
 
   it("keeps forms, zod and Radix dialogs out of the entry", () => {

@@ -1,10 +1,4 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { Providers } from "./app/providers";
+import { startApp } from "./app/start-app";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers />
-  </StrictMode>,
-);
+void startApp(document.getElementById("root")!);

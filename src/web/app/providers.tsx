@@ -1,24 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
-import { RouterProvider } from "react-router";
-import { AppError } from "../../shared/errors";
-import { createRouter } from "./router";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { RouterProvider, type DataRouter } from "react-router";
 
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A 4xx will not change on retry; network and 5xx errors get one more try.
-        retry: (count, error) => count < 1 && !(error instanceof AppError && error.status < 500),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
-export function Providers() {
-  const [queryClient] = useState(makeQueryClient);
-  const [router] = useState(() => createRouter(queryClient));
+/** The browser's app: made in main.tsx, which hydrates the server's page or renders from scratch. */
+export function Providers({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       {/* Router state updates are not transitions: once `await navigate()` settles, the new page is the next

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
+import { Navigate, useLocation, type RouteObject } from "react-router";
 import { publicProfileQuery } from "../features/teachers/profile/use-public-profile";
 import { RequireAuth } from "./guards";
 import { AppLayout } from "./layout";
@@ -81,7 +81,3 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
     ],
   },
 ];
-
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
-}

@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { useSyncExternalStore, type MouseEvent } from "react";
 import { useLocation, useNavigate, type Location } from "react-router";
 
 /**
@@ -36,6 +36,9 @@ function previousPagePath(): string | null {
   return previous.origin === window.location.origin ? `${previous.pathname}${previous.search}` : null;
 }
 
+/** The tab's history changes only by navigations, which render this page anew. */
+const ignoreChanges = () => () => {};
+
 /**
  * Back to Search: when the page before the profile was the search, one step back returns to it
  * exactly as it was (filters, results loaded, scroll); otherwise (a shared link, a direct visit)
@@ -45,7 +48,10 @@ function previousPagePath(): string | null {
 export function useBackToSearch(): { href: string; onClick: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined } {
   const location = useLocation();
   const navigate = useNavigate();
-  const fromSearch = searchPathFromState(location.state) ?? searchPathFromState({ from: previousPagePath() });
+  // The history is the browser's: a page rendered by the server has none, and hydration starts from
+  // the server's answer (null) before reading the browser's.
+  const previousPage = useSyncExternalStore(ignoreChanges, previousPagePath, () => null);
+  const fromSearch = searchPathFromState(location.state) ?? searchPathFromState({ from: previousPage });
   const studentId = new URLSearchParams(location.search).get("studentId");
   const href = fromSearch ?? (studentId ? `/find-teachers?studentId=${encodeURIComponent(studentId)}` : "/find-teachers");
   // "default" is the first entry of this tab's app history: there is nothing to go back to.
