@@ -20,10 +20,10 @@ export { entryKey, staticClosure, type Manifest } from "../src/server/web-manife
  */
 export const BUDGETS_KB = {
   /** Entry chunk plus its static imports: the frame every page shares (top bar, router, query client). */
-  entry: 130,
-  "/": 137,
-  "/find-teachers": 139,
-  "/teacher/profile/:teacherId": 140,
+  entry: 121,
+  "/": 128,
+  "/find-teachers": 130,
+  "/teacher/profile/:teacherId": 131,
 } as const;
 
 /** Issue 16 item 2's targets (gzip), printed next to the enforced budgets. */

@@ -176,12 +176,12 @@ describe("landing pages name their route chunks (modulepreload)", () => {
 describe("landing pages rendered by the page renderer (web-ssr.ts)", () => {
   let app: TestApp;
   const calls: { url: string; data: PageData[] }[] = [];
-  const render: RenderPage = async (url, data) => {
+  const render: RenderPage = (url, data) => {
     calls.push({ url, data });
     // A page the renderer declines (a redirect, a route that failed): the unrendered page is sent.
-    if (url.includes("declined")) return null;
+    if (url.includes("declined")) return Promise.resolve(null);
     const name = (data[0]?.body as { firstName?: string } | undefined)?.firstName ?? "nobody";
-    return { html: `<main>rendered ${new URL(url).pathname} for ${name}</main>`, state: '<script type="application/json" id="ssr-state">{}</script>' };
+    return Promise.resolve({ html: `<main>rendered ${new URL(url).pathname} for ${name}</main>`, state: '<script type="application/json" id="ssr-state">{}</script>' });
   };
   beforeAll(async () => {
     const root = fakeBuild();

@@ -13,15 +13,20 @@ export const Choice = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInput
   },
 );
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
-  { className, ...props },
+/**
+ * A native select. `cn` does not resolve conflicting classes (see lib/cn.ts): `fullWidth={false}`
+ * drops `w-full` so `className` can give the width.
+ */
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { fullWidth?: boolean }>(function Select(
+  { className, fullWidth = true, ...props },
   ref,
 ) {
   return (
     <select
       ref={ref}
       className={cn(
-        "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-invalid:border-red-500",
+        "h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-invalid:border-red-500",
+        fullWidth && "w-full",
         className,
       )}
       {...props}

@@ -7,16 +7,24 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** Accessible modal (focus trap, Escape, labelled by its title) from Radix. */
+/** The dialog's largest width; written out in full so Tailwind's scanner sees each class. */
+const widths = { md: "max-w-md", lg: "max-w-lg", xl: "max-w-xl", "2xl": "max-w-2xl", "3xl": "max-w-3xl" } as const;
+
+/**
+ * Accessible modal (focus trap, Escape, labelled by its title) from Radix. `cn` does not resolve
+ * conflicting classes (see lib/cn.ts): set the width with `width`, not a `max-w-*` in `className`.
+ */
 export function DialogContent({
   title,
   description,
   children,
+  width = "md",
   className,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  width?: keyof typeof widths;
   className?: string;
 }) {
   return (
@@ -24,7 +32,8 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl",
+          "fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl",
+          widths[width],
           className,
         )}
         {...(description ? {} : { "aria-describedby": undefined })}

@@ -13,7 +13,7 @@ export function ParentSignUpDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title="Create a Parent Account" description="Find a great teacher for your child." className="max-w-xl">
+        <DialogContent title="Create a Parent Account" description="Find a great teacher for your child." width="xl">
           <ParentSignUpFlow onFinished={() => onOpenChange(false)} onNeedsConfirmation={onUnconfirmedEmail} />
         </DialogContent>
       ) : null}

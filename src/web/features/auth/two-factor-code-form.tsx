@@ -38,7 +38,8 @@ export function TwoFactorCodeForm({
           autoComplete="one-time-code"
           maxLength={6}
           autoFocus
-          className="text-center text-lg tracking-[0.4em]"
+          textSize="lg"
+          className="text-center tracking-[0.4em]"
           {...form.register("code")}
         />
       </Field>

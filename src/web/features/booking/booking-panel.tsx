@@ -53,7 +53,7 @@ export function BookingPanel({
         <DialogContent
           title={bookingType === "intro" ? "Book an Introduction Call" : "Book a Lesson"}
           description={`with ${teacher.firstName} ${teacher.lastName}`}
-          className="max-w-3xl"
+          width="3xl"
         >
           <BookingFlow
             teacher={teacher}

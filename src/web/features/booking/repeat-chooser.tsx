@@ -33,6 +33,7 @@ export function RepeatChooser({ repeat, firstDate, dispatch }: { repeat: RepeatC
           <span>Number of lessons</span>
           <Input
             type="number"
+            fullWidth={false}
             className="w-24"
             min={SERIES_MIN_LESSONS}
             max={SERIES_MAX_LESSONS}
@@ -50,6 +51,7 @@ export function RepeatChooser({ repeat, firstDate, dispatch }: { repeat: RepeatC
           <span>Last lesson on or before</span>
           <Input
             type="date"
+            fullWidth={false}
             className="w-44"
             min={firstDate}
             value={repeat.until}

@@ -31,7 +31,7 @@ export function SelectStudentDialog({
         <ul className="space-y-2">
           {students.data?.map((s) => (
             <li key={s.id}>
-              <Button variant="secondary" className="w-full justify-start" onClick={() => onSelect(s.id)}>
+              <Button variant="secondary" align="start" className="w-full" onClick={() => onSelect(s.id)}>
                 {s.firstName} {s.lastName} <span className="text-slate-500">· age {s.age}</span>
               </Button>
             </li>

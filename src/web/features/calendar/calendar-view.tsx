@@ -217,8 +217,8 @@ function MonthView({
                   onClick={() => onOpenDay(day.date)}
                   aria-label={`Open ${formatLocalDate(day.date, { weekday: "long", month: "long", day: "numeric" })}${dayEvents.length ? `, ${dayEvents.length} event${dayEvents.length === 1 ? "" : "s"}` : ""}`}
                   className={cn(
-                    "mb-0.5 flex size-7 items-center justify-center rounded-full text-xs font-medium hover:bg-slate-100",
-                    isToday ? "bg-brand-600 text-white hover:bg-brand-700" : day.inMonth ? "text-slate-900" : "text-slate-500",
+                    "mb-0.5 flex size-7 items-center justify-center rounded-full text-xs font-medium",
+                    isToday ? "bg-brand-600 text-white hover:bg-brand-700" : day.inMonth ? "text-slate-900 hover:bg-slate-100" : "text-slate-500 hover:bg-slate-100",
                   )}
                   {...(isToday ? { "aria-current": "date" as const } : {})}
                 >
@@ -362,14 +362,14 @@ function EventButton({ event, options, compact = false }: { event: CalendarEvent
         {compact ? (
           <>
             {/* The type in words beside the colour, where there is room for a second line. */}
-            <EventBadge event={event} className="hidden lg:flex" />
+            <EventBadge event={event} display="wide" />
             <span className="block truncate">
               <span className="font-semibold">{time}</span> {event.title}
             </span>
           </>
         ) : (
           <>
-            <EventBadge event={event} className="block" />
+            <EventBadge event={event} display="block" />
             <span className="block truncate font-medium">{event.title}</span>
             <span className="block truncate">{time}</span>
           </>

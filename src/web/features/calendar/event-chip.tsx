@@ -13,11 +13,25 @@ export const TONE_CLASSES: Record<EventTone, string> = {
   gray: "border-slate-500 bg-slate-100 text-slate-900",
 };
 
-/** Icon and text label, so the kind of event never rests on colour alone. */
-export function EventBadge({ event, className }: { event: Pick<CalendarEventDTO, "eventType" | "status">; className?: string }) {
+/** `wide`: only from lg up, where a month cell has room for the badge on a line of its own. */
+const DISPLAY = { inline: "inline-flex", block: "block", wide: "hidden lg:flex" } as const;
+
+/**
+ * Icon and text label, so the kind of event never rests on colour alone. `cn` does not resolve
+ * conflicting classes (see lib/cn.ts): pick the display with `display`, not in `className`.
+ */
+export function EventBadge({
+  event,
+  display = "inline",
+  className,
+}: {
+  event: Pick<CalendarEventDTO, "eventType" | "status">;
+  display?: keyof typeof DISPLAY;
+  className?: string;
+}) {
   const style = eventStyle(event);
   return (
-    <span className={cn("inline-flex items-center gap-0.5 text-[0.7rem] font-semibold uppercase tracking-wide", className)}>
+    <span className={cn("items-center gap-0.5 text-[0.7rem] font-semibold uppercase tracking-wide", DISPLAY[display], className)}>
       {style.icon === "check" ? <Check aria-hidden className="size-3" /> : null}
       {style.icon === "cross" ? <X aria-hidden className="size-3" /> : null}
       {style.label}

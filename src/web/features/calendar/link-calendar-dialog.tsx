@@ -24,7 +24,7 @@ export function LinkCalendarDialog() {
         </Button>
       </DialogTrigger>
       {open ? (
-        <DialogContent title="Link Calendar" description="Subscribe from Google, Apple or Outlook calendar to see your lessons and events there." className="max-w-lg">
+        <DialogContent title="Link Calendar" description="Subscribe from Google, Apple or Outlook calendar to see your lessons and events there." width="lg">
           <LinkCalendarBody />
         </DialogContent>
       ) : null}

@@ -78,7 +78,7 @@ function ParentActions({ detail }: { detail: ClassDetail }) {
           Archive
         </Button>
       ) : null}
-      <Button variant="secondary" className="text-red-700" onClick={() => setConfirm("disenroll")}>
+      <Button variant="secondaryDanger" onClick={() => setConfirm("disenroll")}>
         <LogOut aria-hidden className="size-4" />
         Disenroll
       </Button>

@@ -64,7 +64,7 @@ export function GradesTab({
                     <Pencil aria-hidden className="size-4" />
                     Edit
                   </Button>
-                  <Button size="sm" variant="secondary" className="text-red-700" aria-label={`Delete ${grade.title}`} onClick={() => setDeleting(grade)}>
+                  <Button size="sm" variant="secondaryDanger" aria-label={`Delete ${grade.title}`} onClick={() => setDeleting(grade)}>
                     <Trash2 aria-hidden className="size-4" />
                     Delete
                   </Button>

@@ -166,7 +166,7 @@ function CategoryValueEditor({ classId, category }: { classId: string; category:
       <label htmlFor={id} className="sr-only">
         {category.name} mastery (%)
       </label>
-      <Input id={id} type="number" inputMode="numeric" min={0} max={100} value={draft} onChange={(e) => setDraft(e.target.value)} className="h-8 w-20" />
+      <Input id={id} type="number" inputMode="numeric" min={0} max={100} value={draft} onChange={(e) => setDraft(e.target.value)} fieldSize="sm" fullWidth={false} className="w-20" />
       {changed ? (
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save"}

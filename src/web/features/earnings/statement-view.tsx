@@ -98,7 +98,7 @@ export function StatementPage({
               <label htmlFor="statement-year" className="block text-sm font-medium text-slate-700">
                 Year
               </label>
-              <Select id="statement-year" className="mt-1 w-32" value={year ?? statement.year} onChange={(e) => onYearChange(Number(e.target.value))}>
+              <Select id="statement-year" fullWidth={false} className="mt-1 w-32" value={year ?? statement.year} onChange={(e) => onYearChange(Number(e.target.value))}>
                 {statement.years.map((y) => (
                   <option key={y} value={y}>
                     {y}

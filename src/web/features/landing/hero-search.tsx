@@ -39,7 +39,9 @@ export function HeroSearch() {
               onChange={(event) => setInstrument(event.target.value)}
               placeholder="Piano, guitar, violin…"
               autoComplete="off"
-              className="h-12 pl-10 text-base"
+              fieldSize="lg"
+              textSize="base"
+              className="pl-10"
             />
           </div>
         </div>
@@ -55,7 +57,9 @@ export function HeroSearch() {
               value={location}
               onChange={(event) => setLocation(event.target.value)}
               placeholder="City, State or ZIP"
-              className="h-12 pl-10 text-base"
+              fieldSize="lg"
+              textSize="base"
+              className="pl-10"
             />
           </div>
         </div>

@@ -24,7 +24,7 @@ export function RescheduleLessonDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} className="max-w-3xl">
+        <DialogContent title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} width="3xl">
           <RescheduleFlow lesson={lesson} onDone={() => onOpenChange(false)} />
         </DialogContent>
       ) : null}

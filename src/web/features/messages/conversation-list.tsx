@@ -25,7 +25,7 @@ function ConversationRow({ conversation: c, active }: { conversation: Conversati
     <NavLink
       to={`/messages/${c.id}`}
       aria-current={active ? "page" : undefined}
-      className={cn("flex items-start gap-3 px-4 py-3 transition-colors hover:bg-slate-50", active && "bg-brand-50 hover:bg-brand-50")}
+      className={cn("flex items-start gap-3 px-4 py-3 transition-colors", active ? "bg-brand-50 hover:bg-brand-50" : "hover:bg-slate-50")}
     >
       <PersonAvatar person={c.other} />
       <span className="min-w-0 flex-1">

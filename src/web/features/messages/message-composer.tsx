@@ -77,7 +77,7 @@ export function MessageComposer({
           onKeyDown={onKeyDown}
           className="max-h-40 min-h-11 resize-none"
         />
-        <Button type="submit" disabled={!canSend} className="h-11 shrink-0">
+        <Button type="submit" size="tall" disabled={!canSend} className="shrink-0">
           <SendHorizontal aria-hidden className="size-4" />
           {sending ? "Sending..." : "Send"}
         </Button>

@@ -99,9 +99,9 @@ export function FilterBar({
               <label
                 key={type}
                 className={cn(
-                  "flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors",
+                  "flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
                   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600",
-                  filters.lessonType === type ? "bg-white text-brand-700 shadow-sm" : "hover:text-slate-900",
+                  filters.lessonType === type ? "bg-white text-brand-700 shadow-sm" : "text-slate-700 hover:text-slate-900",
                 )}
               >
                 <input

@@ -73,6 +73,7 @@ export function Component() {
             id={sortId}
             value={filters.sort}
             onChange={(event) => change({ ...filters, sort: event.target.value as SortOption })}
+            fullWidth={false}
             className="w-auto min-w-48"
           >
             {SORT_KEYS.map((key) => (

@@ -31,7 +31,7 @@ export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onO
       }}
     >
       {step === "intro" ? (
-        <DialogContent title="Become a Teacher" description="Teach music to students who are ready to learn." className="max-w-2xl">
+        <DialogContent title="Become a Teacher" description="Teach music to students who are ready to learn." width="2xl">
           <ul className="grid gap-3 sm:grid-cols-3">
             {BENEFITS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-slate-200 p-4">
@@ -46,7 +46,7 @@ export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onO
           </Button>
         </DialogContent>
       ) : (
-        <DialogContent title="Teacher Application" className="max-w-2xl">
+        <DialogContent title="Teacher Application" width="2xl">
           <TeacherApplicationWizard
             form={form}
             onDone={close}

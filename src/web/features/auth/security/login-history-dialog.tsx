@@ -12,7 +12,7 @@ export function LoginHistoryDialog({ open, onOpenChange }: { open: boolean; onOp
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title="Login History" description="Where your account is signed in." className="max-w-lg">
+        <DialogContent title="Login History" description="Where your account is signed in." width="lg">
           <LoginHistory />
         </DialogContent>
       ) : null}

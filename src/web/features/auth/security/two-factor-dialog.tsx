@@ -26,7 +26,7 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
       }}
     >
       {open ? (
-        <DialogContent title="Two-Factor Authentication" description="A code from an authenticator app, on top of your password." className="max-w-lg">
+        <DialogContent title="Two-Factor Authentication" description="A code from an authenticator app, on top of your password." width="lg">
           <TwoFactorSettings />
         </DialogContent>
       ) : null}

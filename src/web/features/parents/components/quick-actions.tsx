@@ -16,7 +16,7 @@ export function QuickActions() {
     <Panel id="quick-actions" title="Quick Actions">
       <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
         {ACTIONS.map(({ label, to, icon: Icon }) => (
-          <Link key={label} to={to} className={buttonClasses("secondary", "md", "justify-start")}>
+          <Link key={label} to={to} className={buttonClasses("secondary", "md", undefined, "start")}>
             <Icon aria-hidden className="size-4 text-brand-700" />
             {label}
           </Link>

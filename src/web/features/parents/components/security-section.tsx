@@ -26,7 +26,7 @@ export function SecuritySection() {
     <Panel id="security" title="Security" description="Keep your account safe.">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {ACTIONS.map(({ dialog, label, icon: Icon }) => (
-          <Button key={dialog} variant="secondary" className="justify-start" onClick={() => setOpen(dialog)}>
+          <Button key={dialog} variant="secondary" align="start" onClick={() => setOpen(dialog)}>
             <Icon aria-hidden className="size-4 text-brand-700" />
             {label}
           </Button>

@@ -103,7 +103,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
                 value={settings.email}
                 readOnly
                 aria-describedby="settings-email-note"
-                className="bg-slate-50 text-slate-600"
+                tone="muted"
               />
               <p id="settings-email-note" className="text-xs text-slate-600">
                 Email cannot be changed

@@ -48,7 +48,8 @@ export function AvailabilityStep({ form }: { form: ApplicationForm }) {
                 <span className="col-span-2 text-sm font-medium text-slate-900 sm:col-span-1">{name}</span>
                 <Input
                   type="time"
-                  className="order-3 min-w-0 px-2 sm:order-none"
+                  padding="tight"
+                  className="order-3 min-w-0 sm:order-none"
                   aria-label={`${name} start time`}
                   aria-invalid={errors?.startTime ? true : undefined}
                   {...form.register(`availability.days.${index}.startTime`)}
@@ -58,19 +59,20 @@ export function AvailabilityStep({ form }: { form: ApplicationForm }) {
                 </span>
                 <Input
                   type="time"
-                  className="order-5 min-w-0 px-2 sm:order-none"
+                  padding="tight"
+                  className="order-5 min-w-0 sm:order-none"
                   aria-label={`${name} end time`}
                   aria-invalid={errors?.endTime ? true : undefined}
                   {...form.register(`availability.days.${index}.endTime`)}
                 />
                 <Button
                   variant="ghost"
-                  size="sm"
+                  size="compact"
                   aria-label={`Clear ${name}`}
                   disabled={!filled}
                   onClick={() => setDay(index, "", "")}
                   // On a phone the button sits beside the day's name, leaving the row to the two times.
-                  className="order-2 justify-self-end px-2 sm:order-none"
+                  className="order-2 justify-self-end sm:order-none"
                 >
                   <X aria-hidden className="size-4 sm:hidden" />
                   <span className="hidden sm:inline">Clear</span>

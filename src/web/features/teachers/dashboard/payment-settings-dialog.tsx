@@ -8,7 +8,7 @@ export function PaymentSettingsDialog() {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="secondary" className="w-full justify-start">
+        <Button variant="secondary" align="start" className="w-full">
           <Banknote aria-hidden className="size-4" />
           Payment Settings
         </Button>

@@ -72,7 +72,7 @@ function TeacherNotFound() {
       <UserX aria-hidden className="mb-4 size-12 text-slate-400" />
       <h1 className="text-2xl font-bold text-slate-900">Teacher Not Found</h1>
       <p className="mt-3 text-slate-600">This teacher profile does not exist or has been removed</p>
-      <BackToSearchLink className="mt-6 rounded-lg bg-brand-600 px-4 py-2.5 text-white hover:bg-brand-700 hover:no-underline" />
+      <BackToSearchLink look="button" className="mt-6" />
     </main>
   );
 }

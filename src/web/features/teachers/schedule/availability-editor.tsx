@@ -69,9 +69,9 @@ function DayRow({ day, windows }: { day: number; windows: AvailabilityWindow[] }
                   <span className="ml-2 text-xs whitespace-nowrap text-slate-600">{FORMAT_BADGES[window.format]}</span>
                 </span>
                 <Button
-                  variant="ghost"
+                  variant="ghostDanger"
                   size="sm"
-                  className="shrink-0 text-red-700 hover:bg-red-50"
+                  className="shrink-0"
                   aria-label={`Delete ${name} ${range(window)}`}
                   disabled={remove.isPending && remove.variables === window.id}
                   onClick={() => remove.mutate(window.id)}

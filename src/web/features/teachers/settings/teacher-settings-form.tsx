@@ -126,7 +126,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           </Field>
         </div>
         <Field id="ts-email" label="Email" hint="Email cannot be changed">
-          <Input id="ts-email" type="email" value={profile.email} readOnly aria-readonly className="bg-slate-50 text-slate-600" />
+          <Input id="ts-email" type="email" value={profile.email} readOnly aria-readonly tone="muted" />
         </Field>
         <Field id="ts-phone" label="Phone" error={e("phone")}>
           <Input
