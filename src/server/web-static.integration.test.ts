@@ -94,6 +94,8 @@ describe("security headers on every kind of response", () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).toContain("frame-ancestors 'none'");
+      // The confetti's blob: worker, and nothing more for scripts.
+      expect(csp).toContain("worker-src 'self' blob:");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

@@ -18,24 +18,43 @@ export function isSafeText(value: string): boolean {
 
 export const unsafeTextMessage = (label: string) => `${label} contains a character that is not allowed`;
 
+/** Deepest nesting of arrays and objects any request of ours has is a handful of levels; past this, refuse. */
+export const MAX_INPUT_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `The request is nested too deeply (more than ${MAX_INPUT_DEPTH} levels)`;
+
+export type UnsafeInput = { kind: "text"; path: (string | number)[] } | { kind: "depth"; path: (string | number)[] };
+
 /**
- * The path of the first string anywhere in `value` (a parsed body or query) that is not safe text,
- * or undefined. Lets the server refuse such input on every route, whatever its schema says.
+ * The first string anywhere in `value` (a parsed body or query) that is not safe text, or a nesting
+ * deeper than MAX_INPUT_DEPTH, or undefined. Lets the server refuse such input on every route,
+ * whatever its schema says. Walks with its own stack, not by recursion: a body nested thousands of
+ * levels deep (which JSON.parse accepts) must be a 400, not a stack overflow.
  */
-export function findUnsafeText(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === "string") return isSafeText(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findUnsafeText(item, [...path, i]);
-      if (found) return found;
+export function findUnsafeInput(value: unknown): UnsafeInput | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: item, path } = stack.pop()!;
+    if (typeof item === "string") {
+      if (!isSafeText(item)) return { kind: "text", path };
+      continue;
     }
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = isSafeText(key) ? findUnsafeText(item, [...path, key]) : [...path, key];
-      if (found) return found;
+    if (!item || typeof item !== "object") continue;
+    if (path.length >= MAX_INPUT_DEPTH) return { kind: "depth", path };
+    // Pushed in reverse so the first field is looked at first (the path reported is the first one).
+    const entries: [string | number, unknown][] = Array.isArray(item) ? item.map((v, i) => [i, v]) : Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (typeof key === "string" && !isSafeText(key)) return { kind: "text", path: [...path, key] };
+      stack.push({ value: child, path: [...path, key] });
     }
   }
   return undefined;
+}
+
+/** The path of the first string in `value` that is not safe text (see findUnsafeInput), or undefined. */
+export function findUnsafeText(value: unknown): (string | number)[] | undefined {
+  const found = findUnsafeInput(value);
+  return found?.kind === "text" ? found.path : undefined;
 }
 
 /** Required text, trimmed: missing or blank says "<Label> is required". */
@@ -46,6 +65,18 @@ export function requiredText(label: string, max: number) {
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(isSafeText, unsafeTextMessage(label));
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what is refused
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
+export const lineBreakMessage = (label: string) => `${label} must be on one line`;
+
+/**
+ * Required text on one line (a name, a title): no line breaks or other control characters, which
+ * would otherwise travel into calendar files, email headers and CSV rows as structure.
+ */
+export function oneLineText(label: string, max: number) {
+  return requiredText(label, max).refine((value) => !CONTROL_CHARACTERS.test(value), lineBreakMessage(label));
 }
 
 /** Text that may be blank, trimmed and limited to `max` characters. */

@@ -24,6 +24,9 @@ function badBodies(valid: Record<string, unknown>): { label: string; body: strin
     { label: "null", body: "null" },
     { label: "empty object", body: "{}" },
     { label: "oversized body", body: JSON.stringify({ ...valid, padding: "y".repeat(300_000) }) },
+    // JSON.parse takes any depth; the input scan must not overflow the stack on it (a 500).
+    { label: "nested 5,000 levels deep", body: `${JSON.stringify(valid).slice(0, -1)}${Object.keys(valid).length ? "," : ""}"deep":${"[".repeat(5000)}${"]".repeat(5000)}}` },
+    { label: "an object nested 5,000 levels deep", body: `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}` },
   ];
   for (const key of Object.keys(valid)) {
     const { [key]: _omitted, ...missing } = valid;

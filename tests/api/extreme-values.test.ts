@@ -13,11 +13,15 @@ describe("extremeValueBodies", () => {
       'startTimes = ["9999-12-31"]',
       'startTimes = ["0000-01-01"]',
       'startTimes = ["9999-12-31T23:59:59Z"]',
+      'startTimes = ["2026-02-30T00:00:00Z"]',
+      'startTimes = ["2026-13-01T00:00:00Z"]',
       'month = "a\\u0000b"',
       'month = "\\ud800"',
       'month = "9999-12-31"',
       'month = "0000-01-01"',
       'month = "9999-12-31T23:59:59Z"',
+      'month = "2026-02-30T00:00:00Z"',
+      'month = "2026-13-01T00:00:00Z"',
     ]);
     // The broken text survives the JSON round trip the server will see.
     expect(JSON.parse(bodies[1]!.body).name).toBe("\ud800");

@@ -7,7 +7,7 @@
 /** Text PostgreSQL cannot store (NUL) or that is not Unicode (a lone surrogate). */
 export const BROKEN_TEXT = ["a\u0000b", "\ud800"] as const;
 /** Dates a calendar accepts syntactically but no lesson, month or birthday of this app can have. */
-export const EXTREME_DATES = ["9999-12-31", "0000-01-01", "9999-12-31T23:59:59Z"] as const;
+export const EXTREME_DATES = ["9999-12-31", "0000-01-01", "9999-12-31T23:59:59Z", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z"] as const;
 
 /** yyyy-MM, yyyy-MM-dd or an ISO date-time. */
 const DATE_LIKE = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;

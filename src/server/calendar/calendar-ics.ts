@@ -1,4 +1,4 @@
-import ical, { ICalEventStatus } from "ical-generator";
+import ical, { escape, ICalEventStatus } from "ical-generator";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
 
 const PRODUCT = { company: "Music Lessons", product: "Calendar", language: "EN" } as const;
@@ -14,7 +14,10 @@ export function eventsToIcs(
   events: readonly CalendarEventDTO[],
   options: { name: string; host: string; timeZone?: string | null },
 ): string {
-  const calendar = ical({ name: options.name, prodId: PRODUCT });
+  // ical-generator escapes event text but writes the calendar's NAME and X-WR-CALNAME as given: a
+  // user's name with a line break in it would add lines (even events) to the file. Its own escape
+  // makes the name one RFC 5545 text value.
+  const calendar = ical({ name: escape(options.name, false), prodId: PRODUCT });
   if (options.timeZone) calendar.x([{ key: "X-WR-TIMEZONE", value: options.timeZone }]);
   for (const event of events) {
     const student = event.student ? `Student: ${event.student.firstName} ${event.student.lastName}` : null;

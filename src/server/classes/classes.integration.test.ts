@@ -353,6 +353,27 @@ describe("files", () => {
     expect(res.json!.contentType).toBe("application/vnd.recordare.musicxml+xml");
   });
 
+  it("serves MusicXML (which may carry an XHTML script) as a download, never inline; a PDF inline", async () => {
+    const { owner, family, classId } = await joinedClass();
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<score-partwise version="4.0" xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script><part-list/></score-partwise>\n';
+    const score = await upload(classId, owner.cookie, Buffer.from(xml), "minuet.musicxml");
+    const pdf = await upload(classId, owner.cookie, Buffer.from(TINY_PDF, "latin1"), "scales.pdf");
+    for (const cookie of [owner.cookie, family.cookie]) {
+      const xmlRes = await t.app.request(`/api/classes/${classId}/files/${score.json!.id}`, { headers: { cookie } });
+      expect(xmlRes.headers.get("content-disposition")).toMatch(/^attachment; filename="minuet.musicxml"/);
+      expect(xmlRes.headers.get("x-content-type-options")).toBe("nosniff");
+      const pdfRes = await t.app.request(`/api/classes/${classId}/files/${pdf.json!.id}`, { headers: { cookie } });
+      expect(pdfRes.headers.get("content-disposition")).toMatch(/^inline; filename="scales.pdf"/);
+    }
+  });
+
+  it("drops bidirectional controls from a file's name (invoice\\u202Efdp.exe does not read as invoiceexe.pdf)", async () => {
+    const { owner, classId } = await joinedClass();
+    const res = await upload(classId, owner.cookie, Buffer.from(TINY_PDF, "latin1"), "invoice\u202Efdp\u200B.exe\u2066.pdf\u2069");
+    expect(res.status).toBe(201);
+    expect(res.json!.name).toBe("invoicefdp.exe.pdf");
+  });
+
   it("refuses 26 MB (413), HTML named .pdf (415) and a missing name (400), storing nothing", async () => {
     const { owner, classId } = await joinedClass();
     const before = await tableCounts(t);

@@ -99,6 +99,7 @@ export interface LockedClass {
   parentId: string | null;
   studentId: string | null;
   progressMetrics: unknown;
+  createdAt: Date;
 }
 
 const lockedColumns = {
@@ -108,6 +109,7 @@ const lockedColumns = {
   parentId: classes.parentId,
   studentId: classes.studentId,
   progressMetrics: classes.progressMetrics,
+  createdAt: classes.createdAt,
 };
 
 /**

@@ -27,7 +27,7 @@ import {
   progressFormatEditSchema,
 } from "../../shared/classes/classes.schemas";
 import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import { inlineContentDisposition } from "../files/content-disposition";
+import { classFileDisposition } from "../files/content-disposition";
 import { fileResponse } from "../files/serve-file";
 import { createStorage } from "../files/storage";
 import type { AppEnv, Deps } from "../http/app-env";
@@ -139,7 +139,7 @@ export function createClassesRoutes(deps: Deps) {
       return fileResponse(c, storage, file.storageKey, {
         contentType: file.contentType,
         cacheControl: "private, no-store",
-        headers: { "content-disposition": inlineContentDisposition(file.name) },
+        headers: { "content-disposition": classFileDisposition(file.contentType, file.name) },
       });
     })
     .delete("/:classId/files/:fileId", user, validateIds(fileIdParamSchema), async (c) => {

@@ -33,7 +33,7 @@ import {
   type GradeData,
   type ProgressMetrics,
 } from "../../shared/classes/classes.schemas";
-import { recalculateGradeProgress } from "../../shared/classes/grades.rules";
+import { GRADE_DATE_RANGE_MESSAGE, gradeDateInClassLife, recalculateGradeProgress } from "../../shared/classes/grades.rules";
 import { generateJoinCode } from "../../shared/classes/join-code.rules";
 import {
   categoryNamed,
@@ -308,10 +308,10 @@ async function changeProgress<R extends { progress: ProgressMetrics }>(
   deps: Pick<Deps, "db">,
   userId: string,
   classId: string,
-  change: (progress: ProgressMetrics, tx: Tx) => Promise<R> | R,
+  change: (progress: ProgressMetrics, tx: Tx, row: repo.LockedClass) => Promise<R> | R,
 ): Promise<R> {
   return inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
-    const result = await change(readProgress(row.progressMetrics), tx);
+    const result = await change(readProgress(row.progressMetrics), tx, row);
     const progress = checkedProgress(result.progress);
     await repo.updateClass(tx, classId, { progressMetrics: progress });
     return { ...result, progress };
@@ -347,10 +347,16 @@ export function unlock(
 // ---------------------------------------------------------------------------------------------
 // Grades: every change recalculates the scores in the same transaction.
 
-/** The grade's category as the class spells it; 400 when the class has no such category. */
-function gradeInClass(progress: ProgressMetrics, grade: GradeData): GradeData {
+/**
+ * The grade's category as the class spells it; 400 when the class has no such category, or when
+ * its date is outside the class's life (before the class began, or more than a year from today).
+ */
+function gradeInClass(progress: ProgressMetrics, grade: GradeData, row: repo.LockedClass): GradeData {
   const category = categoryNamed(progress, grade.category);
   if (!category) throw new AppError("validation", GRADE_CATEGORY_MESSAGE, { fields: { category: GRADE_CATEGORY_MESSAGE } });
+  if (grade.date && !gradeDateInClassLife(grade.date, row.createdAt, new Date())) {
+    throw new AppError("validation", GRADE_DATE_RANGE_MESSAGE, { fields: { date: GRADE_DATE_RANGE_MESSAGE } });
+  }
   return { ...grade, category: category.name };
 }
 
@@ -359,8 +365,8 @@ async function recalculated(tx: Tx, classId: string, progress: ProgressMetrics):
 }
 
 export function addGrade(deps: Pick<Deps, "db">, userId: string, classId: string, input: GradeData): Promise<GradeResponse> {
-  return changeProgress(deps, userId, classId, async (progress, tx) => {
-    const grade = await repo.insertGrade(tx, classId, gradeInClass(progress, input));
+  return changeProgress(deps, userId, classId, async (progress, tx, row) => {
+    const grade = await repo.insertGrade(tx, classId, gradeInClass(progress, input, row));
     return { grade, progress: await recalculated(tx, classId, progress) };
   });
 }
@@ -372,8 +378,8 @@ export function editGrade(
   gradeId: string,
   input: GradeData,
 ): Promise<GradeResponse> {
-  return changeProgress(deps, userId, classId, async (progress, tx) => {
-    const grade = await repo.updateGrade(tx, classId, gradeId, gradeInClass(progress, input));
+  return changeProgress(deps, userId, classId, async (progress, tx, row) => {
+    const grade = await repo.updateGrade(tx, classId, gradeId, gradeInClass(progress, input, row));
     if (!grade) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
     return { grade, progress: await recalculated(tx, classId, progress) };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineContentDisposition } from "./content-disposition";
+import { classFileDisposition, inlineContentDisposition } from "./content-disposition";
 
 describe("inlineContentDisposition", () => {
   it.each([
@@ -13,5 +13,21 @@ describe("inlineContentDisposition", () => {
     expect(inlineContentDisposition(name)).toBe(header);
     // A header value never carries CR, LF or NUL.
     expect(/[\r\n\0]/.test(inlineContentDisposition(name))).toBe(false);
+  });
+});
+
+describe("classFileDisposition", () => {
+  it.each([
+    ["application/pdf", "inline"],
+    ["image/png", "inline"],
+    ["audio/mpeg", "inline"],
+    ["video/mp4", "inline"],
+    ["application/vnd.recordare.musicxml+xml", "attachment"],
+    ["application/vnd.recordare.musicxml", "attachment"],
+    ["application/xml", "attachment"],
+    ["text/html", "attachment"],
+    ["image/svg+xml", "attachment"],
+  ])("%s is %s", (type, disposition) => {
+    expect(classFileDisposition(type, "score.xml")).toMatch(new RegExp(`^${disposition}; filename="score.xml"`));
   });
 });

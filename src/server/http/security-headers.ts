@@ -17,6 +17,9 @@ export function securityHeaders({ https }: { https: boolean }) {
       mediaSrc: ["'self'", "blob:"],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
+      // canvas-confetti draws the achievement confetti in a worker it creates from a blob: URL;
+      // script-src governs workers unless worker-src says otherwise.
+      workerSrc: ["'self'", "blob:"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

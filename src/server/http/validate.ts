@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
 import { AppError } from "../../shared/errors";
-import { findUnsafeText, unsafeTextMessage } from "../../shared/text.schemas";
+import { findUnsafeInput, TOO_DEEP_MESSAGE, unsafeTextMessage } from "../../shared/text.schemas";
 
 /** Turns zod issues into `{ "field.path": "message" }`, first message per field. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
@@ -24,10 +24,11 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   return zValidator(target, schema, (result) => {
-    const unsafe = findUnsafeText(result.data);
+    const unsafe = findUnsafeInput(result.data);
+    if (unsafe?.kind === "depth") throw new AppError("validation", TOO_DEEP_MESSAGE, { fields: { _: TOO_DEEP_MESSAGE } });
     if (unsafe) {
-      const field = unsafe.length ? unsafe.map(String).join(".") : "_";
-      const message = unsafeTextMessage(unsafe.length ? `The field "${field}"` : "The request");
+      const field = unsafe.path.length ? unsafe.path.map(String).join(".") : "_";
+      const message = unsafeTextMessage(unsafe.path.length ? `The field "${field}"` : "The request");
       throw new AppError("validation", message, { fields: { [field]: message } });
     }
     if (!result.success) {

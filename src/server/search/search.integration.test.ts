@@ -172,9 +172,33 @@ describe("filters", () => {
     const online = await teacher({ town, lessonFormat: "online" });
     const both = await teacher({ town, lessonFormat: "both" });
     expect(new Set(ids(await search({ location: town, lessonType: "in-person" })))).toEqual(new Set([inPerson, both]));
-    expect(new Set(ids(await search({ location: town, lessonType: "online" })))).toEqual(new Set([online, both]));
+    // Online ignores the place (the test above), so it is checked on this town's teachers only.
+    const onlineIds = ids(await search({ location: town, lessonType: "online" }));
+    expect(onlineIds).not.toContain(inPerson);
     expect(new Set(ids(await search({ location: town, lessonType: "both" })))).toEqual(new Set([inPerson, online, both]));
     expect(new Set(ids(await search({ location: town })))).toEqual(new Set([inPerson, online, both]));
+  });
+
+  it("Online: a typed place and its distance narrow nothing (online lessons do not depend on distance), and still give distances", async () => {
+    // Saxophone: no other test's teacher plays it, so the whole result is this test's.
+    const instrument = "saxophone";
+    const near = await teacher({ town: "Austin", point: AUSTIN, lessonFormat: "online", instruments: [instrument] });
+    const far = await teacher({ town: "Dallas", point: DALLAS, lessonFormat: "both", instruments: [instrument] });
+    const farInPerson = await teacher({ town: "Dallas", point: DALLAS, lessonFormat: "in_person", instruments: [instrument] });
+    const nowhere = await teacher({ town: "Atlantis", point: null, lessonFormat: "online", instruments: [instrument] });
+
+    const online = await search({ instrument, location: "Austin, TX", distance: "10", lessonType: "online" });
+    expect(new Set(ids(online))).toEqual(new Set([near, far, nowhere]));
+    expect(online.distanceApplied).toBe(false);
+    expect(online.teachers.find((c) => c.teacherId === far)!.distanceMiles).toBeGreaterThan(150);
+    // A place typed as text (not on the map) narrows nothing either.
+    expect(new Set(ids(await search({ instrument, location: "Brooklyn", lessonType: "online" })))).toEqual(new Set([near, far, nowhere]));
+
+    // In person, the place and distance still decide.
+    const inPerson = await search({ instrument, location: "Austin, TX", distance: "10", lessonType: "in-person" });
+    expect(ids(inPerson)).toEqual([]);
+    expect(inPerson.distanceApplied).toBe(true);
+    expect(new Set(ids(await search({ instrument, location: "Dallas, TX", distance: "10", lessonType: "in-person" })))).toEqual(new Set([far, farInPerson]));
   });
 
   it("minimum rating: new teachers are never hidden; a 3.0 average is hidden by 4.0 (the default) and 3.5", async () => {

@@ -10,6 +10,7 @@ import {
   minimumRating,
   offsetTooDeep,
   pageReadPlan,
+  placeNarrowsSearch,
 } from "../../shared/search/search.rules";
 import type { Deps } from "../http/app-env";
 import { resolveArea } from "../geo/gazetteer";
@@ -104,6 +105,7 @@ function toResult(row: repo.TeacherPageRow): TeacherSearchResult {
 /** The query in database terms, and what the typed location turned out to be. */
 export function toTeacherFilters(query: SearchQuery): { filters: repo.TeacherFilters; place: Place } {
   const location = resolveLocation(query.location);
+  const narrows = placeNarrowsSearch(query.lessonType);
   return {
     place: location.place,
     filters: {
@@ -111,9 +113,9 @@ export function toTeacherFilters(query: SearchQuery): { filters: repo.TeacherFil
       formats: lessonFormatsFor(query.lessonType),
       minRating: minimumRating(query.minRating),
       point: location.point,
-      radiusMiles: location.point ? distanceRadiusMiles(query.distance) : null,
-      state: location.state,
-      text: location.text,
+      radiusMiles: location.point && narrows ? distanceRadiusMiles(query.distance) : null,
+      state: narrows ? location.state : null,
+      text: narrows ? location.text : null,
     },
   };
 }

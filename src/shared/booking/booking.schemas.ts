@@ -4,6 +4,7 @@ import { monthOutsideBookingRange } from "./booking-horizon.rules";
 import { UNAVAILABLE_REASONS } from "./bookable.rules";
 import { SERIES_MAX_LESSONS, SERIES_MIN_LESSONS, seriesRepeatSchema } from "../lessons/series.rules";
 import { CREDIT_ONE_LESSON_MESSAGE } from "../lessons/lessons.schemas";
+import { EARLIEST_YEAR, isRealInstant, LATEST_YEAR } from "../instants.rules";
 import { isIanaTimeZone } from "../time-zone.rules";
 
 /** IANA zone names known to this runtime (the viewer's and the teacher's). */
@@ -32,7 +33,9 @@ export const slotsQuerySchema = z.object({
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
 
-const isoTime = z.iso.datetime({ offset: true, error: "Each time must be an ISO date-time" });
+const isoTime = z.iso
+  .datetime({ offset: true, error: "Each time must be an ISO date-time" })
+  .refine(isRealInstant, `Each time must be a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
 
 /** Most selections in one request; enough for a month of weekly lessons. */
 export const MAX_SLOTS_PER_REQUEST = 10;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { timeZoneSchema } from "../booking/booking.schemas";
 import { timeOfDaySchema } from "../teachers/weekly-availability.schemas";
-import { boundedText, requiredText } from "../text.schemas";
+import { isRealInstant } from "../instants.rules";
+import { boundedText, oneLineText } from "../text.schemas";
 import { eventInstants, instantFromLocal, isLocalDate, localDateTime } from "./calendar-views.rules";
 import type { EventStatus, EventType } from "./calendar.constants";
 
@@ -52,7 +53,7 @@ function optionalUuid(message: string) {
  */
 export const eventInputSchema = z
   .object({
-    title: requiredText("Title", EVENT_TITLE_MAX),
+    title: oneLineText("Title", EVENT_TITLE_MAX),
     eventType: z.enum(USER_EVENT_TYPES, { error: EVENT_TYPE_MESSAGE }),
     date: localDateSchema("Date").refine(isEventYear, EVENT_YEAR_MESSAGE),
     startTime: timeOfDaySchema("Start time"),
@@ -79,13 +80,13 @@ export type EventData = z.output<typeof eventInputSchema>;
 
 export const eventIdParamSchema = z.object({ eventId: z.uuid({ error: EVENT_NOT_FOUND_MESSAGE }) });
 
-const ISO_INSTANT = z.iso.datetime({ offset: true });
+const ISO_INSTANT = z.iso.datetime({ offset: true }).refine(isRealInstant);
 
 function rangeBoundSchema(label: string) {
   const message = `${label} must be a date like 2026-11-01 or an ISO date-time`;
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : message) })
-    .refine((value) => isLocalDate(value) || ISO_INSTANT.safeParse(value).success, message);
+    .refine((value) => (isLocalDate(value) && isRealInstant(value)) || ISO_INSTANT.safeParse(value).success, message);
 }
 
 function boundInstant(value: string, timeZone: string): Date {

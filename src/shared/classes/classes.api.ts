@@ -54,8 +54,16 @@ export const FILE_NAME_HEADER = "x-file-name";
 export const CLASS_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.mp3,.m4a,.wav,.ogg,.mp4,.webm,.mov,.musicxml,.xml,.mxl";
 
 /**
+ * Invisible characters that change how a name reads: bidirectional overrides, embeddings and
+ * isolates (U+202E makes "invoice\u202Efdp.exe" show as "invoiceexe.pdf"), marks, and zero-width
+ * characters. None belongs in a file name.
+ */
+const BIDI_AND_INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
  * The file name as shown and offered on download: the header decoded, any folder part dropped,
- * control characters removed, trimmed, at most FILE_NAME_MAX_LENGTH characters.
+ * control characters and bidirectional controls removed, trimmed, at most FILE_NAME_MAX_LENGTH
+ * characters.
  */
 export const classFileNameSchema = z
   .string({ error: FILE_NAME_REQUIRED_MESSAGE })
@@ -68,7 +76,7 @@ export const classFileNameSchema = z
     }
     const base = name.split(/[\\/]/).pop() ?? "";
     // eslint-disable-next-line no-control-regex
-    return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, FILE_NAME_MAX_LENGTH);
+    return base.replace(/[\u0000-\u001f\u007f]/g, "").replace(BIDI_AND_INVISIBLE, "").trim().slice(0, FILE_NAME_MAX_LENGTH);
   })
   .refine((name) => name.length > 0, FILE_NAME_REQUIRED_MESSAGE);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, requiredText } from "../text.schemas";
+import { boundedText, oneLineText } from "../text.schemas";
 import {
   CATEGORIES_REQUIRED_MESSAGE,
   CATEGORY_EXISTS_MESSAGE,
@@ -40,7 +40,7 @@ export const progressFormatSchema = z.enum(PROGRESS_FORMATS, { error: FORMAT_MES
 // ---------------------------------------------------------------------------------------------
 // Create, update, join (spec section 5: name required, description optional; join code upper-cased).
 
-export const classNameSchema = requiredText("Class name", CLASS_NAME_MAX_LENGTH);
+export const classNameSchema = oneLineText("Class name", CLASS_NAME_MAX_LENGTH);
 export const classDescriptionSchema = boundedText("Description", CLASS_DESCRIPTION_MAX_LENGTH);
 
 export const classCreateSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { progressMetricsSchema } from "./classes.schemas";
-import { categoryScore, gradeLabel, gradeScorePercent, recalculateGradeProgress, recentAssessments, scoreBadge } from "./grades.rules";
+import { categoryScore, gradeDateInClassLife, gradeLabel, gradeScorePercent, recalculateGradeProgress, recentAssessments, scoreBadge } from "./grades.rules";
 import { newClassProgress } from "./progress.rules";
 
 describe("categoryScore", () => {
@@ -119,5 +119,22 @@ describe("recentAssessments", () => {
     recentAssessments(grades);
     expect(grades).toEqual(copy);
     expect(recentAssessments([])).toEqual([]);
+  });
+});
+
+describe("gradeDateInClassLife", () => {
+  const created = new Date("2026-09-01T15:00:00Z");
+  const now = new Date("2026-11-26T12:00:00Z");
+  it.each([
+    ["2026-09-01", true],
+    ["2026-08-31", true],
+    ["2026-08-30", false],
+    ["2026-11-26", true],
+    ["2027-11-26", true],
+    ["2027-11-28", false],
+    ["1900-01-01", false],
+    ["9999-12-31", false],
+  ])("%s: %s", (date, expected) => {
+    expect(gradeDateInClassLife(date, created, now)).toBe(expected);
   });
 });

@@ -77,3 +77,17 @@ export function recentAssessments<T extends { date: string; createdAt?: string }
     .sort((a, b) => b.date.localeCompare(a.date) || (b.createdAt ?? "").localeCompare(a.createdAt ?? ""))
     .slice(0, Math.max(0, count));
 }
+
+export const GRADE_DATE_RANGE_MESSAGE = "Date must be within the class: not before it began, and at most a year from today";
+
+/** yyyy-MM-dd of an instant in UTC, shifted by whole days. */
+const utcDay = (instant: Date, shiftDays = 0) => new Date(instant.getTime() + shiftDays * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A grade's date (yyyy-MM-dd, a real day) lies in its class's life: from the day the class was
+ * created to a year from today. A day of slack each side, since the teacher's calendar day may be
+ * a day before or after UTC's.
+ */
+export function gradeDateInClassLife(date: string, classCreatedAt: Date, now: Date): boolean {
+  return date >= utcDay(classCreatedAt, -1) && date <= utcDay(now, 366);
+}

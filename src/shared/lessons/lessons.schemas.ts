@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BookingType } from "../booking/booking.constants";
+import { isRealInstant, NOT_A_REAL_TIME_MESSAGE } from "../instants.rules";
 import { boundedText } from "../text.schemas";
 
 export const LESSON_NOTE_MAX = 5000;
@@ -12,7 +13,7 @@ export const cancelLessonSchema = z.object({
 export type CancelLessonInput = z.infer<typeof cancelLessonSchema>;
 
 export const rescheduleLessonSchema = z.object({
-  startsAt: z.iso.datetime({ offset: true, error: "Choose a new time" }),
+  startsAt: z.iso.datetime({ offset: true, error: "Choose a new time" }).refine(isRealInstant, NOT_A_REAL_TIME_MESSAGE),
 });
 export type RescheduleLessonInput = z.infer<typeof rescheduleLessonSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRealInstant } from "../instants.rules";
 import { isSafeText, unsafeTextMessage } from "../text.schemas";
 
 /**
@@ -78,7 +79,7 @@ export const CURSOR_MESSAGE = "This page link is not valid: load the conversatio
 
 export const messagePageQuerySchema = z.object({
   /** Messages sent before this cursor (older); absent: the newest page. */
-  before: z.string({ error: CURSOR_MESSAGE }).regex(CURSOR_PATTERN, CURSOR_MESSAGE).optional(),
+  before: z.string({ error: CURSOR_MESSAGE }).regex(CURSOR_PATTERN, CURSOR_MESSAGE).refine(isRealInstant, CURSOR_MESSAGE).optional(),
   limit: z.coerce
     .number({ error: `Page size must be a number from 1 to ${MESSAGES_PAGE_MAX}` })
     .int(`Page size must be a number from 1 to ${MESSAGES_PAGE_MAX}`)

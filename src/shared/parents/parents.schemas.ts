@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, requiredText } from "../text.schemas";
+import { boundedText, oneLineText } from "../text.schemas";
 import type { CommunicationChannel, Relationship } from "../accounts/accounts.constants";
 import type { NotificationToggles } from "../accounts/notification-preferences";
 import type { EVENT_STATUSES, EVENT_TYPES } from "../calendar/calendar.constants";
@@ -32,8 +32,8 @@ export const notificationTogglesSchema = z.object(
 );
 
 const settingsFields = {
-  firstName: requiredText("First name", PARENT_NAME_MAX),
-  lastName: requiredText("Last name", PARENT_NAME_MAX),
+  firstName: oneLineText("First name", PARENT_NAME_MAX),
+  lastName: oneLineText("Last name", PARENT_NAME_MAX),
   phone: optionalText("Phone", PARENT_PHONE_MAX),
   location: optionalText("Location", PARENT_LOCATION_MAX),
   notifications: notificationTogglesSchema,

@@ -77,6 +77,15 @@ export function lessonFormatsFor(lessonType: LessonType): LessonFormat[] | null 
   return lessonType === "online" ? ["online", "both"] : ["in_person", "both"];
 }
 
+/**
+ * Whether the place narrows the search. Online lessons happen wherever the family is, so with the
+ * Online lesson type a typed place (and its distance) filters nobody out; it still gives each card
+ * its distance and the distance sort.
+ */
+export function placeNarrowsSearch(lessonType: LessonType): boolean {
+  return lessonType !== "online";
+}
+
 /** The minimum rating of a choice, or null for "any". New teachers are never hidden by it (decisions.md). */
 export function minimumRating(choice: RatingOption): number | null {
   return choice === "any" ? null : Number(choice);

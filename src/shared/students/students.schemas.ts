@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "../text.schemas";
+import { oneLineText } from "../text.schemas";
 import { DIFFICULTIES, GENRES, LEARNING_STYLES, STUDENT_AGE, STUDENT_INTERESTS } from "./students.constants";
 import { hasDuplicates, isCalendarDate, isFutureCompletionDate, linesToList } from "./students.rules";
 
@@ -18,8 +18,8 @@ export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
 export const STUDENT_NOT_FOUND_MESSAGE = "Student not found";
 export const REPERTOIRE_NOT_FOUND_MESSAGE = "Repertoire entry not found";
 
-export const firstNameSchema = requiredText("First name", NAME_MAX_LENGTH);
-export const lastNameSchema = requiredText("Last name", NAME_MAX_LENGTH);
+export const firstNameSchema = oneLineText("First name", NAME_MAX_LENGTH);
+export const lastNameSchema = oneLineText("Last name", NAME_MAX_LENGTH);
 
 /** No coercion: `"12"` or `true` is not an age. The form reads its input with `valueAsNumber`. */
 export const ageSchema = z
@@ -129,8 +129,8 @@ export const completedDateSchema = z
   .refine((date) => !isFutureCompletionDate(date, new Date()), "Completion date cannot be in the future");
 
 export const repertoireCreateSchema = z.object({
-  title: requiredText("Title", REPERTOIRE_TEXT_MAX_LENGTH),
-  composer: requiredText("Composer", REPERTOIRE_TEXT_MAX_LENGTH),
+  title: oneLineText("Title", REPERTOIRE_TEXT_MAX_LENGTH),
+  composer: oneLineText("Composer", REPERTOIRE_TEXT_MAX_LENGTH),
   genre: z.enum(GENRES, {
     error: (issue) => (issue.input === undefined || issue.input === "" ? "Genre is required" : "Choose a genre from the list"),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, requiredText } from "../text.schemas";
+import { boundedText, oneLineText, requiredText } from "../text.schemas";
 import { isIanaTimeZone } from "../time-zone.rules";
 import {
   AGE_GROUPS,
@@ -60,10 +60,10 @@ const rateOrderHolds = (profile: { hourlyRateMin?: number | undefined; hourlyRat
   profile.hourlyRateMin === undefined || profile.hourlyRateMax === undefined || profile.hourlyRateMin <= profile.hourlyRateMax;
 
 export const teacherProfileFields = {
-  firstName: requiredText("First name", NAME_MAX_LENGTH),
-  lastName: requiredText("Last name", NAME_MAX_LENGTH),
+  firstName: oneLineText("First name", NAME_MAX_LENGTH),
+  lastName: oneLineText("Last name", NAME_MAX_LENGTH),
   phone: requiredText("Phone", 30).regex(/^[0-9()+\-.\s]*$/, "Phone may contain only digits, spaces and ( ) + - ."),
-  city: requiredText("City", PLACE_MAX_LENGTH),
+  city: oneLineText("City", PLACE_MAX_LENGTH),
   state: stateSchema,
   bio: boundedText("Bio", LONG_TEXT_MAX_LENGTH),
   educationBackground: z.enum(EDUCATION_BACKGROUNDS, { error: "Choose an education background from the list" }),
