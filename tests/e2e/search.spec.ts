@@ -111,3 +111,21 @@ test("an unknown instrument from the landing page is a note, not a failure", asy
   await expect(page.getByText(/We don.t have an instrument called “kazoo”/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "64 Teachers Available" })).toBeVisible();
 });
+
+test("Online lessons: a typed place does not narrow the search, it only gives distances @phone", async ({ page }) => {
+  await page.goto("/find-teachers?instrument=piano&lessonType=online");
+  const heading = page.getByRole("heading", { name: /Teachers? Available$/ });
+  await expect(heading).toBeVisible();
+  const everywhere = await heading.textContent();
+
+  await page.goto("/find-teachers?instrument=piano&lessonType=online&location=Brooklyn%2C+NY");
+  await expect(page.getByText("Online lessons happen wherever you are")).toBeVisible();
+  await expect(heading).toHaveText(everywhere!);
+  await expect(page.getByRole("button", { name: "Remove filter: Within 10 miles" })).toHaveCount(0);
+  await expect(results(page).getByText(/miles? away/).first()).toBeVisible();
+
+  // In person, Brooklyn and its 10 miles decide again.
+  await page.getByRole("radio", { name: "In-person" }).check();
+  await expect(page.getByRole("button", { name: "Remove filter: Within 10 miles" })).toBeVisible();
+  await expect(heading).not.toHaveText(everywhere!);
+});

@@ -2,7 +2,7 @@ import { MapPin } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from "react";
 import { DISTANCE_OPTIONS, LESSON_TYPES, RATING_OPTIONS } from "../../../shared/search/search.constants";
 import type { SearchFilters, TeacherSearchResponse } from "../../../shared/search/search.schemas";
-import { distanceLabel, lessonTypeLabel, ratingLabel } from "../../../shared/search/search.rules";
+import { distanceLabel, lessonTypeLabel, placeNarrowsSearch, ratingLabel } from "../../../shared/search/search.rules";
 import { INSTRUMENTS, SEARCH_INSTRUMENTS, type Instrument } from "../../../shared/teachers/teachers.constants";
 import { Select } from "../../components/ui/choice";
 import { Input } from "../../components/ui/input";
@@ -33,12 +33,16 @@ export function FilterBar({
       ? [...SEARCH_INSTRUMENTS, filters.instrument]
       : SEARCH_INSTRUMENTS;
   // Until the server has answered, a typed place is assumed findable (no flicker to disabled).
-  const distanceUsable = Boolean(filters.location) && (place === undefined || place?.kind === "point");
-  const distanceNote = !filters.location
-    ? "Enter a city or ZIP to filter by distance"
-    : distanceUsable
-      ? null
-      : "Distance needs a city or ZIP we can find on the map";
+  // Online lessons do not depend on distance (search.rules placeNarrowsSearch): the server ignores it.
+  const online = !placeNarrowsSearch(filters.lessonType);
+  const distanceUsable = !online && Boolean(filters.location) && (place === undefined || place?.kind === "point");
+  const distanceNote = online
+    ? "Online lessons do not depend on distance"
+    : !filters.location
+      ? "Enter a city or ZIP to filter by distance"
+      : distanceUsable
+        ? null
+        : "Distance needs a city or ZIP we can find on the map";
 
   return (
     <section aria-label="Filters" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">

@@ -49,7 +49,12 @@ export function Component() {
             We don&apos;t have an instrument called &ldquo;{unknownInstrument}&rdquo;, so teachers of every instrument are shown. Pick one from the Instrument list to narrow the search.
           </Alert>
         ) : null}
-        {place?.kind === "text" ? (
+        {filters.lessonType === "online" && filters.location ? (
+          <Alert tone="info">
+            Online lessons happen wherever you are, so the place you typed does not narrow the search: it only tells each
+            teacher&apos;s distance.
+          </Alert>
+        ) : place?.kind === "text" ? (
           <Alert tone="info">
             We couldn&apos;t find &ldquo;{place.label}&rdquo; on the map, so we show teachers whose city or state contains it. Try a city and state (Austin, TX) or a ZIP code for distances.
           </Alert>
