@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { bookLessons } from "./booked-lessons";
-import { test as accountTest, makeDiscoverable, signInThroughApi } from "./fixtures";
+import { test as accountTest, expect, makeDiscoverable, signInThroughApi, test } from "./fixtures";
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

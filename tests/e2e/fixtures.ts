@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { parentSignUpBody } from "../factories/sign-up";
 
 /** A user this test made for itself: nobody else signs in with it or changes its data. */
@@ -26,7 +26,44 @@ async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>, what
  * (Parent Create Account; the Become a Teacher application), so journeys never share or depend
  * on the demo accounts. The parent signs up with one student, `Mia Rivera`.
  */
-export const test = base.extend<{ parent: E2EAccount; teacher: E2EAccount }>({
+/**
+ * What a page may log without failing the test: the browser's own line for an HTTP error answer
+ * (a 401 for a wrong password, a 404 for a removed teacher) is the app working as meant, not a
+ * script error. Everything else logged as an error or a warning fails the test.
+ */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of 4\d\d/];
+
+export const test = base.extend<{ parent: E2EAccount; teacher: E2EAccount; consoleGuard: void }>({
+  // Every page of the test, in its own context and in any context it opens (two-browser journeys),
+  // must log no console error or warning and throw no uncaught error (issue 25).
+  consoleGuard: [
+    async ({ context, browser }, use) => {
+      const problems: string[] = [];
+      const watch = (ctx: BrowserContext) => {
+        ctx.on("console", (message) => {
+          if (message.type() !== "error" && message.type() !== "warning") return;
+          const text = message.text();
+          if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+          problems.push(`${message.type()}: ${text} (${message.location().url})`);
+        });
+        ctx.on("weberror", (error) => problems.push(`uncaught: ${error.error().message}`));
+      };
+      watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+        const created = await newContext(...args);
+        watch(created);
+        return created;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(problems, "console errors and warnings of the test's pages").toEqual([]);
+    },
+    { auto: true },
+  ],
   parent: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({ baseURL });
     const body = parentSignUpBody({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the landing page shows the spec's sections and searches with the typed values @phone", async ({ page }) => {
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { fillSignIn, openSignIn } from "./helpers";
 
 test("a new parent signs up in two steps, lands on /find-teachers, then deletes the account @phone", async ({ page }) => {

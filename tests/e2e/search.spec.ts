@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Demo data: 64 discoverable teachers, all new (no reviews yet); 18 teach piano, 3 of them
 // within 10 miles of New York (Taylor Morgan in Manhattan, two in Brooklyn).

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Signing out on a guarded page must not look like a visitor who was sent away from it (Home with Sign In open):
 // under a slow CPU the page being left used to render once more without the user. Chromium only (CPU throttling).

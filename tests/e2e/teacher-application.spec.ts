@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { fillSignIn, openSignIn } from "./helpers";
 
 /** Each step of the wizard, errors shown, passes axe without serious or critical findings. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import type { PublicTeacherProfile } from "../../src/shared/teachers/public-profile.schemas";
 import { DEMO_PARENT, fillSignIn } from "./helpers";
 
