@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  earliestStartMinute,
+  initialScrollMinute,
   addLocalDays,
   dayRange,
   eventInstants,
@@ -205,5 +207,23 @@ describe("dayRange", () => {
     const day = dayRange("2026-11-01", NY);
     expect(minutesFrom(day.from, "2026-11-01T06:30:00Z")).toBe(150); // the second 01:30
     expect(minutesFrom(day.from, "2026-10-31T23:00:00Z")).toBe(-300);
+  });
+});
+
+describe("initialScrollMinute: week and day views open at the working day, not midnight", () => {
+  it.each([
+    [[], null, 7 * 60 + 30],
+    [[], 9 * 60, 8 * 60 + 30],
+    [[6 * 60], 9 * 60, 5 * 60 + 30],
+    [[14 * 60, 10 * 60], 9 * 60, 8 * 60 + 30],
+    [[15], null, 0],
+    [[-120], null, 7 * 60 + 30],
+  ])("events at %j, working from %s: %i", (events, work, expected) => {
+    expect(initialScrollMinute(events, work)).toBe(expected);
+  });
+
+  it("earliestStartMinute reads the earliest window", () => {
+    expect(earliestStartMinute([{ startTime: "10:30" }, { startTime: "07:15" }])).toBe(7 * 60 + 15);
+    expect(earliestStartMinute([])).toBeNull();
   });
 });

@@ -220,3 +220,22 @@ export function dayRange(date: string, timeZone: string): DayRange {
 export function minutesFrom(dayStart: Date, instant: Date | string): number {
   return (new Date(instant).getTime() - dayStart.getTime()) / MINUTE_MS;
 }
+
+/** Where a day starts for a viewer with no working hours of their own (8:00). */
+export const DEFAULT_DAY_START_MINUTE = 8 * 60;
+
+/**
+ * The minute of the day a week or day view opens at, instead of midnight: the earlier of the
+ * viewer's working hours (a teacher's earliest availability; 8:00 otherwise) and the first event
+ * shown, half an hour before it so the event is not flush with the top edge.
+ */
+export function initialScrollMinute(eventStartMinutes: readonly number[], workStartMinute: number | null = null): number {
+  const starts = [workStartMinute ?? DEFAULT_DAY_START_MINUTE, ...eventStartMinutes.filter((m) => m >= 0)];
+  return Math.max(0, Math.min(...starts) - 30);
+}
+
+/** The earliest "HH:mm" of some windows as minutes, or null when there are none. */
+export function earliestStartMinute(windows: readonly { startTime: string }[]): number | null {
+  if (!windows.length) return null;
+  return Math.min(...windows.map((w) => Number(w.startTime.slice(0, 2)) * 60 + Number(w.startTime.slice(3, 5))));
+}

@@ -14,6 +14,11 @@ export function formatTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
+/** "6p", "6:30p", "11a": a time that fits a month cell on a phone (the chip's label has the full one). */
+export function compactTime(iso: string, timeZone: string): string {
+  return formatTime(iso, timeZone).replace(":00", "").replace(/\s?AM$/, "a").replace(/\s?PM$/, "p");
+}
+
 /** "10:00 AM – 11:00 AM", with the date when it ends on another day. */
 export function formatSpan(startsAt: string, endsAt: string, timeZone: string): string {
   const sameDay = localDateTime(startsAt, timeZone).date === localDateTime(endsAt, timeZone).date;

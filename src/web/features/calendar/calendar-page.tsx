@@ -1,9 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { isLocalDate } from "../../../shared/calendar/calendar-views.rules";
+import { earliestStartMinute, isLocalDate } from "../../../shared/calendar/calendar-views.rules";
 import { Spinner } from "../../components/ui/spinner";
 import { useMe } from "../auth/use-me";
 import { useStudents } from "../students/use-students";
+import { useAvailability } from "../teachers/schedule/use-availability";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { CalendarView, type CalendarViewName } from "./calendar-view";
 import { LinkCalendarDialog } from "./link-calendar-dialog";
@@ -19,7 +20,13 @@ const isView = (value: string | null): value is CalendarViewName => (VIEWS as re
 export function Component() {
   const { pathname } = useLocation();
   const role = pathname.startsWith("/teacher") ? "teacher" : "parent";
-  return role === "parent" ? <ParentCalendar /> : <CalendarPage role="teacher" students={[]} />;
+  return role === "parent" ? <ParentCalendar /> : <TeacherCalendar />;
+}
+
+/** A teacher's week and day views open at their earliest availability. */
+function TeacherCalendar() {
+  const availability = useAvailability();
+  return <CalendarPage role="teacher" students={[]} workStartMinute={earliestStartMinute(availability.data?.windows ?? [])} />;
 }
 
 function ParentCalendar() {
@@ -28,7 +35,15 @@ function ParentCalendar() {
   return <CalendarPage role="parent" students={students.data ?? []} />;
 }
 
-function CalendarPage({ role, students }: { role: "parent" | "teacher"; students: readonly { id: string; firstName: string; lastName: string }[] }) {
+function CalendarPage({
+  role,
+  students,
+  workStartMinute = null,
+}: {
+  role: "parent" | "teacher";
+  students: readonly { id: string; firstName: string; lastName: string }[];
+  workStartMinute?: number | null;
+}) {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const view = isView(params.get("view")) ? (params.get("view") as CalendarViewName) : "month";
@@ -79,6 +94,7 @@ function CalendarPage({ role, students }: { role: "parent" | "teacher"; students
           userId={me.data.user.id}
           studentId={studentId}
           students={students}
+          workStartMinute={workStartMinute}
         />
       </div>
     </main>

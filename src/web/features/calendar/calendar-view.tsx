@@ -1,9 +1,10 @@
 import * as Popover from "@radix-ui/react-popover";
 import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   addLocalDays,
   dayRange,
+  initialScrollMinute,
   localDateTime,
   minutesFrom,
   monthGrid,
@@ -20,7 +21,7 @@ import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { formatLocalDate, formatSpan, formatTime, hourLabel, zoneName } from "./calendar-format";
+import { compactTime, formatLocalDate, formatSpan, formatTime, hourLabel, zoneName } from "./calendar-format";
 import { EventBadge, TONE_CLASSES } from "./event-chip";
 import { EventDialog, type StudentOption } from "./event-dialog";
 import { useCalendarEvents, useDeleteEvent } from "./use-calendar";
@@ -31,6 +32,8 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** Height of one hour row in the week and day views (px). */
 const HOUR_PX = 48;
 const MONTH_CHIPS = 3;
+/** Below this drawn height an event has room for one line only (badge, title and time need three). */
+const SHORT_EVENT_PX = 44;
 
 /** The clock, re-read every minute for the current-time line and "today". */
 function useNow(): Date {
@@ -81,6 +84,8 @@ export interface CalendarViewProps {
   studentId?: string | undefined;
   /** A parent's students, for the event dialog's student select. */
   students?: readonly StudentOption[];
+  /** Minute of the day the viewer's working hours start (a teacher's earliest availability), if any. */
+  workStartMinute?: number | null;
 }
 
 /** Month, week and day views of the signed-in user's calendar, with Add Event and event options. */
@@ -147,7 +152,14 @@ export function CalendarView(props: CalendarViewProps) {
       ) : view === "month" ? (
         <MonthView date={date} today={today} events={events.data} options={options} onOpenDay={(day) => { props.onDateChange(day); props.onViewChange?.("day"); }} />
       ) : (
-        <TimeGrid days={view === "week" ? weekRange(date, timeZone).days : [date]} today={today} now={now} events={events.data} options={options} />
+        <TimeGrid
+          days={view === "week" ? weekRange(date, timeZone).days : [date]}
+          today={today}
+          now={now}
+          events={events.data}
+          options={options}
+          workStartMinute={props.workStartMinute ?? null}
+        />
       )}
 
       {dialog ? (
@@ -252,17 +264,31 @@ function TimeGrid({
   now,
   events,
   options,
+  workStartMinute,
 }: {
   days: string[];
   today: string;
   now: Date;
   events: readonly CalendarEventDTO[];
   options: EventOptions;
+  workStartMinute: number | null;
 }) {
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`);
   const week = days.length > 1;
+  // The grid scrolls inside its frame and opens at the working day (or the first event), not at
+  // midnight: a lesson at 4 PM is in view without scrolling past sixteen empty hours.
+  const scroller = useRef<HTMLDivElement>(null);
+  const startMinutes = days.flatMap((day) => {
+    const from = dayRange(day, options.timeZone).from;
+    return eventsOfDay(events, day, options.timeZone).map((event) => minutesFrom(from, event.startsAt));
+  });
+  const openAt = initialScrollMinute(startMinutes, workStartMinute);
+  const daysKey = days.join();
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = (openAt / 60) * HOUR_PX;
+  }, [daysKey, openAt]);
   return (
-    <div className="overflow-x-auto">
+    <div ref={scroller} className="max-h-[min(42rem,70vh)] overflow-auto" data-testid="time-grid">
       <div className={cn("px-2 pb-4 sm:px-4", week && "min-w-[46rem]")}>
         <div className="sticky top-0 z-10 grid bg-white" style={{ gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` }}>
           <div />
@@ -331,7 +357,7 @@ function DayColumn({
           className="absolute px-0.5"
           style={{ top: p.top * scale, height: p.height * scale, left: `${(p.column / p.columns) * 100}%`, width: `${100 / p.columns}%` }}
         >
-          <EventButton event={p.event} options={options} />
+          <EventButton event={p.event} options={options} short={p.height * scale < SHORT_EVENT_PX} />
         </div>
       ))}
       {isToday && nowMinute >= 0 && nowMinute < day.minutes ? (
@@ -346,7 +372,7 @@ function DayColumn({
 }
 
 /** An event block; opens its popover with the details and options. */
-function EventButton({ event, options, compact = false }: { event: CalendarEventDTO; options: EventOptions; compact?: boolean }) {
+function EventButton({ event, options, compact = false, short = false }: { event: CalendarEventDTO; options: EventOptions; compact?: boolean; short?: boolean }) {
   const style = eventStyle(event);
   const time = formatTime(event.startsAt, options.timeZone);
   const editable = event.ownerUserId === options.userId && event.eventType !== "lesson" && !event.bookingId;
@@ -363,10 +389,18 @@ function EventButton({ event, options, compact = false }: { event: CalendarEvent
           <>
             {/* The type in words beside the colour, where there is room for a second line. */}
             <EventBadge event={event} display="wide" />
-            <span className="block truncate">
+            {/* A phone's month cell is ~50 px wide: the time in short ("6p") on its own line, then the title. */}
+            <span className="block truncate font-semibold sm:hidden">{compactTime(event.startsAt, options.timeZone)}</span>
+            <span className="block truncate sm:hidden">{event.title}</span>
+            <span className="hidden truncate sm:block">
               <span className="font-semibold">{time}</span> {event.title}
             </span>
           </>
+        ) : short ? (
+          // A 15- or 30-minute block has room for one line: time and title on it.
+          <span className="block truncate leading-tight">
+            <span className="font-semibold">{time}</span> {event.title}
+          </span>
         ) : (
           <>
             <EventBadge event={event} display="block" />

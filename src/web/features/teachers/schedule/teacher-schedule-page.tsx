@@ -9,6 +9,7 @@ import { isLocalDate } from "../../../../shared/calendar/calendar-views.rules";
 import { useMe } from "../../auth/use-me";
 import { viewerTimeZone } from "../../../lib/time-zone";
 import { CalendarView } from "../../calendar/calendar-view";
+import { earliestStartMinute } from "../../../../shared/calendar/calendar-views.rules";
 import { AvailabilityEditor } from "./availability-editor";
 import { useAvailability } from "./use-availability";
 
@@ -83,7 +84,14 @@ export function Component() {
         {(["month", "week"] as const).map((view) => (
           <Tabs.Content key={view} value={view} className="mt-6 focus-visible:outline-none">
             {me.data?.user ? (
-              <CalendarView view={view} date={date} onDateChange={setDate} timeZone={viewerTimeZone()} userId={me.data.user.id} />
+              <CalendarView
+                view={view}
+                date={date}
+                onDateChange={setDate}
+                timeZone={viewerTimeZone()}
+                userId={me.data.user.id}
+                workStartMinute={earliestStartMinute(availability.data?.windows ?? [])}
+              />
             ) : null}
           </Tabs.Content>
         ))}
