@@ -16,7 +16,7 @@ async function openTaylorFromSearch(page: Page) {
     .getByRole("list", { name: "Teachers" })
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { name: "Taylor Morgan" }) });
-  await card.getByRole("link", { name: "View Profile" }).click();
+  await card.getByRole("link", { name: /^View .+ Profile$/ }).click();
   await expect(page).toHaveURL(/\/teacher\/profile\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Taylor Morgan" })).toBeVisible();
   return page.url().split("/").pop()!;

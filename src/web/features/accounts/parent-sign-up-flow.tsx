@@ -102,7 +102,8 @@ export function ParentSignUpFlow({
   }
 
   const toStudentStep = async () => {
-    if (await form.trigger("parent")) setStep("student-info");
+    // A step with errors stays, with focus (and so the view) on its first wrong field.
+    if (await form.trigger("parent", { shouldFocus: true })) setStep("student-info");
   };
 
   return (
@@ -111,9 +112,8 @@ export function ParentSignUpFlow({
         Step {step === "parent-info" ? 1 : 2} of 2 · {step === "parent-info" ? "About you" : "About your child"}
       </p>
 
-      {/* Keyed: each step is a subtree of its own. Unkeyed, the built app's Preact would keep the
-          step's <input> elements for the other step's fields (it matches children of the same type
-          across positions), and a registered field would come back showing the other step's value. */}
+      {/* Keyed: each step is a subtree of its own, so no <input> of one step is ever reused for a
+          field of the other. */}
       {step === "parent-info" ? (
         <Fragment key="parent-info">
           <div className="grid gap-4 sm:grid-cols-2">

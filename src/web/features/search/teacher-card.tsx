@@ -86,8 +86,9 @@ export function TeacherCard({ teacher, profileHref }: { teacher: TeacherSearchRe
 
       <div className="mt-auto flex items-center justify-between gap-3 pt-5">
         <p className="text-lg font-semibold text-slate-900">{formatRateRange(teacher.hourlyRateMin, teacher.hourlyRateMax)}</p>
-        <Link to={profileHref} className={buttonClasses("primary", "md")} aria-describedby={nameId}>
-          View Profile
+        {/* Each card's link names its teacher: a list of links reads "View Taylor Morgan's profile", not nine times "View Profile". */}
+        <Link to={profileHref} className={buttonClasses("primary", "md")}>
+          View<span className="sr-only"> {teacher.fullName}&apos;s</span> Profile
         </Link>
       </div>
     </article>
