@@ -85,7 +85,8 @@ test("the student page's link picks the lesson type and carries the student to t
   await page.goto(`/find-teachers?lessonType=online&studentId=${studentId}`);
   await expect(page.getByRole("radio", { name: "Online" })).toBeChecked();
   await expect(page.getByRole("button", { name: "Remove filter: Online" })).toBeVisible();
-  await expect(page.getByText("Enter a city or ZIP to filter by distance")).toBeVisible();
+  // Online lessons happen wherever the family is: distance does not apply.
+  await expect(page.getByText("Online lessons do not depend on distance")).toBeVisible();
   await expect(page.getByLabel("Distance")).toBeDisabled();
   await expect(page.getByRole("heading", { name: /^\d+ Teachers Available$/ })).toBeVisible();
   await expect(results(page).getByRole("link", { name: /^View .+ Profile$/ }).first()).toHaveAttribute(
@@ -126,7 +127,8 @@ test("Online lessons: a typed place does not narrow the search, it only gives di
   await expect(results(page).getByText(/miles? away/).first()).toBeVisible();
 
   // In person, Brooklyn and its 10 miles decide again.
-  await page.getByRole("radio", { name: "In-person" }).check();
+  // The toggle's radios are visually hidden; people click their labels.
+  await page.getByRole("radio", { name: "In-person" }).locator("..").click();
   await expect(page.getByRole("button", { name: "Remove filter: Within 10 miles" })).toBeVisible();
   await expect(heading).not.toHaveText(everywhere!);
 });
