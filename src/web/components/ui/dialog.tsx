@@ -8,7 +8,7 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /** A dialog's fields, in the order a person fills them. */
-const FIELDS = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+const FIELDS = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [role=radio]:not([disabled]), [role=combobox]";
 
 /**
  * Focus in and out of a dialog. Opening: its first field, or else its first action, never the X in

@@ -1,4 +1,5 @@
 import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
+import type { Role } from "../../../shared/accounts/accounts.constants";
 import { lazyPart, useOpenedOnce } from "../../lib/lazy-parts";
 
 // The dialogs (forms, zod schemas, react-hook-form, Radix Dialog) load when first opened, not with
@@ -11,8 +12,14 @@ const ForgotPasswordDialog = lazyPart(() => import("./forgot-password-dialog").t
 /** Fetch the Sign In dialog ahead of a click (hover, focus, idle). */
 export const preloadSignIn = () => void SignInDialog.preload();
 
+/** What Sign In starts with, e.g. right after a teacher applied: their role and address. */
+export interface SignInPrefill {
+  role?: Role;
+  email?: string;
+}
+
 type OpenDialog =
-  | { kind: "sign-in"; next: string | null }
+  | { kind: "sign-in"; next: string | null; prefill?: SignInPrefill | undefined }
   | { kind: "parent-sign-up" }
   | { kind: "check-email"; email: string }
   | { kind: "forgot-password" }
@@ -20,7 +27,7 @@ type OpenDialog =
 
 interface AuthDialogs {
   /** Opens the Sign In modal; after success the user continues to `next` when their role may see it. */
-  openSignIn: (next?: string | null) => void;
+  openSignIn: (next?: string | null, prefill?: SignInPrefill) => void;
   openParentSignUp: () => void;
   openCheckEmail: (email: string) => void;
   openForgotPassword: () => void;
@@ -34,7 +41,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const value = useMemo<AuthDialogs>(
     () => ({
-      openSignIn: (next = null) => setOpen({ kind: "sign-in", next }),
+      openSignIn: (next = null, prefill) => setOpen({ kind: "sign-in", next, prefill }),
       openParentSignUp: () => setOpen({ kind: "parent-sign-up" }),
       openCheckEmail: (email) => setOpen({ kind: "check-email", email }),
       openForgotPassword: () => setOpen({ kind: "forgot-password" }),
@@ -55,6 +62,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
           <SignInDialog
             open={open?.kind === "sign-in"}
             next={open?.kind === "sign-in" ? open.next : null}
+            prefill={open?.kind === "sign-in" ? open.prefill : undefined}
             onOpenChange={closeUnless}
             onCreateAccount={value.openParentSignUp}
             onForgotPassword={value.openForgotPassword}

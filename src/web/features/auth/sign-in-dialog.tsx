@@ -21,6 +21,7 @@ import { mayOpen } from "../../app/route-access";
 import { cn } from "../../lib/cn";
 import { useSignIn } from "./use-auth-actions";
 import { useRefreshMe } from "./use-me";
+import type { SignInPrefill } from "./auth-dialogs";
 
 const ROLE_CHOICES: { value: Role; label: string }[] = [
   { value: "teacher", label: "Teacher" },
@@ -36,18 +37,20 @@ interface SignInHandoffs {
 export function SignInDialog({
   open,
   next,
+  prefill,
   onOpenChange,
   ...handoffs
 }: {
   open: boolean;
   next: string | null;
+  prefill?: SignInPrefill | undefined;
   onOpenChange: (open: boolean) => void;
 } & SignInHandoffs) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title="Sign In" description="Welcome back! Choose how you use Music Lessons.">
-          <SignInForm next={next} onDone={() => onOpenChange(false)} {...handoffs} />
+          <SignInForm next={next} prefill={prefill} onDone={() => onOpenChange(false)} {...handoffs} />
         </DialogContent>
       ) : null}
     </Dialog>
@@ -56,16 +59,17 @@ export function SignInDialog({
 
 function SignInForm({
   next,
+  prefill,
   onDone,
   onCreateAccount,
   onForgotPassword,
   onUnconfirmedEmail,
-}: { next: string | null; onDone: () => void } & SignInHandoffs) {
+}: { next: string | null; prefill?: SignInPrefill | undefined; onDone: () => void } & SignInHandoffs) {
   const navigate = useNavigate();
   const refreshMe = useRefreshMe();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: prefill?.email ?? "", password: "", ...(prefill?.role ? { role: prefill.role } : {}) },
   });
   const role = useWatch({ control: form.control, name: "role" });
 

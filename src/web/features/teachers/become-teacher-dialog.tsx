@@ -52,7 +52,8 @@ export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onO
             onDone={close}
             onSignIn={() => {
               close();
-              openSignIn();
+              // The new teacher signs in as what they just became, with the address they applied with.
+              openSignIn(null, { role: "teacher", email: form.getValues("personal.email") });
             }}
           />
         </DialogContent>
