@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIanaTimeZone } from "./time-zone.rules";
+import { isIanaTimeZone, zoneChoices, zoneLabel } from "./time-zone.rules";
 
 describe("isIanaTimeZone", () => {
   it.each([
@@ -26,5 +26,26 @@ describe("isIanaTimeZone, asked again", () => {
       expect(isIanaTimeZone("US/Pacific")).toBe(true);
       expect(isIanaTimeZone("Mars/Olympus_Mons")).toBe(false);
     }
+  });
+});
+
+describe("zoneChoices and zoneLabel: a time-zone picker people can read", () => {
+  it.each([
+    ["America/Argentina/Buenos_Aires", "Buenos Aires (America, Argentina)"],
+    ["Europe/London", "London (Europe)"],
+    ["UTC", "UTC"],
+  ])("%s reads %s", (zone, label) => {
+    expect(zoneLabel(zone)).toBe(label);
+  });
+
+  it("lists the common zones first with their names, then every other zone by its city", () => {
+    const { common, others } = zoneChoices(["Europe/London", "America/New_York", "Asia/Tokyo", "Africa/Abidjan"], { "America/New_York": "Eastern Time (New York)" });
+    expect(common).toEqual([{ value: "America/New_York", label: "Eastern Time (New York)" }]);
+    expect(others.map((c) => c.label)).toEqual(["Abidjan (Africa)", "London (Europe)", "Tokyo (Asia)"]);
+  });
+
+  it("keeps the current zone even when the runtime does not list it", () => {
+    const { others } = zoneChoices(["Europe/London"], {}, "America/Nuuk");
+    expect(others.map((c) => c.value)).toEqual(["Europe/London", "America/Nuuk"].sort((a, b) => zoneLabel(a).localeCompare(zoneLabel(b))));
   });
 });

@@ -21,3 +21,31 @@ export function isIanaTimeZone(zone: string): boolean {
   if (acceptedAliases.size < ALIAS_MEMO_LIMIT) acceptedAliases.add(zone);
   return true;
 }
+
+export interface ZoneChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * A zone named for people, city first: "America/Argentina/Buenos_Aires" is "Buenos Aires
+ * (America, Argentina)". City first, so a select's type-ahead finds a zone by typing its city.
+ */
+export function zoneLabel(zone: string): string {
+  const parts = zone.replaceAll("_", " ").split("/");
+  const city = parts.at(-1) ?? zone;
+  return parts.length > 1 ? `${city} (${parts.slice(0, -1).join(", ")})` : city;
+}
+
+/**
+ * The choices of a time-zone picker: the common ones first with their friendly names (as the
+ * application wizard offers them), then every other zone by its city, alphabetically; the current
+ * zone is always among them, even one this runtime does not list.
+ */
+export function zoneChoices(allZones: readonly string[], common: Readonly<Record<string, string>>, current?: string): { common: ZoneChoice[]; others: ZoneChoice[] } {
+  const commonChoices = Object.entries(common).map(([value, label]) => ({ value, label }));
+  const rest = new Set(allZones.filter((zone) => !(zone in common)));
+  if (current && !(current in common)) rest.add(current);
+  const others = [...rest].map((value) => ({ value, label: zoneLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
+  return { common: commonChoices, others };
+}

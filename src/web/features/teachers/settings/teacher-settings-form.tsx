@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import {
   teacherSettingsFormSchema,
@@ -21,6 +21,7 @@ import { usStateCode } from "../../../../shared/teachers/us-states.rules";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ChoiceGroup, invalidProps, OptionsSelect, setServerErrors, useFlash } from "../../../components/ui/form";
+import { TimeZoneSelect } from "../../../components/ui/form/time-zone-select";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
@@ -86,13 +87,6 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
   });
   const { errors } = form.formState;
 
-  const timeZones = useMemo(() => {
-    const zones = Intl.supportedValuesOf("timeZone");
-    return (zones.includes(profile.timeZone) ? zones : [profile.timeZone, ...zones]).map((zone) => ({
-      value: zone,
-      label: zone.replaceAll("_", " "),
-    }));
-  }, [profile.timeZone]);
 
   const submit = form.handleSubmit((values) => {
     saved.clear();
@@ -225,7 +219,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           </Field>
         </div>
         <Field id="ts-zone" label="Time zone" hint="Your weekly availability is kept in this time zone." error={e("timeZone")}>
-          <OptionsSelect id="ts-zone" options={timeZones} {...invalidProps("ts-zone", e("timeZone"))} {...form.register("timeZone")} />
+          <TimeZoneSelect id="ts-zone" current={profile.timeZone} {...invalidProps("ts-zone", e("timeZone"))} {...form.register("timeZone")} />
         </Field>
       </SettingsSection>
 
