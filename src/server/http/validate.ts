@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
 import { AppError } from "../../shared/errors";
 import { findUnsafeInput, TOO_DEEP_MESSAGE, unsafeTextMessage } from "../../shared/text.schemas";
@@ -14,23 +14,37 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return fields;
 }
 
+/** Refuses input holding unsafe text anywhere, or nested past MAX_INPUT_DEPTH. */
+function refuseUnsafeInput(value: unknown): void {
+  const unsafe = findUnsafeInput(value);
+  if (unsafe?.kind === "depth") throw new AppError("validation", TOO_DEEP_MESSAGE, { fields: { _: TOO_DEEP_MESSAGE } });
+  if (unsafe) {
+    const field = unsafe.path.length ? unsafe.path.map(String).join(".") : "_";
+    const message = unsafeTextMessage(unsafe.path.length ? `The field "${field}"` : "The request");
+    throw new AppError("validation", message, { fields: { [field]: message } });
+  }
+}
+
+/** The input as the client sent it: Hono keeps the parsed JSON body, so reading it again is free. */
+async function inputAsSent(c: Context, target: keyof ValidationTargets, fallback: unknown): Promise<unknown> {
+  if (target === "json") return c.req.json<unknown>();
+  if (target === "query") return c.req.queries();
+  return fallback;
+}
+
 /**
  * zod validation for a route; failures become a 400 AppError with field messages. Before the
  * schema, any string in the input holding NUL or a broken surrogate is refused, so no field of any
- * route can reach PostgreSQL with one (it would answer 22021, a 500).
+ * route can reach PostgreSQL with one (it would answer 22021, a 500), and so is input nested too
+ * deeply. The scan reads the input as sent, not the schema's result: a schema drops keys it does
+ * not know, and what it dropped (a key nested thousands of levels deep) must be refused too.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
-    const unsafe = findUnsafeInput(result.data);
-    if (unsafe?.kind === "depth") throw new AppError("validation", TOO_DEEP_MESSAGE, { fields: { _: TOO_DEEP_MESSAGE } });
-    if (unsafe) {
-      const field = unsafe.path.length ? unsafe.path.map(String).join(".") : "_";
-      const message = unsafeTextMessage(unsafe.path.length ? `The field "${field}"` : "The request");
-      throw new AppError("validation", message, { fields: { [field]: message } });
-    }
+  return zValidator(target, schema, async (result, c) => {
+    refuseUnsafeInput(result.success ? await inputAsSent(c, target, result.data) : result.data);
     if (!result.success) {
       const issues = result.error.issues;
       throw new AppError("validation", issues[0]?.message ?? "Invalid request", { fields: fieldErrors(issues) });
