@@ -121,6 +121,9 @@ test("a new parent's whole journey: sign-up, students and repertoire, settings, 
   const history = page.getByRole("dialog", { name: "Login History" });
   await expect(history.getByText("This device")).toBeVisible();
   await expect(history.getByText(/Chrome/).first()).toBeVisible();
+  // The browser runs on the server's machine: its loopback address reads as this computer, never 0000:….
+  await expect(history.getByText(/This computer \((127\.0\.0\.1|::1)\)/).first()).toBeVisible();
+  await expect(history).not.toContainText("0000:");
   await page.keyboard.press("Escape");
 
   // Delete the account: signed out, and the credentials no longer work.

@@ -74,7 +74,8 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await page.goto("/dashboard");
   await fillSignIn(page, "Parent", parent.email, parent.password);
   await expect(page.locator("#lesson-requests")).toContainText("Accepted");
-  await expect(page.getByText("Intro Call with Mia").first()).toBeVisible();
+  // The family's calendar names the teacher, then the child.
+  await expect(page.getByText(`Intro Call with ${teacher.firstName} ${teacher.lastName} (Mia)`).first()).toBeVisible();
   await signOut(page);
 
   // A second parent does not get the same time.

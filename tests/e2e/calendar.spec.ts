@@ -45,11 +45,15 @@ async function acceptedTenOClockLesson(parent: E2EAccount, teacher: E2EAccount) 
   return { date: newYorkDate, startsAt };
 }
 
-async function lessonIn(page: Page, path: string, time: string) {
+/** The teacher's calendar names the student; the family's names the teacher, then the child. */
+const TEACHER_TITLE = "Lesson with Mia";
+const PARENT_TITLE = "Lesson with Casey Keys \\(Mia\\)";
+
+async function lessonIn(page: Page, path: string, time: string, title = path.startsWith("/parent/") ? PARENT_TITLE : TEACHER_TITLE) {
   await page.goto(path);
-  const lesson = page.getByRole("button", { name: /^Lesson: Lesson with Mia/ });
+  const lesson = page.getByRole("button", { name: new RegExp(`^Lesson: ${title}`) });
   await expect(lesson).toBeVisible();
-  await expect(lesson).toHaveAccessibleName(new RegExp(`Lesson: Lesson with Mia, ${time} –`));
+  await expect(lesson).toHaveAccessibleName(new RegExp(`Lesson: ${title}, ${time} –`));
   return lesson;
 }
 

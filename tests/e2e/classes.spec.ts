@@ -153,6 +153,8 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
   await page.getByRole("tab", { name: "Home" }).click();
   // One grade of 95% in Technique: round(300 + 0.95 × 550) = 823.
   await expect(page.getByTestId("overall-grade")).toHaveText("823");
+  // …which reads Excellent, like the grade's green badge (not "Good").
+  await expect(page.getByRole("region", { name: "Overall Grade" })).toContainText("Excellent");
   await expect(page.getByText("Scales quiz")).toBeVisible();
 
   // The teacher uploads a PDF.

@@ -44,7 +44,7 @@ test("a parent changes settings that survive a reload, then sees the dashboard w
   // SMS comes on top of email: the email switch stays on while SMS is on.
   await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("switch", { name: "Email notifications" })).toBeDisabled();
-  await setSwitch(page, "Allow Student to Message Teacher", false);
+  await setSwitch(page, "Message teachers from student and class pages", false);
 
   await page.getByRole("button", { name: "Save Changes" }).click();
   const saved = page.getByText("Settings saved successfully!");
@@ -57,12 +57,20 @@ test("a parent changes settings that survive a reload, then sees the dashboard w
   await expect(page.getByLabel("Location")).toHaveValue(location);
   await expect(page.getByRole("switch", { name: "SMS notifications" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "true");
-  await expect(page.getByRole("switch", { name: "Allow Student to Message Teacher" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("switch", { name: "Message teachers from student and class pages" })).toHaveAttribute("aria-checked", "false");
 
   // Security opens the account-security dialogs.
   const security = page.getByRole("region", { name: "Security" });
   await security.getByRole("button", { name: "Change Password" }).click();
-  await expect(page.getByRole("dialog", { name: "Change Password" })).toBeVisible();
+  const change = page.getByRole("dialog", { name: "Change Password" });
+  await expect(change).toBeVisible();
+  // A wrong current password is named beside its field (not better-auth's "Invalid password").
+  await change.getByLabel("Current password").fill("not-the-password");
+  await change.getByLabel("New password", { exact: true }).fill("another-good-one");
+  await change.getByLabel("Confirm new password").fill("another-good-one");
+  await change.getByRole("button", { name: "Change Password" }).click();
+  await expect(change.getByText("Your current password is not correct")).toBeVisible();
+  await expect(change.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
 
@@ -82,7 +90,10 @@ test("a parent changes settings that survive a reload, then sees the dashboard w
   await expect(page.getByRole("link", { name: /Classes/ })).toHaveAttribute("href", "/manage");
   await expect(page.getByRole("link", { name: "Open calendar" })).toHaveAttribute("href", "/parent/calendar");
   await expect(page.getByRole("link", { name: "Schedule Class" })).toHaveAttribute("href", "/find-teachers");
-  await expect(page.getByRole("link", { name: "Make Payment" })).toHaveAttribute("href", "/billing");
+  // No "Make Payment": no payment is taken in the app; the panel says so and points at Billing.
+  await expect(page.getByRole("link", { name: "Make Payment" })).toHaveCount(0);
+  await expect(page.getByText("Payments are made directly to your teachers", { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: "See your lessons in Billing" })).toHaveAttribute("href", "/billing");
 
   // Update Security lands on the Security section of the settings.
   await page.getByRole("link", { name: "Update Security" }).click();

@@ -103,6 +103,8 @@ describe("change password", () => {
     const cookie = await signIn(t, "parent", parent.email, parent.password);
     const wrong = await auth("/change-password", { currentPassword: "nope-nope-nope", newPassword: "another-good-one" }, cookie);
     expect(wrong.status).toBe(400);
+    // The code the Change Password dialog turns into "Your current password is not correct" beside the field.
+    expect(wrong.json).toMatchObject({ code: "INVALID_PASSWORD" });
     const ok = await auth(
       "/change-password",
       { currentPassword: parent.password, newPassword: "another-good-one", revokeOtherSessions: true },

@@ -44,6 +44,25 @@ export function optionalUser(deps: Pick<Deps, "auth">) {
 }
 
 /**
+ * For public routes that answer a family differently only now and then (a hidden teacher they
+ * already have lessons with): `c.var.parentViewer()` reads the session and the parent profile on
+ * its first call, and only then, so the usual answer costs no session lookup. A stale or deleted
+ * session, or an account without a parent profile, reads as null, never as 401.
+ */
+export function lazyParentViewer(deps: Pick<Deps, "auth" | "db">) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    let parentId: Promise<string | null> | undefined;
+    c.set("parentViewer", () => {
+      parentId ??= readSession(deps, c.req.raw.headers).then(async (session) =>
+        session ? (await findProfileIds(deps.db, session.user.id)).parentId : null,
+      );
+      return parentId;
+    });
+    await next();
+  });
+}
+
+/**
  * After requireUser: the signed-in account must hold a parent profile; its id becomes
  * `c.var.parentId`. Authorization is decided from the session, never from the request body.
  */

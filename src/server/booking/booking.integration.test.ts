@@ -15,8 +15,10 @@ import {
   SLOT_TAKEN_MESSAGE,
   someUnavailableMessage,
   type BookingRequestDTO,
+  type SlotsResponse,
 } from "../../shared/booking/booking.schemas";
-import { bookings, bookingSlots, calendarEvents, liveEvents, teacherProfiles } from "../db/schema";
+import { bookings, bookingSlots, calendarEvents, classes, liveEvents, teacherProfiles } from "../db/schema";
+import { createBooking } from "../../../tests/factories/bookings";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,9 +90,12 @@ describe("the booking horizon (12 months ahead)", () => {
   });
 
   it.each([
-    ["9999-12-31T10:00:00Z", BOOKING_HORIZON_MESSAGE],
-    ["9999-12-31T23:59:59Z", BOOKING_HORIZON_MESSAGE],
-    ["0000-01-01T10:00:00Z", "That time has already passed. Please choose another time."],
+    // Years no lesson of this product can have are refused by the schema, before any date maths.
+    ["9999-12-31T10:00:00Z", "Each time must be a real date between 2000 and 2999"],
+    ["9999-12-31T23:59:59Z", "Each time must be a real date between 2000 and 2999"],
+    ["0000-01-01T10:00:00Z", "Each time must be a real date between 2000 and 2999"],
+    ["2999-12-31T10:00:00Z", BOOKING_HORIZON_MESSAGE],
+    ["2001-01-01T10:00:00Z", "That time has already passed. Please choose another time."],
   ])("refuses a booking at %s with a 400, storing nothing", async (time, message) => {
     const teacher = await newYorkTeacher();
     const parent = await newParent();
@@ -353,5 +358,60 @@ describe("booking from a class page (the booking carries the class id)", () => {
     expect(booked.status).toBe(201);
     const [row] = await t.deps.db.select({ classId: bookings.classId }).from(bookings).where(eq(bookings.studentId, parent.studentIds[0]!));
     expect(row?.classId).toBe(own.classId);
+  });
+});
+
+describe("a teacher who turned discovery off keeps the families already with them", () => {
+  /** A New York teacher with discovery off, and a family with a booked lesson (or a class) with them. */
+  async function hiddenTeacherAndFamilies() {
+    const teacher = await newYorkTeacher();
+    // Discovery off as the switch leaves it (a CHECK keeps the flag and the stamp together).
+    await t.deps.db.update(teacherProfiles).set({ isDiscoverable: false, discoveryEnabledAt: null }).where(eq(teacherProfiles.id, teacher.teacherId));
+    const [withLesson, withClass, stranger, onlyPending, declined] = await Promise.all([newParent(), newParent(), newParent(), newParent(), newParent()]);
+    await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: withLesson.parentId, studentId: withLesson.studentIds[0]!, status: "accepted" });
+    await createClass(t.deps, { teacherId: teacher.teacherId, parentId: withClass.parentId, studentId: withClass.studentIds[0]! });
+    // A request never accepted makes nobody a family of the teacher.
+    await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: onlyPending.parentId, studentId: onlyPending.studentIds[0]!, status: "pending" });
+    await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: declined.parentId, studentId: declined.studentIds[0]!, status: "declined" });
+    return { teacher, withLesson, withClass, strangers: [stranger, onlyPending, declined] };
+  }
+
+  const slotsPath = (teacherId: string) => `/api/teachers/${teacherId}/slots?month=${nextMonth()}&timeZone=America%2FNew_York&type=full`;
+
+  it("a family with a lesson or a class still sees the profile and the open times, and books (Book Another Lesson)", async () => {
+    const { teacher, withLesson, withClass } = await hiddenTeacherAndFamilies();
+    for (const family of [withLesson, withClass]) {
+      const profile = await send(t, "GET", `/api/teachers/${teacher.teacherId}/public`, { cookie: family.cookie });
+      expect(profile.status, profile.text).toBe(200);
+      expect(profile.json).toMatchObject({ id: teacher.teacherId, firstName: "Terry" });
+      expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/reviews`, { cookie: family.cookie })).status).toBe(200);
+      const slots = await send(t, "GET", slotsPath(teacher.teacherId), { cookie: family.cookie });
+      expect(slots.status, slots.text).toBe(200);
+      expect(Object.keys((slots.json as SlotsResponse).days).length).toBeGreaterThanOrEqual(28);
+    }
+    const day = Object.values((await send(t, "GET", slotsPath(teacher.teacherId), { cookie: withLesson.cookie })).json.days as SlotsResponse["days"])[2]!;
+    const booked = await book(withLesson, teacher.teacherId, [day[0]!.startsAt]);
+    expect(booked.status, booked.text).toBe(201);
+    // The class's family books from the class page (the booking carries the class id).
+    const [own] = await t.deps.db.select({ id: classes.id }).from(classes).where(eq(classes.parentId, withClass.parentId));
+    const fromClass = await book(withClass, teacher.teacherId, [day[1]!.startsAt], "full", { classId: own!.id });
+    expect(fromClass.status, fromClass.text).toBe(201);
+  });
+
+  it("anyone else gets the same 404 as for no teacher: visitors, other parents, a family with only a pending or declined request, the teacher", async () => {
+    const { teacher, withLesson, strangers } = await hiddenTeacherAndFamilies();
+    const startsAt = Object.values((await send(t, "GET", slotsPath(teacher.teacherId), { cookie: withLesson.cookie })).json.days as SlotsResponse["days"])[2]![0]!.startsAt;
+    const before = await tableCounts(t);
+    for (const cookie of [undefined, teacher.cookie, ...strangers.map((s) => s.cookie)]) {
+      expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/public`, { cookie })).status).toBe(404);
+      expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/reviews`, { cookie })).status).toBe(404);
+      expect((await send(t, "GET", slotsPath(teacher.teacherId), { cookie })).status).toBe(404);
+    }
+    for (const stranger of strangers) {
+      const refused = await book(stranger, teacher.teacherId, [startsAt]);
+      expect(refused.status).toBe(404);
+      expect(refused.json.error.message).toBe("Teacher not found");
+    }
+    expect(await tableCounts(t)).toEqual(before);
   });
 });

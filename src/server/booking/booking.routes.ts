@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createBookingSchema, slotsQuerySchema, type SlotsResponse } from "../../shared/booking/booking.schemas";
 import { bookingIdParams, teacherIdParams } from "../../shared/path-params.schemas";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
+import { lazyParentViewer, requireParent, requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { jsonTextResponse } from "../http/compress-responses";
 import { validate, validateParams } from "../http/validate";
@@ -10,14 +10,21 @@ import * as service from "./booking.service";
 import { decide } from "./request-decision.service";
 import { slotsResponseJson } from "./slots-json";
 
-/** Open slots are public: anyone may look at a teacher's calendar before signing in. */
+/**
+ * Open slots are public: anyone may look at a discoverable teacher's calendar before signing in;
+ * a hidden teacher's, only the families already with them (Book Another Lesson).
+ */
 export function createSlotsRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/:teacherId/slots",
     validateParams(teacherIdParams, TEACHER_NOT_FOUND_MESSAGE),
     validate("query", slotsQuerySchema),
+    lazyParentViewer(deps),
     async (c) =>
-      jsonTextResponse<SlotsResponse>(c, slotsResponseJson(await service.monthSlots(deps, c.req.valid("param").teacherId, c.req.valid("query")))),
+      jsonTextResponse<SlotsResponse>(
+        c,
+        slotsResponseJson(await service.monthSlots(deps, c.req.valid("param").teacherId, c.req.valid("query"), c.get("parentViewer"))),
+      ),
   );
 }
 

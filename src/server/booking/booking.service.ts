@@ -18,7 +18,7 @@ import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
-import { findPublicTeacherOrThrow } from "../teachers/public-profile.service";
+import { findPublicTeacherOrThrow, isTeacherOfViewer, knownParent, noParent, type ParentViewer } from "../teachers/public-profile.service";
 import { assertClassForBooking } from "../classes/classes.service";
 import { publishLiveEvents } from "../live/live.service";
 import { spendMakeUpCredit } from "../lessons/credits.service";
@@ -27,19 +27,28 @@ import { bookingRequestedEmail } from "./booking.emails";
 import type { MonthSlots } from "./slots-json";
 import { checkBookableTimes, unavailableTimesError } from "./bookable-times";
 
-/** Only a discoverable teacher takes bookings; anyone else is "not found" to parents. */
-const bookableTeacher = findPublicTeacherOrThrow;
+/**
+ * Only a discoverable teacher takes bookings from new families; a hidden teacher still takes them
+ * from the families already with them (public-profile.service.ts). Anyone else: "not found".
+ */
+const bookableTeacher = (deps: Pick<Deps, "db">, teacherId: string, parentId: string) =>
+  findPublicTeacherOrThrow(deps, teacherId, knownParent(parentId));
 
 /** Open slots of one month of the viewer's calendar, grouped by the viewer's local day. */
-export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, query: SlotsQuery): Promise<MonthSlots> {
+export async function monthSlots(
+  deps: Pick<Deps, "db">,
+  teacherId: string,
+  query: SlotsQuery,
+  viewer: ParentViewer = noParent,
+): Promise<MonthSlots> {
   const now = new Date();
   const month = monthRange(query.month, query.timeZone);
   const from = month.from;
   // The horizon's month shows times up to the horizon only.
   const to = new Date(Math.min(month.to.getTime(), bookingHorizonEnd(now).getTime()));
-  if (to <= from) return { teacherTimeZone: (await bookableSources(deps, teacherId, from, from)).timeZone, days: {} };
+  if (to <= from) return { teacherTimeZone: (await bookableSources(deps, teacherId, from, from, viewer)).timeZone, days: {} };
   // One query for the teacher, the windows and the booked spans: the calendar's hot path.
-  const sources = await bookableSources(deps, teacherId, from, to);
+  const sources = await bookableSources(deps, teacherId, from, to, viewer);
   const slots = openSlots({
     windows: sources.windows,
     teacherTimeZone: sources.timeZone,
@@ -54,9 +63,12 @@ export async function monthSlots(deps: Pick<Deps, "db">, teacherId: string, quer
   return { teacherTimeZone: sources.timeZone, days: groupByViewerDay(slots, query.timeZone) };
 }
 
-async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: Date, to: Date) {
+async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: Date, to: Date, viewer: ParentViewer) {
   const sources = await repo.slotSources(deps.db, teacherId, from, to);
-  if (!sources || !sources.isDiscoverable) throw new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);
+  // A hidden teacher's times are only for the families already with them (asked only then).
+  if (!sources || (!sources.isDiscoverable && !(await isTeacherOfViewer(deps, teacherId, viewer)))) {
+    throw new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);
+  }
   return sources;
 }
 
@@ -99,7 +111,7 @@ export async function requestBooking(
   input: CreateBookingInput,
   now = new Date(),
 ): Promise<BookingRequestDTO[]> {
-  const teacher = await bookableTeacher(deps, input.teacherId);
+  const teacher = await bookableTeacher(deps, input.teacherId, parent.parentId);
   if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot book a lesson with yourself.");
   const student = await repo.findStudentOfParent(deps.db, input.studentId, parent.parentId);
   if (!student) throw new AppError("not_found", "Student not found");

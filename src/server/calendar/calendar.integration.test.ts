@@ -6,7 +6,7 @@ import { createBooking } from "../../../tests/factories/bookings";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { END_AFTER_START_MESSAGE, type CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
-import { calendarEvents, calendarFeeds } from "../db/schema";
+import { calendarEvents, calendarFeeds, studentProfiles, teacherProfiles } from "../db/schema";
 import { LESSON_LOCKED_MESSAGE } from "./calendar.service";
 
 let t: TestApp;
@@ -68,6 +68,44 @@ describe("calendar events: scope", () => {
     const seen = await list(p.cookie);
     expect(seen.map((e) => e.id)).toEqual([lessonA, lessonB]);
     expect(seen[0]!.student).toEqual({ id: p.studentIds[0], firstName: "Kid1", lastName: "Parent" });
+  });
+
+  it("titles a lesson for the viewer: the teacher sees the student, the family sees the teacher (calendar and next 7 days)", async () => {
+    const [tch, p] = await Promise.all([teacher(), parent()]);
+    await t.deps.db.update(teacherProfiles).set({ firstName: "Casey", lastName: "Keys" }).where(eq(teacherProfiles.id, tch.teacherId));
+    await t.deps.db.update(studentProfiles).set({ firstName: "Mia" }).where(eq(studentProfiles.id, p.studentIds[0]!));
+    const full = await lesson(tch, p, new Date("2026-12-08T15:00:00Z"));
+    const { bookingId } = await createBooking(t.deps, {
+      teacherId: tch.teacherId,
+      parentId: p.parentId,
+      studentId: p.studentIds[0]!,
+      startsAt: new Date("2026-12-09T15:00:00Z"),
+      bookingType: "intro",
+    });
+    const [intro] = await t.deps.db.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.bookingId, bookingId));
+
+    const titles = (events: CalendarEventDTO[]) => Object.fromEntries(events.map((e) => [e.id, e.title]));
+    expect(titles(await list(tch.cookie))).toEqual({ [full]: "Lesson with Mia", [intro!.id]: "Intro Call with Mia" });
+    expect(titles(await list(p.cookie))).toEqual({
+      [full]: "Lesson with Casey Keys (Mia)",
+      [intro!.id]: "Intro Call with Casey Keys (Mia)",
+    });
+    // The parent's own events keep the title they gave them.
+    const own = await send(t, "POST", "/api/calendar/events", { cookie: p.cookie, body: eventBody({ title: "Scales", date: "2026-12-08" }) });
+    expect((await list(p.cookie)).find((e) => e.id === own.json.event.id)?.title).toBe("Scales");
+
+    // The dashboard's next 7 days read the same way.
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    soon.setUTCMinutes(0, 0, 0);
+    await lesson(tch, p, soon);
+    const dashboard = await send(t, "GET", "/api/parents/me/dashboard", { cookie: p.cookie });
+    expect(dashboard.status, dashboard.text).toBe(200);
+    const upcoming = dashboard.json.upcoming as { title: string; startsAt: string }[];
+    expect(upcoming.find((e) => e.startsAt === soon.toISOString())?.title).toBe("Lesson with Casey Keys (Mia)");
+
+    // A teacher whose account is gone is named as such; the lesson stays in the family's calendar.
+    await t.deps.db.update(calendarEvents).set({ teacherId: null }).where(eq(calendarEvents.id, full));
+    expect(titles(await list(p.cookie))[full]).toBe("Lesson with Deleted user (Mia)");
   });
 
   it("a parent sees their own and their students' events, never another parent's or their students'", async () => {
@@ -215,7 +253,8 @@ describe("Link Calendar: the iCalendar feed", () => {
     // The parent's feed has both lessons of their student but not the teachers' own events.
     const parentFeed = await send(t, "POST", "/api/calendar/feed", { cookie: p.cookie });
     const parentEvents = parseIcs((await send(t, "GET", new URL(parentFeed.json.url as string).pathname)).text).events;
-    expect(parentEvents.map((e) => e.summary)).toEqual(["Lesson with Kid1", "Lesson with Kid1"]);
+    // The family's lessons are named by their teacher (both factory teachers are Terry Teacher).
+    expect(parentEvents.map((e) => e.summary)).toEqual(["Lesson with Terry Teacher (Kid1)", "Lesson with Terry Teacher (Kid1)"]);
     expect(parentEvents.map((e) => e.uid)).not.toContain(`${own.json.event.id}@${host}`);
   });
 
@@ -243,12 +282,16 @@ describe("Link Calendar: the iCalendar feed", () => {
   it("downloads one lesson as an .ics file for the teacher and the parent only", async () => {
     const [tch, p, stranger] = await Promise.all([teacher("America/New_York"), parent(), parent()]);
     const id = await lesson(tch, p, new Date("2026-12-07T15:00:00Z"));
-    for (const cookie of [tch.cookie, p.cookie]) {
+    // The teacher's file names the student; the family's names the teacher, then the child.
+    for (const [cookie, summary] of [
+      [tch.cookie, "Lesson with Kid1"],
+      [p.cookie, "Lesson with Terry Teacher (Kid1)"],
+    ] as const) {
       const res = await send(t, "GET", `/api/calendar/events/${id}/ics`, { cookie });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toMatch(/attachment/);
       const [event] = parseIcs(res.text).events;
-      expect(event).toMatchObject({ start: "2026-12-07T15:00:00.000Z", end: "2026-12-07T16:00:00.000Z", summary: "Lesson with Kid1" });
+      expect(event).toMatchObject({ start: "2026-12-07T15:00:00.000Z", end: "2026-12-07T16:00:00.000Z", summary });
     }
     expect((await send(t, "GET", `/api/calendar/events/${id}/ics`, { cookie: stranger.cookie })).status).toBe(404);
   });

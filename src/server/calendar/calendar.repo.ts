@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { BookingType } from "../../shared/booking/booking.constants";
 import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
 import type { Executor } from "../db/client";
-import { calendarEvents, calendarFeeds, studentProfiles, teacherProfiles, user } from "../db/schema";
+import { bookings, calendarEvents, calendarFeeds, studentProfiles, teacherProfiles, user } from "../db/schema";
 
 /**
  * Whose events a user may read (decisions.md: calendars scoped per user): their own (a teacher's
@@ -39,11 +40,22 @@ const eventColumns = {
   status: calendarEvents.status,
   studentFirstName: studentProfiles.firstName,
   studentLastName: studentProfiles.lastName,
+  teacherFirstName: teacherProfiles.firstName,
+  teacherLastName: teacherProfiles.lastName,
+  bookingType: bookings.bookingType,
 };
 
 type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
 
-function toDTO(row: EventRow): CalendarEventDTO {
+/**
+ * An event as stored, with what the service needs to title a lesson for the family: the
+ * teacher's name (null once the teacher's profile is gone) and the booking's type.
+ */
+export interface StoredEvent extends CalendarEventDTO {
+  lesson: { teacherName: string | null; bookingType: BookingType | null };
+}
+
+function toStored(row: EventRow): StoredEvent {
   return {
     id: row.id,
     ownerUserId: row.ownerUserId,
@@ -60,11 +72,21 @@ function toDTO(row: EventRow): CalendarEventDTO {
       row.studentId && row.studentFirstName !== null && row.studentLastName !== null
         ? { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName }
         : null,
+    lesson: {
+      teacherName: row.teacherFirstName !== null && row.teacherLastName !== null ? `${row.teacherFirstName} ${row.teacherLastName}` : null,
+      // The column's CHECK constraint admits only the booking types.
+      bookingType: row.bookingType as BookingType | null,
+    },
   };
 }
 
 function selectEvents(db: Executor) {
-  return db.select(eventColumns).from(calendarEvents).leftJoin(studentProfiles, eq(studentProfiles.id, calendarEvents.studentId));
+  return db
+    .select(eventColumns)
+    .from(calendarEvents)
+    .leftJoin(studentProfiles, eq(studentProfiles.id, calendarEvents.studentId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, calendarEvents.teacherId))
+    .leftJoin(bookings, eq(bookings.id, calendarEvents.bookingId));
 }
 
 /** Events of the scope overlapping [from, to), by start, at most `limit`. */
@@ -73,7 +95,7 @@ export async function listInRange(
   scope: EventScope,
   range: { from: Date; to: Date; studentId?: string },
   limit: number,
-): Promise<CalendarEventDTO[]> {
+): Promise<StoredEvent[]> {
   const rows = await selectEvents(db)
     .where(
       and(
@@ -86,13 +108,13 @@ export async function listInRange(
     )
     .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
     .limit(limit);
-  return rows.map(toDTO);
+  return rows.map(toStored);
 }
 
 /** One event, only if it is in the scope. */
-export async function findInScope(db: Executor, scope: EventScope, eventId: string): Promise<CalendarEventDTO | null> {
+export async function findInScope(db: Executor, scope: EventScope, eventId: string): Promise<StoredEvent | null> {
   const [row] = await selectEvents(db).where(and(eq(calendarEvents.id, eventId), scopeCondition(scope)));
-  return row ? toDTO(row) : null;
+  return row ? toStored(row) : null;
 }
 
 export async function studentIdsOfParent(db: Executor, parentId: string): Promise<string[]> {

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { familyLessonEventTitle } from "../../shared/booking/booking.rules";
 import { eventInstants } from "../../shared/calendar/calendar-views.rules";
+import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import {
   EVENT_NOT_FOUND_MESSAGE,
   type CalendarEventDTO,
@@ -30,8 +32,38 @@ async function scopeOf(deps: Pick<Deps, "db">, userId: string): Promise<repo.Eve
   return { userId, studentIds: parentId ? await repo.studentIdsOfParent(deps.db, parentId) : [] };
 }
 
+/**
+ * An event as one viewer sees it. A lesson belongs to the teacher, and its stored title names the
+ * student ("Lesson with Mia"), which is the teacher's view. The family reads it through their
+ * student, and for them the lesson is with the teacher: "Lesson with Casey Keys (Mia)". The
+ * calendar, the dashboard's next 7 days and the .ics files all read through here.
+ */
+function asSeenBy(userId: string, stored: repo.StoredEvent): CalendarEventDTO {
+  const { lesson, ...event } = stored;
+  if (event.eventType !== "lesson" || event.ownerUserId === userId) return event;
+  return {
+    ...event,
+    title: familyLessonEventTitle(lesson.bookingType ?? "full", lesson.teacherName ?? DELETED_USER_NAME, event.student?.firstName ?? null),
+  };
+}
+
+async function eventsInRange(
+  deps: Pick<Deps, "db">,
+  scope: repo.EventScope,
+  range: { from: Date; to: Date; studentId?: string },
+  limit: number,
+): Promise<CalendarEventDTO[]> {
+  const events = await repo.listInRange(deps.db, scope, range, limit);
+  return events.map((event) => asSeenBy(scope.userId, event));
+}
+
+async function eventInScope(deps: Pick<Deps, "db">, scope: repo.EventScope, eventId: string): Promise<CalendarEventDTO | null> {
+  const event = await repo.findInScope(deps.db, scope, eventId);
+  return event ? asSeenBy(scope.userId, event) : null;
+}
+
 export async function listEvents(deps: Pick<Deps, "db">, userId: string, query: EventRangeQuery): Promise<CalendarEventDTO[]> {
-  return repo.listInRange(deps.db, await scopeOf(deps, userId), query, MAX_EVENTS_PER_READ);
+  return eventsInRange(deps, await scopeOf(deps, userId), query, MAX_EVENTS_PER_READ);
 }
 
 /**
@@ -44,7 +76,7 @@ export async function eventsStartingIn(
   range: { from: Date; to: Date },
   limit: number,
 ): Promise<CalendarEventDTO[]> {
-  const events = await repo.listInRange(deps.db, await scopeOf(deps, userId), range, MAX_EVENTS_PER_READ);
+  const events = await eventsInRange(deps, await scopeOf(deps, userId), range, MAX_EVENTS_PER_READ);
   return events.filter((event) => new Date(event.startsAt) >= range.from).slice(0, limit);
 }
 
@@ -68,7 +100,7 @@ function toWrite(scope: repo.EventScope, input: EventData): repo.EventWrite {
 export async function createEvent(deps: Pick<Deps, "db">, userId: string, input: EventData): Promise<CalendarEventDTO> {
   const scope = await scopeOf(deps, userId);
   const id = await repo.insertEvent(deps.db, userId, toWrite(scope, input));
-  return (await repo.findInScope(deps.db, scope, id))!;
+  return (await eventInScope(deps, scope, id))!;
 }
 
 /**
@@ -76,7 +108,7 @@ export async function createEvent(deps: Pick<Deps, "db">, userId: string, input:
  * booking: changing it here would leave the booking and the teacher's slot behind).
  */
 async function ownEditable(deps: Pick<Deps, "db">, scope: repo.EventScope, eventId: string): Promise<CalendarEventDTO> {
-  const event = await repo.findInScope(deps.db, scope, eventId);
+  const event = await eventInScope(deps, scope, eventId);
   if (!event || event.ownerUserId !== scope.userId) throw new AppError("not_found", EVENT_NOT_FOUND_MESSAGE);
   if (event.eventType === "lesson" || event.bookingId) throw new AppError("conflict", LESSON_LOCKED_MESSAGE, { reason: "lesson_event" });
   return event;
@@ -86,7 +118,7 @@ export async function updateEvent(deps: Pick<Deps, "db">, userId: string, eventI
   const scope = await scopeOf(deps, userId);
   await ownEditable(deps, scope, eventId);
   await repo.updateEvent(deps.db, eventId, toWrite(scope, input));
-  return (await repo.findInScope(deps.db, scope, eventId))!;
+  return (await eventInScope(deps, scope, eventId))!;
 }
 
 export async function deleteEvent(deps: Pick<Deps, "db">, userId: string, eventId: string): Promise<void> {
@@ -97,7 +129,7 @@ export async function deleteEvent(deps: Pick<Deps, "db">, userId: string, eventI
 
 /** One event (e.g. a lesson) as a downloadable .ics file, if the user may see it. */
 export async function eventIcs(deps: Pick<Deps, "db" | "env">, userId: string, eventId: string): Promise<string> {
-  const event = await repo.findInScope(deps.db, await scopeOf(deps, userId), eventId);
+  const event = await eventInScope(deps, await scopeOf(deps, userId), eventId);
   if (!event) throw new AppError("not_found", EVENT_NOT_FOUND_MESSAGE);
   return eventsToIcs([event], {
     name: event.title,
@@ -145,8 +177,8 @@ export async function feedIcs(deps: Pick<Deps, "db" | "env">, file: string, now 
   const token = TOKEN_PATTERN.exec(file)?.[1];
   const owner = token ? await repo.feedOwner(deps.db, hashToken(token)) : null;
   if (!owner) throw new AppError("not_found", FEED_NOT_FOUND_MESSAGE);
-  const events = await repo.listInRange(
-    deps.db,
+  const events = await eventsInRange(
+    deps,
     await scopeOf(deps, owner.userId),
     { from: new Date(now.getTime() - FEED_PAST_MS), to: new Date(now.getTime() + FEED_FUTURE_MS) },
     MAX_FEED_EVENTS,

@@ -105,7 +105,8 @@ describe("GET /api/earnings", () => {
     const [january, february, march] = statement.months;
     // The 23:30 lesson of Jan 31 (Feb 1 in UTC) and the free intro call; the sibling's missed lesson.
     expect(january).toMatchObject({ attended: tally(2, 50, 70), missed: tally(1, 50, 70), cancelled: none, lateCancels: 0 });
-    expect(february).toMatchObject({ attended: none, cancelled: tally(2, 100, 140), lateCancels: 1 });
+    // Cancelled lessons are counted but not owed: they add nothing to any value.
+    expect(february).toMatchObject({ attended: none, cancelled: tally(2, 0), lateCancels: 1 });
     // The other family's attended lesson; the unmarked one; pending, declined and withdrawn are not counted.
     expect(march).toMatchObject({ attended: tally(1, 50, 70), unmarked: tally(1, 50, 70), upcoming: none });
     expect(statement.totals).toEqual({
@@ -113,13 +114,15 @@ describe("GET /api/earnings", () => {
       missed: tally(1, 50, 70),
       unmarked: tally(1, 50, 70),
       upcoming: none,
-      cancelled: tally(2, 100, 140),
+      cancelled: tally(2, 0),
       lateCancels: 1,
     });
     // Only this teacher's lessons: not the family's lesson with the other teacher.
     expect(statement.lessons).toHaveLength(7);
     expect(statement.lessons.every((lesson) => lesson.teacherName === "Terry Teacher")).toBe(true);
     expect(statement.lessons.find((lesson) => lesson.bookingType === "intro")?.value).toEqual({ min: 0, max: 0 });
+    const cancelled = statement.lessons.filter((lesson) => lesson.outcome === "cancelled");
+    expect(cancelled.map((lesson) => lesson.value)).toEqual([null, null]);
   });
 
   it("shows upcoming lessons in their year, and an empty year with the rate", async () => {
@@ -154,7 +157,7 @@ describe("GET /api/earnings", () => {
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(lines[0]).toMatch(/^Month,Date,Start time,Time zone,Student,Parent,/);
     expect(lines).toContain('2024-01,2024-01-31,23:30,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Attended,,,50,70,50,70');
-    expect(lines).toContain('2024-02,2024-02-10,10:00,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Cancelled,parent,yes,50,70,50,70');
+    expect(lines).toContain('2024-02,2024-02-10,10:00,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Cancelled,parent,yes,50,70,,');
   });
 
   it("refuses a bad year with a message, and a parent or a stranger", async () => {
@@ -186,7 +189,7 @@ describe("GET /api/billing", () => {
       missed: tally(1, 50, 70),
       unmarked: tally(1, 50, 70),
       upcoming: none,
-      cancelled: tally(2, 100, 140),
+      cancelled: tally(2, 0),
       lateCancels: 1,
     });
     // Not the other family's lesson.

@@ -1,5 +1,5 @@
 import { instantFromLocal } from "../../shared/calendar/calendar-views.rules";
-import { lessonOutcome, lessonValue, monthOf, summarize, type StatementLessonInput } from "../../shared/earnings/earnings.rules";
+import { lessonAmount, lessonOutcome, monthOf, summarize, type StatementLessonInput } from "../../shared/earnings/earnings.rules";
 import type { BillingQuery, EarningsQuery, Statement, StatementLesson, StatementTeacherRate } from "../../shared/earnings/earnings.schemas";
 import { statementCsv, statementFileName, type StatementSide } from "../../shared/earnings/statement-csv.rules";
 import { AppError } from "../../shared/errors";
@@ -55,7 +55,7 @@ async function buildStatement(
       teacherName: row.teacherName,
       parentName: row.parentName,
       rate: input.rate,
-      value: lessonValue(row.bookingType, input.rate),
+      value: lessonAmount(outcome, row.bookingType, input.rate),
     });
   });
   return {

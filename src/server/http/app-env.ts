@@ -28,6 +28,11 @@ export interface AppEnv {
     sessionId: string;
     /** Set only by `optionalUser` on public routes: the signed-in user, or null. */
     viewer: SessionUser | null;
+    /**
+     * Set only by `lazyParentViewer` on public routes: the signed-in user's parent profile id, or
+     * null; the session is read on the first call, not before.
+     */
+    parentViewer: () => Promise<string | null>;
     /** Set by `requireParent` / `requireTeacher`. */
     parentId: string;
     teacherId: string;

@@ -5,6 +5,7 @@ import {
   type ConversationSummary,
 } from "../../shared/messages/messages.api";
 import type { StartConversation, StartFamilyConversation } from "../../shared/messages/messages.schemas";
+import { STUDENT_PAGE_MESSAGES_LABEL } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
 import type { Deps } from "../http/app-env";
 import { toConversationSummary } from "./messages.dto";
@@ -13,8 +14,7 @@ import * as repo from "./messages.repo";
 /** The inbox holds the most recent conversations; a family or teacher with more sees these first. */
 const INBOX_LIMIT = 200;
 
-export const STUDENT_MESSAGES_OFF_MESSAGE =
-  "Messages from your student's pages are turned off. Turn on Allow Student to Message Teacher in Settings, or message the teacher from their profile.";
+export const STUDENT_MESSAGES_OFF_MESSAGE = `Messages from student and class pages are turned off. Turn on "${STUDENT_PAGE_MESSAGES_LABEL}" in Settings, or message the teacher from their profile.`;
 export const COLD_OUTREACH_MESSAGE =
   "You can message a family once they have contacted you, booked a lesson or joined one of your classes.";
 
@@ -35,9 +35,10 @@ export async function getConversation(db: Executor, userId: string, conversation
  * the parent's one conversation with the teacher, opened or created. A student or class given
  * must be the parent's own (and the class with this teacher), else 404.
  *
- * "Allow Student to Message Teacher" (parent settings, persisted per decisions.md section 2):
- * students have no accounts of their own, so a child writes from the family's account on their
- * student page or class page. The setting governs exactly those entry points: when it is off,
+ * "Message teachers from student and class pages" (parent settings; the spec's "Allow Student to
+ * Message Teacher", persisted per decisions.md section 2): students have no accounts of their own,
+ * so a child writes from the family's account on their student page or class page. The setting
+ * governs exactly those entry points: when it is off,
  * opening a conversation about a student or a class is refused (403 saying where to turn it on),
  * while the parent's own entry point, the teacher's profile, keeps working. It cannot govern the
  * /messages page itself: the server cannot tell a parent from a child using the same account.

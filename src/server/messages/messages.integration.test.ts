@@ -109,7 +109,7 @@ describe("opening a conversation", () => {
     expect((await send(t, "POST", "/api/messages/conversations/family", { cookie: p.cookie, body: { classId: joined } })).status).toBe(403);
   });
 
-  it("Allow Student to Message Teacher off: the student and class entry points are refused, the profile still works", async () => {
+  it("Message teachers from student and class pages off: the student and class entry points are refused, the profile still works", async () => {
     const [p, tr] = await Promise.all([parent(), teacher()]);
     const off = await send(t, "PATCH", "/api/parents/me", { cookie: p.cookie, body: { allowStudentMessages: false } });
     expect(off.status).toBe(200);

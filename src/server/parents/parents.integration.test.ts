@@ -183,7 +183,7 @@ describe("PATCH /api/parents/me", () => {
     [{ location: 12 }, "location", "Location must be text"],
     [{ notifications: { email: true } }, "notifications.sms", "SMS notifications must be on or off"],
     [{ notifications: "sms" }, "notifications", "Notification preferences must say whether email and SMS are on"],
-    [{ allowStudentMessages: "yes" }, "allowStudentMessages", "Allow Student to Message Teacher must be on or off"],
+    [{ allowStudentMessages: "yes" }, "allowStudentMessages", "Message teachers from student and class pages must be on or off"],
     [{}, "_", "Nothing to update"],
   ])("refuses %j with 400 and a message beside the field", async (body, field, message) => {
     const before = await profileRow(parent.parentId);
@@ -260,7 +260,8 @@ describe("GET /api/parents/me/dashboard", () => {
         },
         {
           id: lesson,
-          title: "Piano lesson",
+          // A lesson the teacher owns is named for the family by its teacher, then the child.
+          title: "Lesson with Terry Teacher (Mia)",
           eventType: "lesson",
           startsAt: new Date(now + 2 * DAY).toISOString(),
           endsAt: new Date(now + 2 * DAY + HOUR).toISOString(),

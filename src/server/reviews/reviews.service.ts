@@ -34,14 +34,17 @@ function toReview(row: repo.ReviewRow, viewerParentId: string | null): Review {
   };
 }
 
-/** Reviews are public with the profile: a teacher who is not public has none to show. */
+/**
+ * Reviews are public with the profile: a teacher who is not public has none to show, except to
+ * the families already with them, who still see the profile (public-profile.service.ts).
+ */
 export async function listTeacherReviews(
   deps: Pick<Deps, "db">,
   teacherId: string,
   viewer: SessionUser | null,
 ): Promise<TeacherReviews> {
-  await findPublicTeacherOrThrow(deps, teacherId);
   const viewerParentId = viewer ? (await findProfileIds(deps.db, viewer.id)).parentId : null;
+  await findPublicTeacherOrThrow(deps, teacherId, () => Promise.resolve(viewerParentId));
   const [rows, figures] = await Promise.all([repo.listReviews(deps.db, teacherId), repo.findTeacherRating(deps.db, teacherId)]);
   return { reviews: rows.map((row) => toReview(row, viewerParentId)), ...figures };
 }

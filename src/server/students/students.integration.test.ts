@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AGE_MESSAGE } from "../../shared/students/students.schemas";
-import { studentProfiles, studentRepertoire } from "../db/schema";
+import { studentProfiles, studentRepertoire, teacherProfiles } from "../db/schema";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createClass } from "../../../tests/factories/classes";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 
@@ -159,6 +160,7 @@ describe("GET /api/students/:studentId", () => {
         "createdAt",
         "updatedAt",
         "repertoire",
+        "classes",
       ].sort(),
     );
     expect(res.json).not.toHaveProperty("parentId");
@@ -172,6 +174,31 @@ describe("GET /api/students/:studentId", () => {
       difficulty: "Advanced",
       createdAt: expect.any(String),
     });
+  });
+
+  it("lists the student's active classes with their teachers, and only theirs", async () => {
+    const [piano, violin] = await Promise.all([createTeacher(t.deps), createTeacher(t.deps)]);
+    await t.deps.db.update(teacherProfiles).set({ firstName: "Casey", lastName: "Keys" }).where(eq(teacherProfiles.id, piano.teacherId));
+    const studentId = parent.studentIds[0]!;
+    const theory = await createClass(t.deps, { teacherId: piano.teacherId, parentId: parent.parentId, studentId, name: "Theory" });
+    const strings = await createClass(t.deps, { teacherId: violin.teacherId, parentId: parent.parentId, studentId, name: "Strings" });
+    // Not this student's: an archived class (hidden by the family), a sibling's, another family's, one nobody joined.
+    await createClass(t.deps, { teacherId: piano.teacherId, parentId: parent.parentId, studentId, name: "Archived", status: "archived" });
+    await createClass(t.deps, { teacherId: piano.teacherId, parentId: parent.parentId, studentId: parent.studentIds[1]!, name: "Sibling" });
+    await createClass(t.deps, { teacherId: piano.teacherId, parentId: other.parentId, studentId: other.studentIds[0]!, name: "Other family" });
+    await createClass(t.deps, { teacherId: piano.teacherId, name: "Open" });
+
+    const res = await send(t, "GET", `/api/students/${studentId}`, { cookie: parentCookie });
+    expect(res.status).toBe(200);
+    expect(res.json.classes).toEqual([
+      { id: strings.classId, name: "Strings", teacherName: "Terry Teacher" },
+      { id: theory.classId, name: "Theory", teacherName: "Casey Keys" },
+    ]);
+    // Nobody else reads them: another parent gets 404 for the student, a teacher 403.
+    expect((await send(t, "GET", `/api/students/${studentId}`, { cookie: otherCookie })).status).toBe(404);
+    expect((await send(t, "GET", `/api/students/${studentId}`, { cookie: teacherCookie })).status).toBe(403);
+    // A student in no class has none.
+    expect((await send(t, "GET", `/api/students/${other.studentIds[1]}`, { cookie: otherCookie })).json.classes).toEqual([]);
   });
 
   it("answers 404 for an unknown id and for an id that is not a UUID", async () => {

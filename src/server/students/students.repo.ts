@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type {
   RepertoireCreate,
   RepertoireEntry,
+  StudentClass,
   StudentCreate,
   StudentProfile,
   StudentSummary,
@@ -9,7 +11,7 @@ import type {
 } from "../../shared/students/students.schemas";
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";
-import { studentProfiles, studentRepertoire } from "../db/schema";
+import { classes, studentProfiles, studentRepertoire, teacherProfiles } from "../db/schema";
 
 /** Every query is scoped by the owning parent: another parent's student simply does not exist. */
 
@@ -53,7 +55,7 @@ function toSummary(row: SummaryRow): StudentSummary {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-function toProfile(row: ProfileRow, repertoire: RepertoireEntry[]): StudentProfile {
+function toProfile(row: ProfileRow, repertoire: RepertoireEntry[], studentClasses: StudentClass[]): StudentProfile {
   return {
     ...row,
     // The column's CHECK constraint admits only the LEARNING_STYLES keys.
@@ -61,6 +63,7 @@ function toProfile(row: ProfileRow, repertoire: RepertoireEntry[]): StudentProfi
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     repertoire,
+    classes: studentClasses,
   };
 }
 
@@ -111,10 +114,29 @@ export async function listRepertoire(db: Executor, studentId: string): Promise<R
   return rows.map(toEntry);
 }
 
+/**
+ * The student's active classes with this family, by name. Read from the class rows the join flow
+ * writes (classes.student_id and parent_id); an archived class is the family's choice to hide it.
+ */
+export async function listClassesOfStudent(db: Executor, parentId: string, studentId: string): Promise<StudentClass[]> {
+  const rows = await db
+    .select({ id: classes.id, name: classes.name, teacherFirstName: teacherProfiles.firstName, teacherLastName: teacherProfiles.lastName })
+    .from(classes)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, classes.teacherId))
+    .where(and(eq(classes.studentId, studentId), eq(classes.parentId, parentId), eq(classes.status, "active")))
+    .orderBy(asc(classes.name), asc(classes.id));
+  return rows.map(({ id, name, teacherFirstName, teacherLastName }) => ({
+    id,
+    name,
+    teacherName: teacherFirstName !== null && teacherLastName !== null ? `${teacherFirstName} ${teacherLastName}` : DELETED_USER_NAME,
+  }));
+}
+
 export async function findStudent(db: Executor, parentId: string, studentId: string): Promise<StudentProfile | null> {
   const [row] = await db.select(profileColumns).from(studentProfiles).where(ownedBy(parentId, studentId));
   if (!row) return null;
-  return toProfile(row, await listRepertoire(db, studentId));
+  const [repertoire, studentClasses] = await Promise.all([listRepertoire(db, studentId), listClassesOfStudent(db, parentId, studentId)]);
+  return toProfile(row, repertoire, studentClasses);
 }
 
 /** Applies the patch to the parent's own student; false when there is no such student. */

@@ -26,3 +26,9 @@ export const ROLE_HOME: Record<Role, string> = {
   parent: "/dashboard",
   teacher: "/teacher-landing",
 };
+
+/** Each role's calendar page (spec section 2), linked from the account and phone menus. */
+export const ROLE_CALENDAR: Record<Role, string> = {
+  parent: "/parent/calendar",
+  teacher: "/teacher/calendar",
+};

@@ -55,6 +55,8 @@ export const resetPasswordSchema = z
     confirmPassword: z.string({ error: "Please confirm the password" }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+/** Change Password with a wrong current password, beside that field (better-auth's own text is "Invalid password"). */
+export const CURRENT_PASSWORD_WRONG_MESSAGE = "Your current password is not correct";
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingLabel, formatLessonTime, lessonEventTitle, lessonFormat, lessonPrice } from "./booking.rules";
+import { bookingLabel, familyLessonEventTitle, formatLessonTime, lessonEventTitle, lessonFormat, lessonPrice } from "./booking.rules";
 
 describe("formatLessonTime", () => {
   it.each([
@@ -15,6 +15,17 @@ describe("lessonEventTitle", () => {
   it("names the student as the spec's RPC does", () => {
     expect(lessonEventTitle("intro", "Mia")).toBe("Intro Call with Mia");
     expect(lessonEventTitle("full", "Leo")).toBe("Lesson with Leo");
+  });
+});
+
+describe("familyLessonEventTitle", () => {
+  it.each([
+    ["full", "Casey Keys", "Mia", "Lesson with Casey Keys (Mia)"],
+    ["intro", "Casey Keys", "Mia", "Intro Call with Casey Keys (Mia)"],
+    ["full", "Casey Keys", null, "Lesson with Casey Keys"],
+    ["full", "Deleted user", "Leo", "Lesson with Deleted user (Leo)"],
+  ] as const)("%s with %s for %s → %s", (type, teacher, student, expected) => {
+    expect(familyLessonEventTitle(type, teacher, student)).toBe(expected);
   });
 });
 

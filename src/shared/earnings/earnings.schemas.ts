@@ -38,9 +38,9 @@ export interface StatementLesson {
   teacherName: string;
   /** The parent who booked it (shown to the teacher; the parent is the reader of billing). */
   parentName: string;
-  /** The teacher's current listed hourly rate, and this lesson's value at it. */
+  /** The teacher's current listed hourly rate, and this lesson's value at it (null: not owed, a cancelled lesson). */
   rate: Rate;
-  value: Rate;
+  value: Rate | null;
 }
 
 export interface StatementTeacherRate {

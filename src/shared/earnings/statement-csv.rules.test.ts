@@ -30,11 +30,11 @@ const statement = (lessons: StatementLesson[]): Statement => ({
 });
 
 describe("statementCsv", () => {
-  it("writes a header and one line per lesson, in the statement's zone, with a BOM", () => {
+  it("writes a header and one line per lesson, in the statement's zone, with a BOM; a cancelled lesson has no value", () => {
     const csv = statementCsv(
       statement([
         lesson({}),
-        lesson({ bookingId: "b2", outcome: "cancelled", cancelledBy: "parent", lateCancel: true, studentName: "=cmd|' /C calc'!A0" }),
+        lesson({ bookingId: "b2", outcome: "cancelled", cancelledBy: "parent", lateCancel: true, studentName: "=cmd|' /C calc'!A0", value: null }),
         lesson({ bookingId: "b3", bookingType: "intro", outcome: "upcoming", value: { min: 0, max: 0 }, startsAt: "2026-03-02T15:00:00.000Z", month: "2026-03" }),
       ]),
       "teacher",
@@ -45,7 +45,7 @@ describe("statementCsv", () => {
       "Month,Date,Start time,Time zone,Student,Parent,Lesson,Minutes,Status,Cancelled by,Late cancel,Rate min ($/hour),Rate max ($/hour),Value min ($),Value max ($)",
     );
     expect(lines[1]).toBe("2026-01,2026-01-31,23:30,America/New_York,Mia Rivera,Jordan Rivera,Full Lesson,60,Attended,,,50,70,50,70");
-    expect(lines[2]).toBe("2026-01,2026-01-31,23:30,America/New_York,'=cmd|' /C calc'!A0,Jordan Rivera,Full Lesson,60,Cancelled,parent,yes,50,70,50,70");
+    expect(lines[2]).toBe("2026-01,2026-01-31,23:30,America/New_York,'=cmd|' /C calc'!A0,Jordan Rivera,Full Lesson,60,Cancelled,parent,yes,50,70,,");
     expect(lines[3]).toBe("2026-03,2026-03-02,10:00,America/New_York,Mia Rivera,Jordan Rivera,Intro Call,15,Upcoming,,,50,70,0,0");
     expect(lines[4]).toBe("");
     expect(lines).toHaveLength(5);

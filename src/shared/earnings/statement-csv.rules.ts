@@ -15,7 +15,8 @@ export function statementFileName(side: StatementSide, year: number): string {
 /**
  * A statement's lessons as CSV, one line per lesson with the figures the screen adds up (so a
  * spreadsheet's sums match the screen's totals). Dates and times are in the statement's zone,
- * named in a column; values are whole dollars at the low and high end of the listed rate.
+ * named in a column; values are whole dollars at the low and high end of the listed rate, left
+ * empty for a cancelled lesson (nothing is owed for it).
  */
 export function statementCsv(statement: Statement, side: StatementSide): string {
   const header: CsvCell[] = [
@@ -52,8 +53,9 @@ export function statementCsv(statement: Statement, side: StatementSide): string 
       cancelled ? lesson.lateCancel : null,
       lesson.rate.min,
       lesson.rate.max,
-      lesson.value.min,
-      lesson.value.max,
+      // A cancelled lesson is not owed: no value, so a spreadsheet's sums match the screen's.
+      lesson.value?.min ?? null,
+      lesson.value?.max ?? null,
     ];
   });
   return CSV_BOM + toCsv([header, ...rows]);

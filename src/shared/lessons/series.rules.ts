@@ -43,6 +43,17 @@ export type SeriesRepeatInput = z.input<typeof seriesRepeatSchema>;
 
 export type SeriesLength = { ok: true; count: number } | { ok: false; message: string };
 
+/**
+ * Why a repeat chosen in the booking panel cannot be sent, by the rules the server applies
+ * (seriesRepeatSchema, then seriesLength from the first lesson's date), or null when it can.
+ */
+export function seriesChoiceProblem(firstDate: string, choice: { weeks: number } | { until: string }): string | null {
+  const parsed = seriesRepeatSchema.safeParse(choice);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? SERIES_CHOOSE_MESSAGE;
+  const length = seriesLength(firstDate, parsed.data);
+  return length.ok ? null : length.message;
+}
+
 /** Number of lessons a repeat gives from the first lesson's local date, or why it is refused. */
 export function seriesLength(firstDate: string, repeat: SeriesRepeat): SeriesLength {
   if (repeat.weeks !== undefined) {

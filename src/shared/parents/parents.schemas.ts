@@ -15,6 +15,12 @@ export const PARENT_PHONE_MAX = 30;
 export const PARENT_LOCATION_MAX = 120;
 export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
 export const NO_PARENT_PROFILE_MESSAGE = "No parent profile found. Please complete your profile setup.";
+/**
+ * The `allowStudentMessages` setting, named for what it governs (the spec's "Allow Student to
+ * Message Teacher" suggested student accounts, which do not exist): whether the family account
+ * opens conversations from a student's page and a class page (src/server/messages/conversations.service.ts).
+ */
+export const STUDENT_PAGE_MESSAGES_LABEL = "Message teachers from student and class pages";
 
 /** Optional text: blank or null clears it (stored as null). */
 function optionalText(label: string, max: number) {
@@ -37,7 +43,7 @@ const settingsFields = {
   phone: optionalText("Phone", PARENT_PHONE_MAX),
   location: optionalText("Location", PARENT_LOCATION_MAX),
   notifications: notificationTogglesSchema,
-  allowStudentMessages: z.boolean({ error: "Allow Student to Message Teacher must be on or off" }),
+  allowStudentMessages: z.boolean({ error: `${STUDENT_PAGE_MESSAGES_LABEL} must be on or off` }),
 };
 
 /** The whole settings form, as the page edits it. */

@@ -169,7 +169,18 @@ export interface RepertoireEntry {
   createdAt: string;
 }
 
-/** Every column of student_profiles except parentId, plus the repertoire, newest completed first. */
+/** A class the student is in, as their student page lists it (links to /class/:id). */
+export interface StudentClass {
+  id: string;
+  name: string;
+  /** "Deleted user" once the teacher's account is gone. */
+  teacherName: string;
+}
+
+/**
+ * Every column of student_profiles except parentId, plus the repertoire, newest completed first,
+ * and the student's active classes (an archived class is hidden from the family: decisions.md 6).
+ */
 export interface StudentProfile extends StudentSummary {
   learningGoals: string[];
   preferredStyle: LearningStyle | null;
@@ -180,4 +191,5 @@ export interface StudentProfile extends StudentSummary {
   teacherId: string | null;
   updatedAt: string;
   repertoire: RepertoireEntry[];
+  classes: StudentClass[];
 }

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Menu } from "lucide-react";
 import { useNavigate } from "react-router";
-import { ROLE_HOME, type Role } from "../../shared/accounts/accounts.constants";
+import { ROLE_CALENDAR, ROLE_HOME, type Role } from "../../shared/accounts/accounts.constants";
 import { MENU_TRIGGER_CLASS } from "./mobile-menu-trigger";
 
 const itemClass = "cursor-pointer rounded-md px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-slate-100";
@@ -29,12 +29,19 @@ export function MobileMenu({
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/find-teachers")}>
             Find Teachers
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={onBecomeTeacher}>
-            Become a Teacher
-          </DropdownMenu.Item>
+          {role === "teacher" ? null : (
+            <DropdownMenu.Item className={itemClass} onSelect={onBecomeTeacher}>
+              Become a Teacher
+            </DropdownMenu.Item>
+          )}
           {role && dashboardLabel ? (
             <DropdownMenu.Item className={`${itemClass} font-medium text-brand-700`} onSelect={() => navigate(ROLE_HOME[role])}>
               {dashboardLabel}
+            </DropdownMenu.Item>
+          ) : null}
+          {role && dashboardLabel ? (
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ROLE_CALENDAR[role])}>
+              My Calendar
             </DropdownMenu.Item>
           ) : null}
         </DropdownMenu.Content>

@@ -51,9 +51,12 @@ export function TopBar() {
           <Link to="/find-teachers" className={buttonClasses("ghost")}>
             Find Teachers
           </Link>
-          <Button variant="ghost" onPointerEnter={preloadBecomeTeacher} onFocus={preloadBecomeTeacher} onClick={() => setBecomeTeacherOpen(true)}>
-            Become a Teacher
-          </Button>
+          {/* A signed-in teacher already is one. */}
+          {role === "teacher" ? null : (
+            <Button variant="ghost" onPointerEnter={preloadBecomeTeacher} onFocus={preloadBecomeTeacher} onClick={() => setBecomeTeacherOpen(true)}>
+              Become a Teacher
+            </Button>
+          )}
           {user && role ? (
             <Link to={ROLE_HOME[role]} className={buttonClasses("secondary")}>
               {DASHBOARD_LABEL[role]}

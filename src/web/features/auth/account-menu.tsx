@@ -1,8 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, LayoutDashboard, LogOut, Settings, Trash2, UserCircle2 } from "lucide-react";
+import { CalendarDays, ChevronDown, LayoutDashboard, LogOut, Settings, Trash2, UserCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ROLE_HOME, type Role } from "../../../shared/accounts/accounts.constants";
+import { ROLE_CALENDAR, ROLE_HOME, type Role } from "../../../shared/accounts/accounts.constants";
 import { DeleteAccountDialog } from "../accounts/delete-account-dialog";
 import { SignOutFailedAlert } from "./sign-out-failed-alert";
 import { useSignOut } from "./use-sign-out";
@@ -10,7 +10,10 @@ import { useSignOut } from "./use-sign-out";
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100";
 
-/** Spec section 2: email, Dashboard (role's home, or / when no role), Settings, Sign Out, Delete Account. */
+/**
+ * Spec section 2: email, Dashboard (role's home, or / when no role), Settings, Sign Out, Delete
+ * Account; and the role's calendar, which no page linked to otherwise (issue 25).
+ */
 export function AccountMenu({ email, role }: { email: string; role: Role | null }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -32,6 +35,11 @@ export function AccountMenu({ email, role }: { email: string; role: Role | null 
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(role ? ROLE_HOME[role] : "/")}>
               <LayoutDashboard aria-hidden className="size-4" /> Dashboard
             </DropdownMenu.Item>
+            {role ? (
+              <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ROLE_CALENDAR[role])}>
+                <CalendarDays aria-hidden className="size-4" /> My Calendar
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item
               className={itemClass}
               onSelect={() => navigate(role === "teacher" ? "/teacher/settings" : "/settings")}

@@ -1,6 +1,7 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
+import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
 import { cn } from "../../lib/cn";
 import { formatSlot } from "./format-time";
 import { useMyBookings } from "./use-booking";
@@ -18,29 +19,32 @@ const STATUS_LABEL = { pending: "Pending", accepted: "Accepted", declined: "Decl
 /** The parent's lesson requests and their status; `studentId` narrows it to one student. */
 export function MyRequests({ studentId, limit }: { studentId?: string; limit?: number }) {
   const bookings = useMyBookings();
+  const { shown: list, toggle } = useSeeAll((bookings.data?.bookings ?? []).filter((b) => !studentId || b.student.id === studentId), limit);
   if (bookings.isPending) return <p className="text-sm text-slate-600">Loading requests...</p>;
   if (bookings.isError) return <Alert>Failed to load requests</Alert>;
-  const list = bookings.data.bookings.filter((b) => !studentId || b.student.id === studentId).slice(0, limit);
   if (list.length === 0) return <p className="text-sm text-slate-600">No lesson requests yet.</p>;
   const now = new Date();
   return (
-    <ul className="divide-y divide-slate-200">
-      {list.map((b) => {
-        // A pending request the teacher can no longer accept is shown as what it is.
-        const status = b.expired || isRequestExpired(b, now) ? "expired" : b.status;
-        return (
-          <li key={b.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-            <div>
-              <p className="font-medium text-slate-900">
-                {BOOKING_TYPES[b.bookingType].label} with {b.teacher.firstName} {b.teacher.lastName}
-                {studentId ? "" : ` · ${b.student.firstName}`}
-              </p>
-              <p className="text-slate-600">{formatSlot(b.startsAt)}</p>
-            </div>
-            <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="divide-y divide-slate-200">
+        {list.map((b) => {
+          // A pending request the teacher can no longer accept is shown as what it is.
+          const status = b.expired || isRequestExpired(b, now) ? "expired" : b.status;
+          return (
+            <li key={b.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+              <div>
+                <p className="font-medium text-slate-900">
+                  {BOOKING_TYPES[b.bookingType].label} with {b.teacher.firstName} {b.teacher.lastName}
+                  {studentId ? "" : ` · ${b.student.firstName}`}
+                </p>
+                <p className="text-slate-600">{formatSlot(b.startsAt)}</p>
+              </div>
+              <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {toggle ? <SeeAllToggle {...toggle} noun="requests" /> : null}
+    </>
   );
 }

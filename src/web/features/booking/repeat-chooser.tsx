@@ -13,7 +13,19 @@ const MODES: { mode: RepeatChoice["mode"]; label: string }[] = [
  * "Every week" for a full lesson (issue 14): N weeks (2-26) or until a date. The server expands
  * the series in the teacher's zone (same local time every week) and checks every lesson.
  */
-export function RepeatChooser({ repeat, firstDate, dispatch }: { repeat: RepeatChoice; firstDate: string; dispatch: Dispatch<BookingFlowAction> }) {
+export function RepeatChooser({
+  repeat,
+  firstDate,
+  problem = null,
+  dispatch,
+}: {
+  repeat: RepeatChoice;
+  firstDate: string;
+  /** Why this repeat cannot be sent (seriesChoiceProblem), shown under the field. */
+  problem?: string | null;
+  dispatch: Dispatch<BookingFlowAction>;
+}) {
+  const invalid = problem ? { "aria-invalid": true, "aria-describedby": "repeat-problem" } : {};
   const choose = (mode: RepeatChoice["mode"]) =>
     dispatch({
       type: "repeatChanged",
@@ -39,6 +51,7 @@ export function RepeatChooser({ repeat, firstDate, dispatch }: { repeat: RepeatC
             max={SERIES_MAX_LESSONS}
             step={1}
             value={Number.isFinite(repeat.weeks) ? repeat.weeks : ""}
+            {...invalid}
             onChange={(event) => dispatch({ type: "repeatChanged", repeat: { mode: "weeks", weeks: event.target.valueAsNumber } })}
           />
           <span className="text-slate-600">
@@ -55,9 +68,15 @@ export function RepeatChooser({ repeat, firstDate, dispatch }: { repeat: RepeatC
             className="w-44"
             min={firstDate}
             value={repeat.until}
+            {...invalid}
             onChange={(event) => dispatch({ type: "repeatChanged", repeat: { mode: "until", until: event.target.value } })}
           />
         </label>
+      ) : null}
+      {problem ? (
+        <p id="repeat-problem" role="alert" className="pl-6 text-red-700">
+          {problem}
+        </p>
       ) : null}
       {repeat.mode !== "once" ? <p className="text-slate-600">Every lesson is at the same time of day on the teacher&apos;s clock. The teacher accepts or declines the series as a whole.</p> : null}
     </fieldset>

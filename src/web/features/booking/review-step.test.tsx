@@ -92,6 +92,23 @@ describe("ReviewStep", () => {
     expect(screen.getByText(/accepts or declines the series as a whole/)).toBeInTheDocument();
   });
 
+  it.each([
+    [{ mode: "weeks" as const, weeks: 40 }, "A weekly series has 2 to 26 lessons"],
+    [{ mode: "weeks" as const, weeks: Number.NaN }, "A weekly series has 2 to 26 lessons"],
+    [{ mode: "until" as const, until: "2030-01-16" }, "A weekly series needs at least 2 lessons: choose a later end date"],
+    [{ mode: "until" as const, until: "2031-06-01" }, "A weekly series can have at most 26 lessons: choose an earlier end date"],
+  ])("checks the series' length before sending: %j", (repeat, message) => {
+    renderReview({ selected: TIMES.slice(0, 1), repeat });
+    expect(screen.getByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("button", { name: "Send Request" })).toBeDisabled();
+  });
+
+  it("a series of a valid length can be sent", () => {
+    renderReview({ selected: TIMES.slice(0, 1), repeat: { mode: "weeks", weeks: 8 } });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Send Request" })).toBeEnabled();
+  });
+
   it("has no repeat for two chosen times or an intro call", () => {
     renderReview();
     expect(screen.queryByRole("radio", { name: "Just this lesson" })).toBeNull();

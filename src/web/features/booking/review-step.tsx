@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import type { BookingFlowAction, RepeatChoice } from "./booking-flow.reducer";
 import type { UnavailableDetails } from "../../../shared/booking/booking.schemas";
 import { localDateTime } from "../../../shared/calendar/calendar-views.rules";
+import { seriesChoiceProblem } from "../../../shared/lessons/series.rules";
 import { RepeatChooser } from "./repeat-chooser";
 import { UnavailableTimes } from "./unavailable-times";
 import { formatSlot, zoneLabel } from "./format-time";
@@ -51,6 +52,9 @@ export function ReviewStep({
   // Only a full lesson at one chosen time can repeat weekly; the first lesson's date bounds "until".
   const canRepeat = bookingType === "full" && selected.length === 1;
   const firstDate = selected[0] ? localDateTime(selected[0].startsAt, timeZone).date : "";
+  // The series' length is checked here, by the server's own rules, before anything is sent.
+  const repeatProblem =
+    canRepeat && repeat.mode !== "once" ? seriesChoiceProblem(firstDate, repeat.mode === "weeks" ? { weeks: repeat.weeks } : { until: repeat.until }) : null;
   const price = bookingType === "intro" ? lessonPrice("intro", teacher) : `${lessonPrice("full", teacher)}/hour (set by ${teacher.firstName})`;
   return (
     <div className="space-y-4">
@@ -87,7 +91,7 @@ export function ReviewStep({
       </dl>
       {extra}
       <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
-      {canRepeat ? <RepeatChooser repeat={repeat} firstDate={firstDate} dispatch={dispatch} /> : null}
+      {canRepeat ? <RepeatChooser repeat={repeat} firstDate={firstDate} problem={repeatProblem} dispatch={dispatch} /> : null}
       {unavailable ? (
         <UnavailableTimes message={unavailable.message} unavailable={unavailable.times} sending={sending} onSkip={unavailable.onSkip} />
       ) : requestError ? (
@@ -97,7 +101,7 @@ export function ReviewStep({
         <Button variant="secondary" onClick={() => dispatch({ type: "backToTimes" })}>
           ← Back
         </Button>
-        <Button onClick={onSend} disabled={sending}>
+        <Button onClick={onSend} disabled={sending || repeatProblem !== null}>
           {sending ? "Sending..." : "Send Request"}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
 import { formatSlot } from "./format-time";
 import { useDecideRequest, useTeacherRequests } from "./use-booking";
 
@@ -38,6 +39,9 @@ export function TeacherRequestsList() {
                 {lessons > 1 ? `${lessons} weekly lessons from ` : ""}
                 {formatSlot(r.startsAt, r.teacher.timeZone)}
               </p>
+              <div className="mt-2">
+                <MessageFamilyButton studentId={r.student.id} label={familyLabel(r.student.firstName)} />
+              </div>
             </div>
             {r.expired || isRequestExpired(r, now) ? (
               <ExpiredBadge />

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { JOIN_CODE_MESSAGE } from "../../../shared/classes/classes.schemas";
 import { AppError } from "../../../shared/errors";
 import { Dialog } from "../../components/ui/dialog";
 import { JoinClassForm } from "./join-class-dialog";
@@ -19,10 +20,17 @@ function renderForm(props: Partial<Parameters<typeof JoinClassForm>[0]> = {}) {
 }
 
 describe("JoinClassForm", () => {
+  it("describes the code as letters or digits, never as a 6-digit code", () => {
+    renderForm();
+    const code = screen.getByLabelText("Class Code");
+    expect(code).toHaveAttribute("placeholder", "6 letters or digits");
+    expect(code).toHaveAccessibleDescription("The code your teacher gave you: 6 letters or digits, like K7M2QX. Codes have no 0, O, 1 or I.");
+    expect(document.body).not.toHaveTextContent(/digit code/i);
+  });
+
   it("upper-cases the code as it is typed and keeps at most 6 characters", async () => {
     const { user } = renderForm();
     const code = screen.getByLabelText("Class Code");
-    expect(code).toHaveAttribute("placeholder", "Enter 6-digit code");
     await user.type(code, "ab3k9zq7");
     expect(code).toHaveValue("AB3K9Z");
   });
@@ -40,6 +48,14 @@ describe("JoinClassForm", () => {
     await user.type(screen.getByLabelText("Class Code"), "ab3k9z");
     await user.click(submit);
     expect(onSubmit).toHaveBeenCalledWith({ code: "AB3K9Z", studentId: LEO.value });
+  });
+
+  it.each(["AB2", "AB0DE2", "IK7M2Q"])("names a code of the wrong form (%s) before sending it", async (typed) => {
+    const { user, onSubmit } = renderForm({ students: [MIA] });
+    await user.type(screen.getByLabelText("Class Code"), typed);
+    await user.click(screen.getByRole("button", { name: "Join Class" }));
+    expect(screen.getByText(JOIN_CODE_MESSAGE)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("chooses the only student by itself", async () => {

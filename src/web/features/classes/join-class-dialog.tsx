@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { JOIN_CODE_LENGTH } from "../../../shared/classes/classes.constants";
-import type { ClassJoin } from "../../../shared/classes/classes.schemas";
+import { JOIN_CODE_HINT, JOIN_CODE_LENGTH, JOIN_CODE_PLACEHOLDER } from "../../../shared/classes/classes.constants";
+import { classJoinSchema, type ClassJoin } from "../../../shared/classes/classes.schemas";
 import { normalizeJoinCode } from "../../../shared/classes/join-code.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -47,7 +47,10 @@ function JoinClassContainer({ onJoined }: { onJoined: (classId: string) => void 
   );
 }
 
-/** The join form on its own (no data fetching), so its rules are testable: code upper-cased as typed, at most 6 characters. */
+/**
+ * The join form on its own (no data fetching), so its rules are testable: code upper-cased as typed,
+ * at most 6 characters, and described as what it is (letters or digits, not a "6-digit code").
+ */
 export function JoinClassForm({
   students,
   pending,
@@ -62,10 +65,20 @@ export function JoinClassForm({
   const [code, setCode] = useState("");
   const [studentId, setStudentId] = useState(students.length === 1 ? students[0]!.value : "");
   const missing = code.length === 0 || studentId === "";
+  // The route's own schema checks the code's form here first: a code with an O or a 1, or too short,
+  // is named at once instead of after a round trip.
+  const [codeError, setCodeError] = useState<string | undefined>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!missing) onSubmit({ code, studentId });
+    if (missing) return;
+    const parsed = classJoinSchema.safeParse({ code, studentId });
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues.find((issue) => issue.path[0] === "code")?.message ?? parsed.error.issues[0]?.message);
+      return;
+    }
+    setCodeError(undefined);
+    onSubmit(parsed.data);
   };
 
   if (students.length === 0) {
@@ -74,18 +87,25 @@ export function JoinClassForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Field id="join-code" label="Class Code">
+      <Field id="join-code" label="Class Code" error={codeError}>
         <Input
           id="join-code"
           value={code}
-          onChange={(e) => setCode(normalizeJoinCode(e.target.value))}
+          onChange={(e) => {
+            setCode(normalizeJoinCode(e.target.value));
+            setCodeError(undefined);
+          }}
           maxLength={JOIN_CODE_LENGTH}
-          placeholder="Enter 6-digit code"
+          placeholder={JOIN_CODE_PLACEHOLDER}
+          aria-describedby="join-code-hint"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           className="font-mono tracking-widest uppercase placeholder:font-sans placeholder:tracking-normal"
         />
+        <p id="join-code-hint" className="text-xs text-slate-600">
+          {JOIN_CODE_HINT}
+        </p>
       </Field>
       <Field id="join-student" label="Student">
         <OptionsSelect id="join-student" options={students} placeholder="Choose a student" value={studentId} onChange={(e) => setStudentId(e.target.value)} />

@@ -9,7 +9,7 @@ export function Component() {
   return (
     <StatementPage
       title="Billing"
-      intro="Your students' lessons per month with all their teachers: attended, upcoming and cancelled, valued at each teacher's listed rate."
+      intro="Your students' lessons per month with all their teachers: attended and upcoming lessons valued at each teacher's listed rate, and cancelled lessons, which are not owed."
       paymentsNote="Payments are not taken in the app. You pay your teachers directly, in the way you agree with them, so nothing here is a bill or a payment made."
       side="parent"
       query={billing}

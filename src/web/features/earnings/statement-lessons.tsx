@@ -1,5 +1,5 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
-import { formatValue, monthLabel, OUTCOME_LABELS } from "../../../shared/earnings/earnings.rules";
+import { formatAmount, monthLabel, OUTCOME_LABELS } from "../../../shared/earnings/earnings.rules";
 import type { Statement, StatementLesson } from "../../../shared/earnings/earnings.schemas";
 import type { StatementSide } from "../../../shared/earnings/statement-csv.rules";
 import { lessonsCount, lessonTime } from "./statement-format";
@@ -33,7 +33,7 @@ export function StatementLessons({ statement, side }: { statement: Statement; si
                   </span>
                 </span>
                 <span className="text-slate-700">
-                  {status(lesson)} · <span className="font-medium text-slate-900">{formatValue(lesson.value)}</span>
+                  {status(lesson)} · <span className="font-medium text-slate-900">{formatAmount(lesson.outcome, lesson.value)}</span>
                 </span>
               </li>
             ))}

@@ -1,14 +1,24 @@
-import { formatValue, LESSON_OUTCOMES, monthLabel, OUTCOME_LABELS, type MonthSummary, type Tallies, type Tally } from "../../../shared/earnings/earnings.rules";
+import {
+  formatAmount,
+  LESSON_OUTCOMES,
+  monthLabel,
+  OUTCOME_LABELS,
+  type LessonOutcome,
+  type MonthSummary,
+  type Tallies,
+  type Tally,
+} from "../../../shared/earnings/earnings.rules";
 import { cn } from "../../lib/cn";
 import type { Statement } from "../../../shared/earnings/earnings.schemas";
 
-function TallyCell({ tally, late }: { tally: Tally; late?: number }) {
+/** A count of lessons with their value below it; cancelled lessons say "Not owed" instead of a value. */
+function TallyCell({ outcome, tally, late }: { outcome: LessonOutcome; tally: Tally; late?: number }) {
   if (tally.count === 0) return <span className="text-slate-400">0</span>;
   return (
     <>
       <span className="font-medium text-slate-900">{tally.count}</span>
       {late ? <span className="text-slate-600"> ({late} late)</span> : null}
-      <span className="block text-xs text-slate-600">{formatValue(tally)}</span>
+      <span className="block text-xs text-slate-600">{formatAmount(outcome, tally)}</span>
     </>
   );
 }
@@ -26,7 +36,7 @@ function MonthCard({ label, tallies, lateCancels, total }: { label: string; tall
           <div key={outcome}>
             <dt className="text-slate-600">{OUTCOME_LABELS[outcome]}</dt>
             <dd>
-              <TallyCell tally={tallies[outcome]} {...(outcome === "cancelled" ? { late: lateCancels } : {})} />
+              <TallyCell outcome={outcome} tally={tallies[outcome]} {...(outcome === "cancelled" ? { late: lateCancels } : {})} />
             </dd>
           </div>
         ))}
@@ -73,7 +83,7 @@ export function StatementMonthTable({ statement }: { statement: Statement }) {
               </th>
               {LESSON_OUTCOMES.map((outcome) => (
                 <td key={outcome} className="px-4 py-3 align-top">
-                  <TallyCell tally={row[outcome]} {...(outcome === "cancelled" ? { late: row.lateCancels } : {})} />
+                  <TallyCell outcome={outcome} tally={row[outcome]} {...(outcome === "cancelled" ? { late: row.lateCancels } : {})} />
                 </td>
               ))}
             </tr>
@@ -86,7 +96,7 @@ export function StatementMonthTable({ statement }: { statement: Statement }) {
             </th>
             {LESSON_OUTCOMES.map((outcome) => (
               <td key={outcome} className="px-4 py-3 align-top">
-                <TallyCell tally={statement.totals[outcome]} {...(outcome === "cancelled" ? { late: statement.totals.lateCancels } : {})} />
+                <TallyCell outcome={outcome} tally={statement.totals[outcome]} {...(outcome === "cancelled" ? { late: statement.totals.lateCancels } : {})} />
               </td>
             ))}
           </tr>

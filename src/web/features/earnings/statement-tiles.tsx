@@ -1,8 +1,11 @@
-import { formatValue, OUTCOME_LABELS, type LessonOutcome } from "../../../shared/earnings/earnings.rules";
+import { formatAmount, OUTCOME_LABELS, type LessonOutcome } from "../../../shared/earnings/earnings.rules";
 import type { Statement } from "../../../shared/earnings/earnings.schemas";
 import { lessonsCount } from "./statement-format";
 
-/** The year's totals, main figures first; the tiles for missed and unmarked lessons show only when there are some. */
+/**
+ * The year's totals, main figures first; the tiles for missed and unmarked lessons show only when
+ * there are some. Cancelled lessons are counted but not owed: their tile says so instead of a value.
+ */
 const MAIN: LessonOutcome[] = ["attended", "upcoming", "cancelled"];
 const MORE: LessonOutcome[] = ["unmarked", "missed"];
 
@@ -15,7 +18,7 @@ export function StatementTiles({ statement }: { statement: Statement }) {
         <li key={outcome} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4">
           <p className="text-sm font-medium text-slate-600">{OUTCOME_LABELS[outcome]}</p>
           <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl" data-testid={`total-${outcome}-value`}>
-            {formatValue(totals[outcome])}
+            {formatAmount(outcome, totals[outcome])}
           </p>
           <p className="text-sm text-slate-600" data-testid={`total-${outcome}-count`}>
             {lessonsCount(totals[outcome].count)}

@@ -34,7 +34,7 @@ function HowCounted({ statement, side }: { statement: Statement; side: Statement
     <div className="space-y-1 text-sm text-slate-700">
       <p>
         A full lesson is {FULL_MINUTES} minutes at the teacher&apos;s hourly rate, valued at the listed rate range: each value shows the low and the high
-        end. Intro calls are free ($0).
+        end. Intro calls are free ($0). Cancelled lessons are listed and counted but are not owed: they add nothing to any figure.
       </p>
       <p>
         {side === "teacher" ? "Your current listed rate: " : "Current listed rates: "}

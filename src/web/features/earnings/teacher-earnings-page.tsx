@@ -8,7 +8,7 @@ export function Component() {
   return (
     <StatementPage
       title="Earnings"
-      intro="Your lessons per month: attended, upcoming and cancelled, valued at the rate you list."
+      intro="Your lessons per month: attended and upcoming lessons valued at the rate you list, and cancelled lessons, which are not owed."
       paymentsNote="Payments are not taken in the app. Families pay you directly, in the way you agree with them, so these figures are what your lessons are worth at your listed rate, not money received."
       side="teacher"
       query={earnings}

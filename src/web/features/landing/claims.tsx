@@ -1,11 +1,12 @@
 import { ShieldCheck, Star, TrendingUp, UserRound, type LucideIcon } from "lucide-react";
 import { SectionContainer } from "./section-container";
 
+/** Each text says what the product does (decisions.md section 6); the vetting wording is another issue's. */
 const claims: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: UserRound,
     title: "Personalised 1-on-1 lessons",
-    text: "Every lesson is built around your child's level, pace and goals.",
+    text: "Each lesson is one of your children with one teacher, in person or online, at a time the teacher has open.",
   },
   {
     icon: ShieldCheck,
@@ -14,13 +15,13 @@ const claims: { icon: LucideIcon; title: string; text: string }[] = [
   },
   {
     icon: Star,
-    title: "Honest reviews from parents",
-    text: "Read what other families say before you book a lesson.",
+    title: "Reviews from families who booked",
+    text: "Only a parent whose lesson with a teacher was accepted can review them. Read what they say before you book.",
   },
   {
     icon: TrendingUp,
     title: "Goal and progress tracking",
-    text: "Set goals, earn achievements and follow progress after every lesson.",
+    text: "Keep each child's learning goals; follow XP and achievements or grades in class, with your teacher's lesson notes and files.",
   },
 ];
 

@@ -10,27 +10,32 @@ interface FlipCardContent {
   features: string[];
 }
 
+/**
+ * Only what the product does (decisions.md section 6): each line names a built feature. Not listed
+ * because they are not built: student prospecting alerts, a scheduling assistant, payments or
+ * invoicing (no payment is taken in the app), homework.
+ */
 const cards: FlipCardContent[] = [
   {
     title: "Discovering",
     icon: Compass,
-    summary: "Connect families with the right teacher, quickly.",
+    summary: "Find the right teacher and meet them first.",
     features: [
-      "Student prospecting alerts",
-      "Scheduling assistant",
-      "Teacher discovery with videos, reviews and filters",
-      "Free intro calls",
+      "Search by instrument, place, distance, lesson type and rating",
+      "Teacher profiles with intro videos and reviews from families",
+      "Free 15-minute intro calls",
+      "Booking requests each teacher accepts or declines",
     ],
   },
   {
     title: "Managing",
     icon: LayoutDashboard,
-    summary: "Run lessons, payments and progress in one place.",
+    summary: "Lessons, classes and progress in one place.",
     features: [
-      "Payment management and invoicing",
-      "Class management with files and homework",
-      "Student progression dashboards",
-      "In-app messaging",
+      "Single or weekly lessons in a calendar you can add to Google, Apple or Outlook",
+      "Messages between families and teachers",
+      "Classes with XP or grades, achievements and shared files",
+      "Lesson statements: earnings for teachers, billing for families",
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
+import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
 import { LessonsList } from "./lessons-list";
 import { useMyLessons, useTeachingLessons } from "./use-lessons";
 
@@ -18,22 +19,33 @@ function upcomingThenPast(lessons: LessonDTO[], now: Date) {
  */
 export function ParentLessons({ studentId, teacherId, limit, pastOnly }: { studentId?: string; teacherId?: string; limit?: number; pastOnly?: boolean }) {
   const lessons = useMyLessons();
+  const mine = (lessons.data?.lessons ?? []).filter((l) => (!studentId || l.student.id === studentId) && (!teacherId || l.teacher.id === teacherId));
+  const { upcoming, past } = upcomingThenPast(mine, new Date());
+  const listed = pastOnly ? past.filter((l) => l.lessonNote || l.attendance) : [...upcoming, ...past];
+  const { shown, toggle } = useSeeAll(listed, limit);
   if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lessons...</p>;
   if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
-  const mine = lessons.data.lessons.filter((l) => (!studentId || l.student.id === studentId) && (!teacherId || l.teacher.id === teacherId));
-  const { upcoming, past } = upcomingThenPast(mine, new Date());
-  if (pastOnly) return <LessonsList lessons={past.filter((l) => l.lessonNote || l.attendance).slice(0, limit)} side="parent" empty="No lesson notes yet." />;
-  return <LessonsList lessons={[...upcoming, ...past].slice(0, limit)} side="parent" empty="No lessons yet." />;
+  return (
+    <>
+      <LessonsList lessons={shown} side="parent" empty={pastOnly ? "No lesson notes yet." : "No lessons yet."} />
+      {toggle ? <SeeAllToggle {...toggle} noun="lessons" /> : null}
+    </>
+  );
 }
 
 /** The teacher's lessons: those waiting for attendance first, then upcoming ones. */
 export function TeacherLessons({ limit }: { limit?: number }) {
   const lessons = useTeachingLessons();
-  if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lessons...</p>;
-  if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
-  const now = new Date();
-  const { upcoming, past } = upcomingThenPast(lessons.data.lessons, now);
+  const { upcoming, past } = upcomingThenPast(lessons.data?.lessons ?? [], new Date());
   const toRecord = past.filter((l) => l.status === "accepted" && !l.attendance);
   const recorded = past.filter((l) => l.status === "accepted" && l.attendance);
-  return <LessonsList lessons={[...toRecord, ...upcoming, ...recorded].slice(0, limit)} side="teacher" empty="No lessons yet." />;
+  const { shown, toggle } = useSeeAll([...toRecord, ...upcoming, ...recorded], limit);
+  if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lessons...</p>;
+  if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
+  return (
+    <>
+      <LessonsList lessons={shown} side="teacher" empty="No lessons yet." />
+      {toggle ? <SeeAllToggle {...toggle} noun="lessons" /> : null}
+    </>
+  );
 }

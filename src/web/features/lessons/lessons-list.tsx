@@ -3,6 +3,7 @@ import { lessonActions } from "../../../shared/lessons/lesson-changes.rules";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
 import { AttendanceDialog } from "./attendance-dialog";
 import { CancelLessonDialog } from "./cancel-lesson-dialog";
 import { BADGE_CLASSES, lessonBadge, lessonTitle, when } from "./lesson-labels";
@@ -22,6 +23,9 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
         {lessons.map((lesson) => {
           const actions = lessonActions({ ...lesson, startsAt: new Date(lesson.startsAt) }, side, now);
           const badge = lessonBadge(lesson);
+          // Each row's buttons say whose lesson they act on: a screen reader's list of buttons
+          // reads "Cancel Mia's lesson on Thu, Dec 4, 4:00 PM", not ten times "Cancel".
+          const whose = <span className="sr-only"> {lesson.student.firstName}&apos;s lesson on {when(lesson)}</span>;
           return (
             <li key={lesson.id} className="space-y-2 py-3 text-sm" data-testid="lesson-row">
               <div className="flex items-start justify-between gap-3">
@@ -40,23 +44,27 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                   <p className="whitespace-pre-line text-slate-800">{lesson.lessonNote}</p>
                 </div>
               ) : null}
-              {actions.cancel || actions.reschedule || actions.recordAttendance ? (
-                <div className="flex flex-wrap gap-2">
+              {actions.cancel || actions.reschedule || actions.recordAttendance || side === "teacher" ? (
+                <div className="flex flex-wrap items-start gap-2">
                   {actions.recordAttendance ? (
                     <Button size="sm" onClick={() => setOpen({ kind: "attendance", lesson })}>
                       {lesson.attendance ? "Edit Attendance" : "Record Attendance"}
+                      {whose}
                     </Button>
                   ) : null}
                   {actions.reschedule ? (
                     <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: "reschedule", lesson })}>
                       Reschedule
+                      {whose}
                     </Button>
                   ) : null}
                   {actions.cancel ? (
                     <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: "cancel", lesson })}>
                       Cancel
+                      {whose}
                     </Button>
                   ) : null}
+                  {side === "teacher" ? <MessageFamilyButton studentId={lesson.student.id} label={familyLabel(lesson.student.firstName)} /> : null}
                 </div>
               ) : null}
             </li>

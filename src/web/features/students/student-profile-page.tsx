@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, GraduationCap, MapPin, Monitor, Pencil, UserX } from "lucide-react";
+import { ArrowLeft, CalendarDays, MapPin, Monitor, Pencil, UserX } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { AppError } from "../../../shared/errors";
@@ -16,6 +16,7 @@ import { MessageTeacherAction } from "./message-teacher-action";
 import { CreditsPanel } from "../lessons/credits-panel";
 import { ParentLessons } from "../lessons/lesson-panels";
 import { RepertoireSection } from "./repertoire-section";
+import { StudentClasses } from "./student-classes";
 import { StudentProfileForm } from "./student-profile-form";
 import { useStudent } from "./use-students";
 
@@ -157,10 +158,7 @@ function StudentProfileScreen({ student }: { student: StudentProfile }) {
           <h2 id="class-heading" className="text-lg font-semibold text-slate-900">
             Class Details
           </h2>
-          <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-            <GraduationCap aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
-            Not enrolled in a class yet
-          </p>
+          <StudentClasses classes={student.classes} />
         </section>
       </div>
     </Page>

@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/api";
+import { describeIpAddress } from "../../../lib/ip-address";
 import { describeBrowser } from "../../../lib/user-agent";
 import { useAuthSession } from "./use-auth-session";
 import { useRevokeOtherSessions, useSessions } from "./use-security";
@@ -41,7 +42,7 @@ function LoginHistory() {
                 {s.id === current.data?.session.id ? <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800">This device</span> : null}
               </p>
               <p className="text-slate-600">
-                Signed in {format(new Date(s.createdAt), "MMM d, yyyy 'at' h:mm a")} · IP {s.ipAddress ?? "unknown"}
+                Signed in {format(new Date(s.createdAt), "MMM d, yyyy 'at' h:mm a")} · {describeIpAddress(s.ipAddress)}
               </p>
             </div>
           </li>

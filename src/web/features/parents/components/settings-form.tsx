@@ -6,6 +6,7 @@ import {
   type ParentSettingsForm,
   type ParentSettingsFormInput,
   type ParentSettingsUpdateInput,
+  STUDENT_PAGE_MESSAGES_LABEL,
 } from "../../../../shared/parents/parents.schemas";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -19,6 +20,10 @@ import { SwitchRow } from "./switch-row";
 
 /** Spec section 2: the success banner shows for 3 seconds. */
 export const SAVED_BANNER_MS = 3000;
+
+/** What the setting governs on the server (openWithTeacher in src/server/messages/conversations.service.ts). */
+const STUDENT_PAGE_MESSAGES_HINT =
+  "Students have no accounts of their own: they write from this account. When this is off, Message Teacher on a student's page and messages from a class page are turned off; you can still message a teacher from their profile, and conversations already in Messages stay open.";
 
 const FORM_FIELDS: readonly FieldPath<ParentSettingsFormInput>[] = [
   "firstName",
@@ -171,8 +176,8 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
             render={({ field }) => (
               <SwitchRow
                 id="settings-allow-student-messages"
-                label="Allow Student to Message Teacher"
-                hint="Your students may send messages to their teachers."
+                label={STUDENT_PAGE_MESSAGES_LABEL}
+                hint={STUDENT_PAGE_MESSAGES_HINT}
                 checked={field.value}
                 onCheckedChange={field.onChange}
               />

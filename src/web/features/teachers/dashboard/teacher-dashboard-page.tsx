@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronRight, DollarSign, GraduationCap, LogOut, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, CalendarRange, ChevronRight, DollarSign, GraduationCap, LogOut, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AppError } from "../../../../shared/errors";
 import { Alert } from "../../../components/ui/alert";
@@ -97,6 +97,11 @@ export function Component() {
             <ul className="mt-4 space-y-2">
               <li>
                 <MessagesQuickLink />
+              </li>
+              <li>
+                <QuickLink to="/teacher/calendar" icon={CalendarRange}>
+                  My calendar
+                </QuickLink>
               </li>
               <li>
                 <QuickLink to="/teacher/schedule?tab=availability" icon={CalendarDays}>

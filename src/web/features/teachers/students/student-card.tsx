@@ -5,6 +5,7 @@ import { BOOKING_TYPES } from "../../../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../../../shared/booking/booking.rules";
 import type { TeacherStudent } from "../../../../shared/teachers/teacher-students.api";
 import { countOf } from "../../../lib/plural";
+import { MessageFamilyButton } from "../../messages/message-family-button";
 
 
 function creditsText(credits: TeacherStudent["makeUpCredits"], timeZone: string): string {
@@ -29,10 +30,12 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
           <dt className="text-slate-600">Parent</dt>
           <dd className="mt-0.5 space-y-1">
             <span className="block font-medium text-slate-900">{student.parent.name}</span>
-            <a href={`mailto:${student.parent.email}`} className="flex items-center gap-1.5 break-all text-brand-700 hover:underline">
-              <Mail aria-hidden className="size-4 shrink-0" />
+            {/* In-app messages first: the conversation is kept with the family's other messages. */}
+            <MessageFamilyButton studentId={student.studentId} label={`Message ${student.parent.name}`} />
+            <span className="flex items-center gap-1.5 break-all text-slate-700">
+              <Mail aria-hidden className="size-4 shrink-0 text-slate-500" />
               {student.parent.email}
-            </a>
+            </span>
             {student.parent.phone ? (
               <a href={`tel:${student.parent.phone}`} className="flex items-center gap-1.5 text-brand-700 hover:underline">
                 <Phone aria-hidden className="size-4 shrink-0" />
