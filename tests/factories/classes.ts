@@ -3,7 +3,8 @@ import type { ClassStatus, ProgressFormat } from "../../src/shared/classes/class
 import { generateJoinCode } from "../../src/shared/classes/join-code.rules";
 import { newClassProgress } from "../../src/shared/classes/progress.rules";
 import { classFileKey } from "../../src/server/classes/classes.service";
-import { classes, classFiles, classGrades } from "../../src/server/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { classEnrolments, classes, classFiles, classGrades } from "../../src/server/db/schema";
 import { createStorage } from "../../src/server/files/storage";
 import type { Deps } from "../../src/server/http/app-env";
 
@@ -11,8 +12,9 @@ import type { Deps } from "../../src/server/http/app-env";
 export const TINY_PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
 /**
- * A class as the create and join flows leave it, written straight to the table: the teacher's,
- * with a fresh join code and a new class's progress; joined by the student when one is given.
+ * A class as the create and join flows leave it, written straight to the tables: the teacher's,
+ * with a fresh join code and a new class's progress; joined by the student when one is given (the
+ * class's family and its current enrolment).
  */
 export async function createClass(
   deps: Pick<Deps, "db">,
@@ -39,18 +41,34 @@ export async function createClass(
       progressMetrics: newClassProgress(options.format ?? "xp"),
     })
     .returning({ id: classes.id });
+  if (options.studentId) {
+    await deps.db.insert(classEnrolments).values({ classId: row!.id, parentId: options.parentId ?? null, studentId: options.studentId });
+  }
   return { classId: row!.id, joinCode };
 }
 
+/** The class's current enrolment: the one its grades go to, and its files unless none. */
+async function currentEnrolmentId(deps: Pick<Deps, "db">, classId: string): Promise<string | null> {
+  const [row] = await deps.db
+    .select({ id: classEnrolments.id })
+    .from(classEnrolments)
+    .where(and(eq(classEnrolments.classId, classId), isNull(classEnrolments.leftAt)));
+  return row?.id ?? null;
+}
+
+/** A grade of the class's current enrolment: the class must have a student. */
 export async function addGrade(
   deps: Pick<Deps, "db">,
   classId: string,
   grade: { title?: string; score?: number; category?: string; date?: string } = {},
 ): Promise<string> {
+  const enrolmentId = await currentEnrolmentId(deps, classId);
+  if (!enrolmentId) throw new Error(`addGrade: class ${classId} has no student; create it with one`);
   const [row] = await deps.db
     .insert(classGrades)
     .values({
       classId,
+      enrolmentId,
       title: grade.title ?? "Scales quiz",
       score: grade.score ?? 85,
       category: grade.category ?? "Technique",
@@ -60,13 +78,21 @@ export async function addGrade(
   return row!.id;
 }
 
-/** A stored PDF of the class and its row, as an upload leaves them. */
+/** A stored PDF of the class and its row, as an upload leaves them (the current enrolment's, if any). */
 export async function addClassFile(deps: Pick<Deps, "db" | "env">, classId: string, name = "scales.pdf"): Promise<string> {
   const fileId = crypto.randomUUID();
   const storageKey = classFileKey(classId, fileId, "pdf");
   const { size } = await createStorage(deps.env).put(storageKey, Readable.from([Buffer.from(TINY_PDF)]));
   await deps.db
     .insert(classFiles)
-    .values({ id: fileId, classId, name, storageKey, contentType: "application/pdf", sizeBytes: size });
+    .values({
+      id: fileId,
+      classId,
+      enrolmentId: await currentEnrolmentId(deps, classId),
+      name,
+      storageKey,
+      contentType: "application/pdf",
+      sizeBytes: size,
+    });
   return fileId;
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { addClassFile, addGrade, createClass, TINY_PDF } from "../../../tests/factories/classes";
@@ -9,15 +9,18 @@ import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import {
   CLASS_TAKEN_MESSAGE,
+  EARLIER_GRADE_MESSAGE,
+  EARLIER_STUDENT_NAME,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
   GRADE_CATEGORY_MESSAGE,
   JOIN_CODE_NOT_FOUND_MESSAGE,
   MAX_CLASS_FILE_BYTES,
+  NO_STUDENT_MESSAGE,
 } from "../../shared/classes/classes.api";
 import { REQUIRED_FIELDS_MESSAGE, SCORE_MESSAGE } from "../../shared/classes/classes.schemas";
 import { addXp } from "../../shared/classes/progress.rules";
-import { classes, classFiles } from "../db/schema";
+import { classEnrolments, classes, classFiles, studentProfiles } from "../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,8 +33,10 @@ async function teacher() {
   return { ...account, cookie: await signIn(t, "teacher", account.email, account.password) };
 }
 
-async function parent(students = 1) {
+async function parent(students = 1, studentFirstName?: string) {
   const account = await createParent(t.deps, { students });
+  // The factory names every family's child "Kid1 Parent"; a test telling two children apart names one.
+  if (studentFirstName) await t.deps.db.update(studentProfiles).set({ firstName: studentFirstName }).where(eq(studentProfiles.id, account.studentIds[0]!));
   return { ...account, cookie: await signIn(t, "parent", account.email, account.password) };
 }
 
@@ -102,12 +107,13 @@ describe("create, list, join", () => {
     expect((await send(t, "GET", "/api/classes?status=archived", { cookie: family.cookie })).json).toHaveLength(0);
     expect((await send(t, "GET", "/api/classes?status=closed", { cookie: family.cookie })).status).toBe(400);
 
-    // Dashboards count the active classes.
+    // Dashboards count the active classes; the family's archive changes only the family's count.
     expect((await send(t, "GET", "/api/parents/me/dashboard", { cookie: family.cookie })).json.counts.activeClasses).toBe(1);
     expect((await send(t, "GET", "/api/teachers/me/dashboard", { cookie: owner.cookie })).json.stats.activeClasses).toBe(1);
-    expect((await send(t, "POST", `/api/classes/${created.json.id}/archive`, { cookie: family.cookie })).json.status).toBe("archived");
+    const archived = await send(t, "POST", `/api/classes/${created.json.id}/archive`, { cookie: family.cookie });
+    expect(archived.json).toMatchObject({ status: "active", familyArchived: true });
     expect((await send(t, "GET", "/api/parents/me/dashboard", { cookie: family.cookie })).json.counts.activeClasses).toBe(0);
-    expect((await send(t, "GET", "/api/teachers/me/dashboard", { cookie: owner.cookie })).json.stats.activeClasses).toBe(0);
+    expect((await send(t, "GET", "/api/teachers/me/dashboard", { cookie: owner.cookie })).json.stats.activeClasses).toBe(1);
     expect((await send(t, "GET", "/api/classes?status=archived", { cookie: family.cookie })).json).toHaveLength(1);
   });
 
@@ -170,6 +176,7 @@ describe("permissions", () => {
     ];
     const parentActions: [string, string][] = [
       ["POST", `${classPath}/archive`],
+      ["POST", `${classPath}/unarchive`],
       ["POST", `${classPath}/disenroll`],
     ];
     const readActions: [string, string][] = [
@@ -204,13 +211,15 @@ describe("permissions", () => {
       ["GET", classPath],
       ["GET", `${classPath}/files/${fileId}`],
       ["POST", `${classPath}/archive`],
+      ["POST", `${classPath}/unarchive`],
       ["POST", `${classPath}/disenroll`],
     ] as const) {
       expect((await send(t, method, url, { cookie: family.cookie })).status, `${method} ${url}`).toBe(404);
     }
     expect((await send(t, "GET", "/api/classes", { cookie: family.cookie })).json).toEqual([]);
     const seen = await send(t, "GET", classPath, { cookie: owner.cookie });
-    expect(seen.json).toMatchObject({ studentName: null, studentId: null, parentId: null, status: "active" });
+    expect(seen.json).toMatchObject({ studentName: null, studentId: null, parentId: null, enrolledSince: null, status: "active", files: [] });
+    expect(seen.json.earlierStudents).toEqual([expect.objectContaining({ studentName: "Kid1 Parent", files: [expect.objectContaining({ id: fileId })] })]);
   });
 
   it('names a deleted teacher "Deleted user" and a deleted student too', async () => {
@@ -284,6 +293,8 @@ describe("progress", () => {
 describe("grades", () => {
   it("validates, recalculates on every change and lists newest first", async () => {
     const { owner, family, path: classPath } = await joinedClass({ format: "grade" });
+    // Dates within the class's life (it began today): the first and second day after today.
+    const [day1, day2] = [1, 2].map((n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10));
     const post = (body: Record<string, unknown>) => send(t, "POST", `${classPath}/grades`, { cookie: owner.cookie, body });
     const missing = await post({ title: " ", category: "Technique", score: 80 });
     expect([missing.status, missing.json.error.message]).toEqual([400, REQUIRED_FIELDS_MESSAGE]);
@@ -292,18 +303,18 @@ describe("grades", () => {
     const unknownCategory = await post({ title: "Quiz", category: "Juggling", score: 80 });
     expect([unknownCategory.status, unknownCategory.json.error.message]).toEqual([400, GRADE_CATEGORY_MESSAGE]);
 
-    const first = await post({ title: "Scales", category: "technique ", score: 80, date: "2026-10-01" });
+    const first = await post({ title: "Scales", category: "technique ", score: 80, date: day1 });
     expect(first.status).toBe(201);
-    expect(first.json.grade).toMatchObject({ category: "Technique", date: "2026-10-01", feedback: "" });
+    expect(first.json.grade).toMatchObject({ category: "Technique", date: day1, feedback: "" });
     expect(first.json.progress.overall).toBe(740); // 300 + 440
-    const second = await post({ title: "Recital", category: "Performance", score: 100, date: "2026-11-01" });
+    const second = await post({ title: "Recital", category: "Performance", score: 100, date: day2 });
     expect(second.json.progress.overall).toBe(795); // (740 + 850) / 2
 
     const edited = await send(t, "PATCH", `${classPath}/grades/${first.json.grade.id}`, {
       cookie: owner.cookie,
       body: { title: "Scales", category: "Technique", score: 100 },
     });
-    expect(edited.json.grade.date).toBe("2026-10-01");
+    expect(edited.json.grade.date).toBe(day1);
     expect(edited.json.progress.overall).toBe(850);
 
     const detail = await send(t, "GET", classPath, { cookie: family.cookie });
@@ -391,4 +402,243 @@ describe("files", () => {
     expect(await t.deps.db.select().from(classFiles).where(eq(classFiles.classId, classId))).toEqual([]);
     expect(storedFilesOf(classId)).toEqual([]);
   }, 60_000);
+});
+
+/** The class's enrolments that have not ended (the database allows at most one). */
+async function currentEnrolments(classId: string) {
+  return t.deps.db
+    .select({ parentId: classEnrolments.parentId, studentId: classEnrolments.studentId })
+    .from(classEnrolments)
+    .where(and(eq(classEnrolments.classId, classId), isNull(classEnrolments.leftAt)));
+}
+
+/** The family in the class row and the current enrolment say the same thing. */
+async function expectOneConsistentFamily(classId: string) {
+  const [row, current] = [await classRow(classId), await currentEnrolments(classId)];
+  if (row.parentId === null) expect(current).toEqual([]);
+  else expect(current).toEqual([{ parentId: row.parentId, studentId: row.studentId }]);
+}
+
+const join = (cookie: string, code: string, studentId: string) => send(t, "POST", "/api/classes/join", { cookie, body: { code, studentId } });
+
+describe("enrolments: a child's record leaves with the child", () => {
+  it("a family that joins after another left sees none of its grades, files or progress; the teacher keeps them, labelled", async () => {
+    const owner = await teacher();
+    const [familyA, familyB] = await Promise.all([parent(1, "Ana"), parent(1, "Ben")]);
+    const created = await send(t, "POST", "/api/classes", { cookie: owner.cookie, body: { name: "Piano Basics", format: "grade" } });
+    const { id: classId, joinCode } = created.json as { id: string; joinCode: string };
+    const classPath = `/api/classes/${classId}`;
+
+    // Family A's child: graded with feedback, a file, xp from an achievement and a category value.
+    expect((await join(familyA.cookie, joinCode, familyA.studentIds[0]!)).status).toBe(200);
+    const graded = await send(t, "POST", `${classPath}/grades`, {
+      cookie: owner.cookie,
+      body: { title: "Scales", category: "Technique", score: 100, feedback: "Ana's left hand is lovely" },
+    });
+    expect(graded.status).toBe(201);
+    expect(graded.json.progress.overall).toBe(850);
+    const fileA = await upload(classId, owner.cookie, Buffer.from(TINY_PDF), "ana-notes.pdf");
+    expect(fileA.json).toMatchObject({ sharedWithClass: false });
+    const unlocked = await send(t, "POST", `${classPath}/progress/categories/technique/achievements/steady-hands/unlock`, { cookie: owner.cookie });
+    expect(unlocked.json.progress.xp).toBe(100);
+    expect((await send(t, "PATCH", `${classPath}/progress/categories/technique`, { cookie: owner.cookie, body: { value: 70 } })).status).toBe(200);
+    const seenByA = (await send(t, "GET", classPath, { cookie: familyA.cookie })).json;
+    expect(seenByA).toMatchObject({ studentName: "Ana Parent", grades: [{ feedback: "Ana's left hand is lovely" }], files: [{ id: fileA.json!.id }], earlierStudents: [] });
+
+    // A leaves; the join code is unchanged and B joins with it.
+    expect((await send(t, "POST", `${classPath}/disenroll`, { cookie: familyA.cookie })).status).toBe(200);
+    const joinedB = await join(familyB.cookie, joinCode, familyB.studentIds[0]!);
+    expect(joinedB.status).toBe(200);
+
+    for (const seen of [joinedB.json, (await send(t, "GET", classPath, { cookie: familyB.cookie })).json]) {
+      expect(seen).toMatchObject({ viewerRole: "parent", studentName: "Ben Parent", grades: [], files: [], earlierStudents: [] });
+      // Fresh progress: the class's format and categories, none of A's figures.
+      expect(seen.progress).toMatchObject({ format: "grade", overall: 650, level: 1, xp: 0, xpToNextLevel: 1000 });
+      expect((seen.progress.categories as { name: string; value: number; score: number | null; achievements: { unlocked: boolean }[] }[]).map(
+        (c) => [c.name, c.value, c.score, c.achievements.some((a) => a.unlocked)],
+      )).toEqual([
+        ["Technique", 0, null, false],
+        ["Music Theory", 0, null, false],
+        ["Performance", 0, null, false],
+      ]);
+      expect(JSON.stringify(seen)).not.toContain("Ana");
+    }
+    // A's file is not B's: 404, exactly as if it did not exist.
+    const download = await send(t, "GET", fileA.json!.url as string, { cookie: familyB.cookie });
+    expect([download.status, download.json.error.message]).toEqual([404, "File not found"]);
+
+    // The teacher still sees A's record, labelled with A's child, and can open A's file.
+    const teacherView = (await send(t, "GET", classPath, { cookie: owner.cookie })).json;
+    expect(teacherView).toMatchObject({ studentName: "Ben Parent", grades: [], files: [] });
+    expect(teacherView.earlierStudents).toEqual([
+      expect.objectContaining({
+        studentName: "Ana Parent",
+        grades: [expect.objectContaining({ id: graded.json.grade.id, feedback: "Ana's left hand is lovely", score: 100 })],
+        files: [expect.objectContaining({ id: fileA.json!.id, name: "ana-notes.pdf" })],
+        progress: expect.objectContaining({ xp: 100, overall: 850 }),
+      }),
+    ]);
+    expect(teacherView.earlierStudents[0].progress.categories[0]).toMatchObject({ value: 70, score: 850 });
+    expect((await t.app.request(fileA.json!.url as string, { headers: { cookie: owner.cookie } })).status).toBe(200);
+
+    // A's grade is A's record: it can no longer be changed, and B's scores come from B's grades only.
+    const editEarlier = await send(t, "PATCH", `${classPath}/grades/${graded.json.grade.id}`, {
+      cookie: owner.cookie,
+      body: { title: "Scales", category: "Technique", score: 0 },
+    });
+    expect([editEarlier.status, editEarlier.json.error.message]).toEqual([409, EARLIER_GRADE_MESSAGE]);
+    expect((await send(t, "DELETE", `${classPath}/grades/${graded.json.grade.id}`, { cookie: owner.cookie })).status).toBe(409);
+    const gradedB = await send(t, "POST", `${classPath}/grades`, { cookie: owner.cookie, body: { title: "Rhythm", category: "Technique", score: 0 } });
+    expect(gradedB.json.progress.overall).toBe(300);
+    const seenByB = (await send(t, "GET", classPath, { cookie: familyB.cookie })).json;
+    expect((seenByB.grades as { title: string }[]).map((g) => g.title)).toEqual(["Rhythm"]);
+
+    // A's family no longer sees the class at all, nor its own old file.
+    expect((await send(t, "GET", classPath, { cookie: familyA.cookie })).status).toBe(404);
+    expect((await send(t, "GET", fileA.json!.url as string, { cookie: familyA.cookie })).status).toBe(404);
+    await expectOneConsistentFamily(classId);
+  });
+
+  it("grades and a child's progress wait for a student; the class's setup and material do not, and material stays for every family", async () => {
+    const owner = await teacher();
+    const [familyA, familyB] = await Promise.all([parent(), parent()]);
+    const { classId, joinCode } = await createClass(t.deps, { teacherId: owner.teacherId });
+    const classPath = `/api/classes/${classId}`;
+    const before = await tableCounts(t);
+    for (const [method, url, body] of [
+      ["POST", `${classPath}/grades`, { title: "Quiz", category: "Technique", score: 50 }],
+      ["PATCH", `${classPath}/progress/categories/technique`, { value: 50 }],
+      ["POST", `${classPath}/progress/categories/technique/achievements/steady-hands/unlock`, undefined],
+    ] as const) {
+      const res = await send(t, method, url, { cookie: owner.cookie, ...(body ? { body } : {}) });
+      expect([res.status, res.json.error.message], `${method} ${url}`).toEqual([409, NO_STUDENT_MESSAGE]);
+    }
+    expect(await tableCounts(t)).toEqual(before);
+    expect((await send(t, "PUT", `${classPath}/progress/format`, { cookie: owner.cookie, body: { format: "grade" } })).status).toBe(200);
+    const categories = await send(t, "PUT", `${classPath}/progress/categories`, { cookie: owner.cookie, body: { categories: ["Technique", "Rhythm"] } });
+    expect(categories.status).toBe(200);
+    const material = await upload(classId, owner.cookie, Buffer.from(TINY_PDF), "syllabus.pdf");
+    expect(material.json).toMatchObject({ sharedWithClass: true });
+
+    // Each family that joins sees the class's material and setup; A's own file leaves with A.
+    expect((await join(familyA.cookie, joinCode, familyA.studentIds[0]!)).json).toMatchObject({
+      files: [{ id: material.json!.id, sharedWithClass: true }],
+      progress: { format: "grade", categories: [{ name: "Technique" }, { name: "Rhythm" }] },
+    });
+    const fileA = await upload(classId, owner.cookie, Buffer.from(TINY_PDF), "ana.pdf");
+    await send(t, "POST", `${classPath}/disenroll`, { cookie: familyA.cookie });
+    const joinedB = await join(familyB.cookie, joinCode, familyB.studentIds[0]!);
+    expect((joinedB.json.files as { id: string }[]).map((f) => f.id)).toEqual([material.json!.id]);
+    expect((await t.app.request(material.json!.url as string, { headers: { cookie: familyB.cookie } })).status).toBe(200);
+    expect((await send(t, "GET", fileA.json!.url as string, { cookie: familyB.cookie })).status).toBe(404);
+  });
+
+  it("a family that deletes its account leaves the class free, its child's record kept for the teacher only", async () => {
+    const { owner, family, classId, joinCode, path: classPath } = await joinedClass();
+    const gradeId = await addGrade(t.deps, classId);
+    const fileId = await addClassFile(t.deps, classId);
+    expect((await send(t, "DELETE", "/api/accounts/me", { cookie: family.cookie })).status).toBe(200);
+    await expectOneConsistentFamily(classId);
+    const next = await parent();
+    const joined = await join(next.cookie, joinCode, next.studentIds[0]!);
+    expect(joined.json).toMatchObject({ grades: [], files: [], earlierStudents: [] });
+    expect((await send(t, "GET", `${classPath}/files/${fileId}`, { cookie: next.cookie })).status).toBe(404);
+    const teacherView = (await send(t, "GET", classPath, { cookie: owner.cookie })).json;
+    expect(teacherView.earlierStudents).toEqual([
+      expect.objectContaining({ studentName: EARLIER_STUDENT_NAME, grades: [expect.objectContaining({ id: gradeId })], files: [expect.objectContaining({ id: fileId })] }),
+    ]);
+  });
+
+  it("two families joining with one code at once: one joins, the other gets 409, and the class has one family", async () => {
+    const owner = await teacher();
+    const families = await Promise.all([parent(), parent(), parent()]);
+    const { classId, joinCode } = await createClass(t.deps, { teacherId: owner.teacherId });
+    const results = await Promise.all(families.map((f) => join(f.cookie, joinCode, f.studentIds[0]!)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const winner = families[results.findIndex((r) => r.status === 200)]!;
+    expect(await currentEnrolments(classId)).toEqual([{ parentId: winner.parentId, studentId: winner.studentIds[0] }]);
+    await expectOneConsistentFamily(classId);
+  });
+
+  it("a join racing a disenroll ends in one consistent state", async () => {
+    const { family, classId, joinCode, path: classPath } = await joinedClass();
+    await addGrade(t.deps, classId);
+    const next = await parent();
+    const [left, joined] = await Promise.all([
+      send(t, "POST", `${classPath}/disenroll`, { cookie: family.cookie }),
+      join(next.cookie, joinCode, next.studentIds[0]!),
+    ]);
+    expect(left.status).toBe(200);
+    // Either the join came second (and got the free class, with nothing of the first child's) or first (409).
+    expect([200, 409]).toContain(joined.status);
+    if (joined.status === 200) expect(joined.json).toMatchObject({ grades: [], studentId: next.studentIds[0] });
+    else expect((await classRow(classId)).parentId).toBeNull();
+    await expectOneConsistentFamily(classId);
+  });
+});
+
+describe("archive is per family", () => {
+  it("a family archives and unarchives its class; the teacher and another family see no change", async () => {
+    const owner = await teacher();
+    const [familyA, familyB] = await Promise.all([parent(), parent()]);
+    const a = await createClass(t.deps, { teacherId: owner.teacherId, parentId: familyA.parentId, studentId: familyA.studentIds[0]!, name: "Piano A" });
+    const b = await createClass(t.deps, { teacherId: owner.teacherId, parentId: familyB.parentId, studentId: familyB.studentIds[0]!, name: "Piano B" });
+    const names = async (cookie: string, status: "active" | "archived") =>
+      ((await send(t, "GET", `/api/classes?status=${status}`, { cookie })).json as { name: string }[]).map((c) => c.name).sort();
+    const rowBefore = await classRow(a.classId);
+
+    const archived = await send(t, "POST", `/api/classes/${a.classId}/archive`, { cookie: familyA.cookie });
+    expect(archived.status).toBe(200);
+    expect(archived.json).toMatchObject({ status: "active", familyArchived: true });
+    // Archiving twice changes nothing more.
+    expect((await send(t, "POST", `/api/classes/${a.classId}/archive`, { cookie: familyA.cookie })).json.familyArchived).toBe(true);
+    expect(await names(familyA.cookie, "active")).toEqual([]);
+    expect(await names(familyA.cookie, "archived")).toEqual(["Piano A"]);
+    expect((await send(t, "GET", `/api/classes?status=archived&q=piano`, { cookie: familyA.cookie })).json).toHaveLength(1);
+    // The teacher's lists and the class row (status, last_updated) are untouched; family B's too.
+    expect(await names(owner.cookie, "active")).toEqual(["Piano A", "Piano B"]);
+    expect(await names(owner.cookie, "archived")).toEqual([]);
+    expect((await send(t, "GET", `/api/classes/${a.classId}`, { cookie: owner.cookie })).json).toMatchObject({ status: "active", familyArchived: false });
+    expect(await classRow(a.classId)).toEqual(rowBefore);
+    expect(await names(familyB.cookie, "active")).toEqual(["Piano B"]);
+    expect(await names(familyB.cookie, "archived")).toEqual([]);
+
+    const unarchived = await send(t, "POST", `/api/classes/${a.classId}/unarchive`, { cookie: familyA.cookie });
+    expect(unarchived.status).toBe(200);
+    expect(unarchived.json).toMatchObject({ status: "active", familyArchived: false });
+    expect(await names(familyA.cookie, "active")).toEqual(["Piano A"]);
+    expect(await names(familyA.cookie, "archived")).toEqual([]);
+    expect(await classRow(a.classId)).toEqual(rowBefore);
+    expect(b.classId).not.toBe(a.classId);
+  });
+
+  it("a family's archive does not carry over to the next family in the class", async () => {
+    const { family, joinCode, path: classPath } = await joinedClass();
+    await send(t, "POST", `${classPath}/archive`, { cookie: family.cookie });
+    await send(t, "POST", `${classPath}/disenroll`, { cookie: family.cookie });
+    const next = await parent();
+    expect((await join(next.cookie, joinCode, next.studentIds[0]!)).json).toMatchObject({ familyArchived: false });
+    expect((await send(t, "GET", "/api/classes?status=active", { cookie: next.cookie })).json).toHaveLength(1);
+  });
+
+  it("only the class's family may unarchive: another parent and another teacher get 404, the class's teacher 403, nothing changes", async () => {
+    const { owner, family, classId, path: classPath } = await joinedClass();
+    await send(t, "POST", `${classPath}/archive`, { cookie: family.cookie });
+    const [otherTeacher, otherFamily] = await Promise.all([teacher(), parent()]);
+    const before = { counts: await tableCounts(t), enrolments: await t.deps.db.select().from(classEnrolments).where(eq(classEnrolments.classId, classId)) };
+    const expected: [string | undefined, number][] = [
+      [undefined, 401],
+      [otherFamily.cookie, 404],
+      [otherTeacher.cookie, 404],
+      [owner.cookie, 403],
+    ];
+    for (const [cookie, status] of expected) {
+      const res = await send(t, "POST", `${classPath}/unarchive`, { cookie });
+      expect(res.status).toBe(status);
+      if (status !== 401) expect(res.json.error.message).toBeTruthy();
+    }
+    expect(await tableCounts(t)).toEqual(before.counts);
+    expect(await t.deps.db.select().from(classEnrolments).where(eq(classEnrolments.classId, classId))).toEqual(before.enrolments);
+    expect((await send(t, "GET", classPath, { cookie: family.cookie })).json.familyArchived).toBe(true);
+  });
 });

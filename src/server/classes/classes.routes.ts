@@ -83,6 +83,9 @@ export function createClassesRoutes(deps: Deps) {
     .post("/:classId/archive", user, validateIds(classIdParamSchema), async (c) =>
       c.json(await service.archiveClass(deps, c.get("user").id, c.req.valid("param").classId)),
     )
+    .post("/:classId/unarchive", user, validateIds(classIdParamSchema), async (c) =>
+      c.json(await service.unarchiveClass(deps, c.get("user").id, c.req.valid("param").classId)),
+    )
     .post("/:classId/disenroll", user, validateIds(classIdParamSchema), async (c) =>
       c.json(await service.disenroll(deps, c.get("user").id, c.req.valid("param").classId)),
     )

@@ -6,6 +6,8 @@ import {
   FILE_NAME_HEADER,
   FILE_NAME_REQUIRED_MESSAGE,
   DELETED_USER_NAME,
+  EARLIER_GRADE_MESSAGE,
+  EARLIER_STUDENT_NAME,
   FILE_NOT_FOUND_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
@@ -13,12 +15,14 @@ import {
   GRADE_NOT_FOUND_MESSAGE,
   JOIN_CODE_NOT_FOUND_MESSAGE,
   MAX_CLASS_FILE_BYTES,
+  NO_STUDENT_MESSAGE,
   PARENT_ONLY_MESSAGE,
   TEACHER_ONLY_MESSAGE,
   type ClassDetail,
   type ClassFile,
   type ClassListQuery,
   type ClassSummary,
+  type EarlierStudent,
   type GradeResponse,
   type UnlockResponse,
   type ViewerRole,
@@ -38,6 +42,7 @@ import { generateJoinCode } from "../../shared/classes/join-code.rules";
 import {
   categoryNamed,
   editCategories,
+  freshProgressForNextStudent,
   newClassProgress,
   setCategoryValue,
   switchProgressFormat,
@@ -45,7 +50,7 @@ import {
 } from "../../shared/classes/progress.rules";
 import { AppError } from "../../shared/errors";
 import { findProfileIds, resolveRole } from "../auth/roles.service";
-import type { Tx } from "../db/client";
+import type { Executor, Tx } from "../db/client";
 import type { Storage } from "../files/storage";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
@@ -54,16 +59,21 @@ import { checkedUpload } from "../files/checked-upload";
 import type { ContainerKind } from "../files/container-structure";
 import { CLASS_FILE_SNIFF_BYTES, sniffClassFileType } from "./class-file-type";
 
-const STRUCTURE_OF: Partial<Record<string, ContainerKind>> = { pdf: "pdf", mp4: "iso", mov: "iso", m4a: "iso", webm: "ebml" };
 import * as repo from "./classes.repo";
+
+const STRUCTURE_OF: Partial<Record<string, ContainerKind>> = { pdf: "pdf", mp4: "iso", mov: "iso", m4a: "iso", webm: "ebml" };
 
 /**
  * Classes (spec sections 2, 4-8; decisions.md section 3). Who may do what is decided here from the
  * session's profiles, never from the request:
  * - the class's teacher and its parent see it; anyone else gets 404 Class not found, exactly as if
  *   it did not exist (its existence is not revealed to strangers);
- * - only the teacher edits the class, its progress, grades and files; only the parent archives or
- *   disenrolls; the other member of the class gets 403.
+ * - only the teacher edits the class, its progress, grades and files; only the parent archives,
+ *   unarchives or disenrolls; the other member of the class gets 403.
+ * A family's time in the class is an enrolment: the child's grades, the files uploaded meanwhile
+ * and the progress belong to it. The family sees only its own enrolment's record (and the class's
+ * own material); the teacher sees every enrolment's, the earlier ones as "earlier students". The
+ * family archives the class for itself only (decisions.md section 6).
  * Every change of progress_metrics is a read-modify-write under the class row's lock
  * (SELECT … FOR UPDATE) in one transaction, and the result passes progressMetricsSchema before it
  * is written.
@@ -127,6 +137,7 @@ function fullName(first: string | null, last: string | null): string {
 }
 
 function toSummary(row: repo.ClassRow, role: ViewerRole, progress: ProgressMetrics): ClassSummary {
+  // A family's archive is theirs: the teacher's view of the class does not change with it.
   return {
     id: row.id,
     name: row.name,
@@ -137,6 +148,7 @@ function toSummary(row: repo.ClassRow, role: ViewerRole, progress: ProgressMetri
     // student: the student's profile was deleted.
     studentName: row.studentId ? fullName(row.studentFirstName, row.studentLastName) : row.parentId ? DELETED_USER_NAME : null,
     joinCode: role === "teacher" ? row.joinCode : null,
+    familyArchived: role === "parent" && row.familyArchivedAt !== null,
     format: progress.format,
     lastUpdated: row.lastUpdated.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -170,10 +182,30 @@ export async function listClasses(deps: Pick<Deps, "db">, userId: string, query:
   return rows.map((row) => toSummary(row, viewerRole, readProgress(row.progressMetrics)));
 }
 
+/** The families that have left, with their child's record: the teacher's history of the class. */
+async function earlierStudentsOf(deps: Pick<Deps, "db">, classId: string): Promise<EarlierStudent[]> {
+  const enrolments = await repo.listEarlierEnrolments(deps.db, classId);
+  const ids = enrolments.map((e) => e.id);
+  const [grades, files] = await Promise.all([repo.listGradesOfEnrolments(deps.db, ids), repo.listFilesOfEnrolments(deps.db, ids)]);
+  return enrolments.map((enrolment) => ({
+    enrolmentId: enrolment.id,
+    studentName: enrolment.studentId ? fullName(enrolment.studentFirstName, enrolment.studentLastName) : EARLIER_STUDENT_NAME,
+    joinedAt: enrolment.joinedAt.toISOString(),
+    leftAt: enrolment.leftAt.toISOString(),
+    progress: readProgress(enrolment.finalProgress),
+    grades: grades.filter((g) => g.enrolmentId === enrolment.id).map(({ enrolmentId: _, ...grade }) => grade),
+    files: files.filter((f) => f.enrolmentId === enrolment.id).map(({ enrolmentId: _, ...file }) => file),
+  }));
+}
+
 async function detailFor(deps: Pick<Deps, "db">, viewer: Viewer, classId: string): Promise<ClassDetail> {
   const { row, role } = authorize(await repo.findClass(deps.db, classId), viewer, "member");
   const progress = readProgress(row.progressMetrics);
-  const [grades, files] = await Promise.all([repo.listGrades(deps.db, classId), repo.listFiles(deps.db, classId)]);
+  const [grades, files, earlierStudents] = await Promise.all([
+    row.enrolmentId ? repo.listGrades(deps.db, row.enrolmentId) : [],
+    repo.listFiles(deps.db, classId, row.enrolmentId),
+    role === "teacher" ? earlierStudentsOf(deps, classId) : [],
+  ]);
   return {
     ...toSummary(row, role, progress),
     viewerRole: role,
@@ -181,9 +213,11 @@ async function detailFor(deps: Pick<Deps, "db">, viewer: Viewer, classId: string
     teacherUserId: row.teacherUserId,
     studentId: row.studentId,
     parentId: row.parentId,
+    enrolledSince: row.enrolledSince?.toISOString() ?? null,
     progress,
     grades,
     files,
+    earlierStudents,
   };
 }
 
@@ -239,19 +273,28 @@ export async function createClass(deps: Pick<Deps, "db">, userId: string, teache
   return getClass(deps, userId, classId);
 }
 
+/** The class row as locked, with its current enrolment read behind the lock. */
+type LockedClassState = repo.LockedClass & { enrolment: { id: string; archivedAt: Date | null } | null };
+
 /** Runs `work` in one transaction holding the class row's lock, once the viewer's role allows it. */
 async function inLockedClass<T>(
   deps: Pick<Deps, "db">,
   userId: string,
   classId: string,
   needed: ViewerRole,
-  work: (tx: Tx, row: repo.LockedClass) => Promise<T>,
+  work: (tx: Tx, row: LockedClassState) => Promise<T>,
 ): Promise<T> {
   const viewer = await viewerOf(deps, userId);
   return deps.db.transaction(async (tx) => {
     const { row } = authorize(await repo.lockClass(tx, classId), viewer, needed);
-    return work(tx, row);
+    return work(tx, { ...row, enrolment: await repo.findCurrentEnrolment(tx, classId) });
   });
+}
+
+/** The current enrolment of a locked class, for what only a child can have (grades, xp); 409 without one. */
+function currentEnrolmentOf(row: LockedClassState): string {
+  if (!row.enrolment) throw new AppError("conflict", NO_STUDENT_MESSAGE);
+  return row.enrolment.id;
 }
 
 export async function updateClass(deps: Pick<Deps, "db">, userId: string, classId: string, patch: ClassUpdate): Promise<ClassDetail> {
@@ -274,8 +317,25 @@ export async function resetJoinCode(deps: Pick<Deps, "db">, userId: string, clas
 // The parent's side: join, archive, disenroll
 
 /**
+ * Ends the class's current enrolment behind the class's lock: the child's progress stays with the
+ * enrolment (for the teacher), the class gets a fresh progress with its format and categories, and
+ * the family's place is cleared. The enrolment's grades and files stay with it.
+ */
+async function endCurrentEnrolment(tx: Executor, row: repo.LockedClass, enrolmentId: string | null): Promise<void> {
+  const progress = readProgress(row.progressMetrics);
+  if (enrolmentId) await repo.endEnrolment(tx, enrolmentId, progress);
+  await repo.updateClass(tx, row.id, {
+    studentId: null,
+    parentId: null,
+    progressMetrics: checkedProgress(freshProgressForNextStudent(progress)),
+  });
+}
+
+/**
  * join_class_by_code in one transaction: the active class with the code is locked, so two families
- * racing for it cannot both join; the one that comes second gets 409.
+ * racing for it cannot both join; the one that comes second gets 409 (and should the lock ever be
+ * bypassed, class_enrolments_current_key refuses a second current enrolment). The family starts a
+ * new enrolment with a fresh progress: nothing of an earlier family's record comes with the class.
  */
 export async function joinClass(deps: Pick<Deps, "db">, userId: string, parentId: string, input: ClassJoin): Promise<ClassDetail> {
   // 404 Student not found for a student of another parent (or none).
@@ -284,21 +344,56 @@ export async function joinClass(deps: Pick<Deps, "db">, userId: string, parentId
     const row = await repo.lockActiveClassByCode(tx, input.code);
     if (!row) throw new AppError("not_found", JOIN_CODE_NOT_FOUND_MESSAGE);
     if (row.studentId !== null || row.parentId !== null) throw new AppError("conflict", CLASS_TAKEN_MESSAGE);
-    await repo.updateClass(tx, row.id, { studentId: input.studentId, parentId });
+    // An enrolment still open with nobody in the class: its family's profiles were removed without
+    // passing endEnrolmentsOfParent. End it first, so its record stays with it.
+    const lingering = await repo.findCurrentEnrolment(tx, row.id);
+    if (lingering) await endCurrentEnrolment(tx, row, lingering.id);
+    await repo.insertEnrolment(tx, { classId: row.id, parentId, studentId: input.studentId });
+    await repo.updateClass(tx, row.id, {
+      studentId: input.studentId,
+      parentId,
+      progressMetrics: checkedProgress(freshProgressForNextStudent(readProgress(row.progressMetrics))),
+    });
     return row.id;
   });
   return getClass(deps, userId, classId);
 }
 
+/**
+ * Archive is per family (decisions.md section 6): it moves the class to this family's archived
+ * classes and changes nothing the teacher sees (status, lists, last_updated).
+ */
 export async function archiveClass(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<ClassDetail> {
-  await inLockedClass(deps, userId, classId, "parent", (tx) => repo.updateClass(tx, classId, { status: "archived" }));
+  await inLockedClass(deps, userId, classId, "parent", (tx, row) => repo.setEnrolmentArchived(tx, currentEnrolmentOf(row), true));
   return getClass(deps, userId, classId);
 }
 
-/** Clears the student and the parent: the class leaves the parent's account for good. */
+/** Brings the class back to this family's active classes. */
+export async function unarchiveClass(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<ClassDetail> {
+  await inLockedClass(deps, userId, classId, "parent", (tx, row) => repo.setEnrolmentArchived(tx, currentEnrolmentOf(row), false));
+  return getClass(deps, userId, classId);
+}
+
+/**
+ * Ends the family's enrolment: the class leaves the parent's account for good, and the child's
+ * record (grades, files, progress) leaves with the child, kept for the teacher only.
+ */
 export async function disenroll(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<{ disenrolled: true }> {
-  await inLockedClass(deps, userId, classId, "parent", (tx) => repo.updateClass(tx, classId, { studentId: null, parentId: null }));
+  await inLockedClass(deps, userId, classId, "parent", (tx, row) => endCurrentEnrolment(tx, row, row.enrolment?.id ?? null));
   return { disenrolled: true };
+}
+
+/**
+ * Account deletion, in its transaction, before the family's profiles go: each class the family is
+ * in ends its enrolment as a disenroll would, so the class is free for another family and the
+ * deleted child's record stays with the ended enrolment (the teacher's history), never with the
+ * class for the next family to see.
+ */
+export async function endEnrolmentsOfParent(tx: Executor, parentId: string): Promise<void> {
+  for (const row of await repo.lockClassesOfParent(tx, parentId)) {
+    const enrolment = await repo.findCurrentEnrolment(tx, row.id);
+    await endCurrentEnrolment(tx, row, enrolment?.id ?? null);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,7 +403,7 @@ async function changeProgress<R extends { progress: ProgressMetrics }>(
   deps: Pick<Deps, "db">,
   userId: string,
   classId: string,
-  change: (progress: ProgressMetrics, tx: Tx, row: repo.LockedClass) => Promise<R> | R,
+  change: (progress: ProgressMetrics, tx: Tx, row: LockedClassState) => Promise<R> | R,
 ): Promise<R> {
   return inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
     const result = await change(readProgress(row.progressMetrics), tx, row);
@@ -318,19 +413,26 @@ async function changeProgress<R extends { progress: ProgressMetrics }>(
   });
 }
 
-/** Switching keeps every category's xp and grade data; only the overall changes meaning. */
+/**
+ * Switching keeps every category's xp and grade data; only the overall changes meaning. Format and
+ * categories are how the class is run, so they can be set before anyone joins; values, achievements
+ * and grades are a child's, so they need one (409 otherwise).
+ */
 export function setFormat(deps: Pick<Deps, "db">, userId: string, classId: string, format: ProgressMetrics["format"]) {
   return changeProgress(deps, userId, classId, (progress) => ({ progress: switchProgressFormat(progress, format) }));
 }
 
 export function setCategoryValueOf(deps: Pick<Deps, "db">, userId: string, classId: string, categoryId: string, value: number) {
-  return changeProgress(deps, userId, classId, (progress) => ({ progress: setCategoryValue(progress, categoryId, value) }));
+  return changeProgress(deps, userId, classId, (progress, _tx, row) => {
+    currentEnrolmentOf(row);
+    return { progress: setCategoryValue(progress, categoryId, value) };
+  });
 }
 
-/** New categories get their grade scores from the class's grades at once (grade format shows them). */
+/** New categories get their grade scores from the current student's grades at once (grade format shows them). */
 export function editCategoriesOf(deps: Pick<Deps, "db">, userId: string, classId: string, edit: CategoriesEdit) {
-  return changeProgress(deps, userId, classId, async (progress, tx) => ({
-    progress: recalculateGradeProgress(editCategories(progress, edit.categories), await repo.listGrades(tx, classId)),
+  return changeProgress(deps, userId, classId, async (progress, tx, row) => ({
+    progress: await recalculated(tx, row, editCategories(progress, edit.categories)),
   }));
 }
 
@@ -341,7 +443,10 @@ export function unlock(
   categoryId: string,
   achievementId: string,
 ): Promise<UnlockResponse> {
-  return changeProgress(deps, userId, classId, (progress) => unlockAchievement(progress, categoryId, achievementId));
+  return changeProgress(deps, userId, classId, (progress, _tx, row) => {
+    currentEnrolmentOf(row);
+    return unlockAchievement(progress, categoryId, achievementId);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,7 +456,7 @@ export function unlock(
  * The grade's category as the class spells it; 400 when the class has no such category, or when
  * its date is outside the class's life (before the class began, or more than a year from today).
  */
-function gradeInClass(progress: ProgressMetrics, grade: GradeData, row: repo.LockedClass): GradeData {
+function gradeInClass(progress: ProgressMetrics, grade: GradeData, row: LockedClassState): GradeData {
   const category = categoryNamed(progress, grade.category);
   if (!category) throw new AppError("validation", GRADE_CATEGORY_MESSAGE, { fields: { category: GRADE_CATEGORY_MESSAGE } });
   if (grade.date && !gradeDateInClassLife(grade.date, row.createdAt, new Date())) {
@@ -360,14 +465,27 @@ function gradeInClass(progress: ProgressMetrics, grade: GradeData, row: repo.Loc
   return { ...grade, category: category.name };
 }
 
-async function recalculated(tx: Tx, classId: string, progress: ProgressMetrics): Promise<ProgressMetrics> {
-  return recalculateGradeProgress(progress, await repo.listGrades(tx, classId));
+/** The scores from the current enrolment's grades only: an earlier child's grades are not this child's. */
+async function recalculated(tx: Tx, row: LockedClassState, progress: ProgressMetrics): Promise<ProgressMetrics> {
+  return recalculateGradeProgress(progress, row.enrolment ? await repo.listGrades(tx, row.enrolment.id) : []);
+}
+
+/**
+ * The current enrolment, for a change of one of its grades: 409 for a grade of an earlier
+ * enrolment (kept as it was, the child's record), 404 for one the class does not have.
+ */
+async function enrolmentOfGrade(tx: Tx, row: LockedClassState, gradeId: string): Promise<string> {
+  const enrolmentId = await repo.findGradeEnrolment(tx, row.id, gradeId);
+  if (!enrolmentId) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
+  if (enrolmentId !== row.enrolment?.id) throw new AppError("conflict", EARLIER_GRADE_MESSAGE);
+  return enrolmentId;
 }
 
 export function addGrade(deps: Pick<Deps, "db">, userId: string, classId: string, input: GradeData): Promise<GradeResponse> {
   return changeProgress(deps, userId, classId, async (progress, tx, row) => {
-    const grade = await repo.insertGrade(tx, classId, gradeInClass(progress, input, row));
-    return { grade, progress: await recalculated(tx, classId, progress) };
+    const enrolmentId = currentEnrolmentOf(row);
+    const grade = await repo.insertGrade(tx, classId, enrolmentId, gradeInClass(progress, input, row));
+    return { grade, progress: await recalculated(tx, row, progress) };
   });
 }
 
@@ -379,16 +497,18 @@ export function editGrade(
   input: GradeData,
 ): Promise<GradeResponse> {
   return changeProgress(deps, userId, classId, async (progress, tx, row) => {
-    const grade = await repo.updateGrade(tx, classId, gradeId, gradeInClass(progress, input, row));
+    const enrolmentId = await enrolmentOfGrade(tx, row, gradeId);
+    const grade = await repo.updateGrade(tx, enrolmentId, gradeId, gradeInClass(progress, input, row));
     if (!grade) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
-    return { grade, progress: await recalculated(tx, classId, progress) };
+    return { grade, progress: await recalculated(tx, row, progress) };
   });
 }
 
 export function deleteGrade(deps: Pick<Deps, "db">, userId: string, classId: string, gradeId: string) {
-  return changeProgress(deps, userId, classId, async (progress, tx) => {
-    if (!(await repo.deleteGrade(tx, classId, gradeId))) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
-    return { deleted: true as const, progress: await recalculated(tx, classId, progress) };
+  return changeProgress(deps, userId, classId, async (progress, tx, row) => {
+    const enrolmentId = await enrolmentOfGrade(tx, row, gradeId);
+    if (!(await repo.deleteGrade(tx, enrolmentId, gradeId))) throw new AppError("not_found", GRADE_NOT_FOUND_MESSAGE);
+    return { deleted: true as const, progress: await recalculated(tx, row, progress) };
   });
 }
 
@@ -406,6 +526,9 @@ const unsupported = () => new AppError("unsupported_media_type", FILE_TYPE_MESSA
  * 25 MB: the declared length is checked first, then every byte is counted as it arrives, so a
  * client that lies is cut off too. The type is decided by the first bytes. Nothing is stored when a
  * check fails: storage.put keeps nothing of a stream that failed.
+ * The file belongs to the enrolment current when the upload began (the child the teacher was
+ * looking at), even if that family leaves before the last byte arrives; uploaded with nobody in
+ * the class, it is the class's own material.
  */
 export async function uploadFile(
   deps: Pick<Deps, "db">,
@@ -415,7 +538,7 @@ export async function uploadFile(
   upload: { name: string | undefined; body: ReadableStream<Uint8Array> | null; contentLength: string | undefined },
 ): Promise<ClassFile> {
   const viewer = await viewerOf(deps, userId);
-  authorize(await repo.findClass(deps.db, classId), viewer, "teacher");
+  const { row } = authorize(await repo.findClass(deps.db, classId), viewer, "teacher");
   const name = classFileNameSchema.safeParse(upload.name);
   if (!name.success) {
     await upload.body?.cancel().catch(() => undefined);
@@ -438,6 +561,7 @@ export async function uploadFile(
     const file = await repo.insertFile(deps.db, {
       id: fileId,
       classId,
+      enrolmentId: row.enrolmentId,
       name: name.data,
       storageKey,
       contentType: type.contentType,
@@ -465,7 +589,11 @@ export async function deleteFile(deps: Pick<Deps, "db">, storage: Storage, userI
   return { deleted: true as const };
 }
 
-/** The stored file for the class's teacher or parent; anyone else 404. */
+/**
+ * The stored file for the class's teacher (any of the class's files, earlier students' too) or its
+ * parent (their own enrolment's files and the class's material); anyone else 404, and a file of an
+ * earlier family is 404 for the family in the class now, exactly as if it did not exist.
+ */
 export async function fileForViewer(
   deps: Pick<Deps, "db">,
   userId: string,
@@ -473,8 +601,9 @@ export async function fileForViewer(
   fileId: string,
 ): Promise<{ name: string; storageKey: string; contentType: string }> {
   const viewer = await viewerOf(deps, userId);
-  authorize(await repo.findClass(deps.db, classId), viewer, "member");
+  const { row, role } = authorize(await repo.findClass(deps.db, classId), viewer, "member");
   const file = await repo.findFile(deps.db, classId, fileId);
-  if (!file) throw new AppError("not_found", FILE_NOT_FOUND_MESSAGE);
-  return file;
+  const visible = file !== null && (role === "teacher" || file.enrolmentId === null || file.enrolmentId === row.enrolmentId);
+  if (!visible) throw new AppError("not_found", FILE_NOT_FOUND_MESSAGE);
+  return { name: file.name, storageKey: file.storageKey, contentType: file.contentType };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { pgErrorCode } from "../http/errors";
-import { bookingSlots, classes, classGrades, studentProfiles, teacherAvailability, teacherProfiles } from "./schema";
+import { bookingSlots, classEnrolments, classes, classGrades, studentProfiles, teacherAvailability, teacherProfiles } from "./schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,9 +93,29 @@ describe("CHECK and UNIQUE constraints", () => {
     const [created] = await add("ABC234");
     expect(await sqlState(() => add("ABC234"))).toBe("23505");
 
+    const [enrolment] = await t.deps.db.insert(classEnrolments).values({ classId: created!.id }).returning();
     const grade = (score: number) =>
-      t.deps.db.insert(classGrades).values({ classId: created!.id, title: "Scales", score, category: "Technique" });
+      t.deps.db.insert(classGrades).values({ classId: created!.id, enrolmentId: enrolment!.id, title: "Scales", score, category: "Technique" });
     expect(await sqlState(() => grade(101))).toBe("23514");
     expect(await sqlState(() => grade(100))).toBeUndefined();
+  });
+
+  it("keeps one current enrolment per class, and a grade in an enrolment of its own class", async () => {
+    const { teacherId } = await createTeacher(t.deps);
+    const newClass = async (joinCode: string) =>
+      (await t.deps.db.insert(classes).values({ name: "Piano", joinCode, teacherId, progressMetrics: {} }).returning())[0]!.id;
+    const [first, second] = [await newClass("BCD234"), await newClass("BCD235")];
+    const enrol = (classId: string) => t.deps.db.insert(classEnrolments).values({ classId }).returning();
+    const [current] = await enrol(first);
+    // Two families in one class at once, even if two joins slipped past the class's lock.
+    expect(await sqlState(() => enrol(first))).toBe("23505");
+    // An ended enrolment keeps its child's progress; the next one may begin.
+    expect(await sqlState(() => t.deps.db.update(classEnrolments).set({ leftAt: new Date() }).where(eq(classEnrolments.id, current!.id)))).toBe("23514");
+    await t.deps.db.update(classEnrolments).set({ leftAt: new Date(), finalProgress: {} }).where(eq(classEnrolments.id, current!.id));
+    expect(await sqlState(() => enrol(first))).toBeUndefined();
+    // A grade of one class filed under an enrolment of another.
+    const foreign = () =>
+      t.deps.db.insert(classGrades).values({ classId: second, enrolmentId: current!.id, title: "Scales", score: 80, category: "Technique" });
+    expect(await sqlState(foreign)).toBe("23503");
   });
 });

@@ -1,9 +1,8 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from "../../shared/classes/classes.constants";
-import { calendarEvents, classes, parentProfiles, studentProfiles, user } from "../db/schema";
+import { calendarEvents, parentProfiles, studentProfiles, user } from "../db/schema";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createClass } from "../../../tests/factories/classes";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 
@@ -42,14 +41,6 @@ async function profileRow(parentId: string) {
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-function joinCode(): string {
-  return Array.from({ length: JOIN_CODE_LENGTH }, () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)]).join("");
-}
-
-async function addClass(values: Partial<typeof classes.$inferInsert>) {
-  await t.deps.db.insert(classes).values({ name: "Piano", joinCode: joinCode(), progressMetrics: {}, ...values });
-}
 
 async function addEvent(values: Partial<typeof calendarEvents.$inferInsert> & { ownerUserId: string; startsAt: Date }) {
   const [row] = await t.deps.db
@@ -216,9 +207,12 @@ describe("GET /api/parents/me/dashboard", () => {
       .insert(studentProfiles)
       .values({ parentId: parent.parentId, firstName: "Mia", lastName: "Parent", age: 9 })
       .returning({ id: studentProfiles.id });
-    await addClass({ parentId: parent.parentId, studentId: second!.id, teacherId: teacher.teacherId });
-    await addClass({ parentId: parent.parentId, status: "archived" });
-    await addClass({ parentId: other.parentId, studentId: other.studentIds[0] });
+    // Active classes: one counts; not the teacher's archived one, nor one the family archived, nor another family's.
+    await createClass(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: second!.id });
+    await createClass(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: second!.id, status: "archived" });
+    const familyArchived = await createClass(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+    expect((await send(t, "POST", `/api/classes/${familyArchived.classId}/archive`, { cookie: parentCookie })).status).toBe(200);
+    await createClass(t.deps, { teacherId: teacher.teacherId, parentId: other.parentId, studentId: other.studentIds[0]! });
 
     const lesson = await addEvent({
       ownerUserId: teacher.userId,

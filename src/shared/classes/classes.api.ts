@@ -17,6 +17,14 @@ export const PARENT_ONLY_MESSAGE = "Only the class's parent can do this.";
 export const GRADE_CATEGORY_MESSAGE = "Choose one of the class's categories";
 /** Shown where the account on one side of a class was deleted (its id became null). */
 export const DELETED_USER_NAME = "Deleted user";
+/**
+ * An earlier enrolment whose student is not known: the family deleted its account, or it left
+ * before enrolments were recorded (migration 0011).
+ */
+export const EARLIER_STUDENT_NAME = "Earlier student";
+/** Grades and a child's progress need a child: refused while nobody is in the class. */
+export const NO_STUDENT_MESSAGE = "This class has no student yet. Grades and progress are recorded once a student joins with the join code.";
+export const EARLIER_GRADE_MESSAGE = "This grade belongs to an earlier student's record and can no longer be changed.";
 
 export const CLASS_SEARCH_MAX_LENGTH = 100;
 
@@ -96,6 +104,11 @@ export interface ClassSummary {
   studentName: string | null;
   /** Only the class's teacher sees the code; null for the parent. */
   joinCode: string | null;
+  /**
+   * The viewing parent's family archived the class (decisions.md section 6: archive is per
+   * family). Always false for the teacher, whose view a family's archive does not change.
+   */
+  familyArchived: boolean;
   format: ProgressMetrics["format"];
   lastUpdated: string;
   createdAt: string;
@@ -120,6 +133,26 @@ export interface ClassFile {
   uploadedAt: string;
   /** Where the class's teacher and parent open it (GET, cookies of the session). */
   url: string;
+  /**
+   * Uploaded while nobody was in the class: the class's own material, shown to every family in it.
+   * Any other file belongs to the enrolment it was uploaded in and leaves with that child.
+   */
+  sharedWithClass: boolean;
+}
+
+/** A family that has left the class, with its child's record: shown to the teacher only. */
+export interface EarlierStudent {
+  enrolmentId: string;
+  /** The student's name, or EARLIER_STUDENT_NAME when the profile is gone or was never recorded. */
+  studentName: string;
+  joinedAt: string;
+  leftAt: string;
+  /** The progress as it stood when the family left. */
+  progress: ProgressMetrics;
+  /** Newest first. */
+  grades: Grade[];
+  /** Newest first. */
+  files: ClassFile[];
 }
 
 export interface ClassDetail extends ClassSummary {
@@ -129,11 +162,16 @@ export interface ClassDetail extends ClassSummary {
   teacherUserId: string | null;
   studentId: string | null;
   parentId: string | null;
+  /** When the family in the class now joined; null while nobody is in it. */
+  enrolledSince: string | null;
+  /** The current family's progress (a fresh one, with the class's categories, while nobody is in it). */
   progress: ProgressMetrics;
-  /** Newest first: by date, then the one entered last. */
+  /** The current family's grades, newest first: by date, then the one entered last. */
   grades: Grade[];
-  /** Newest first. */
+  /** The current family's files and the class's own material, newest first. */
   files: ClassFile[];
+  /** Families that have left, most recent first: for the teacher; always empty for a parent. */
+  earlierStudents: EarlierStudent[];
 }
 
 export interface UnlockResponse {

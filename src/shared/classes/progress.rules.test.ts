@@ -8,6 +8,7 @@ import {
   categoryLevel,
   defaultAchievements,
   editCategories,
+  freshProgressForNextStudent,
   newClassProgress,
   setCategoryValue,
   switchProgressFormat,
@@ -333,5 +334,47 @@ describe("switchProgressFormat", () => {
     expect(grade).toEqual({ ...withScores, format: "grade", overall: 760 });
     expect(switchProgressFormat(grade, "xp")).toEqual({ ...withScores, overall: 50 });
     expect(switchProgressFormat(xp, "grade").overall).toBe(650);
+  });
+});
+
+describe("freshProgressForNextStudent", () => {
+  /** A class a child has worked in: custom categories, values, unlocks that levelled up, grade scores. */
+  function worked(format: "xp" | "grade"): ProgressMetrics {
+    let progress = editCategories(newClassProgress(format), ["Technique", "Rhythm"]);
+    progress = setCategoryValue(progress, "technique", 80);
+    progress = unlockAll(progress, [
+      ["technique", "steady-hands"],
+      ["technique", "finger-agility"],
+      ["technique", "technical-showcase"],
+      ["rhythm", "mastery"],
+    ]);
+    return { ...progress, categories: progress.categories.map((c) => ({ ...c, score: c.id === "rhythm" ? 700 : 820 })) };
+  }
+
+  it.each(["xp", "grade"] as const)("keeps the %s format and the categories, and starts everything the child earned again", (format) => {
+    const before = worked(format);
+    expect(before.level).toBe(1);
+    expect(before.xp).toBe(900);
+    const fresh = freshProgressForNextStudent(before);
+    expect(progressMetricsSchema.parse(fresh)).toEqual(fresh);
+    expect(fresh).toMatchObject({ format, level: 1, xp: 0, xpToNextLevel: 1000, overall: format === "xp" ? 0 : 650 });
+    expect(fresh.categories.map((c) => [c.id, c.name, c.value, c.level, c.score])).toEqual([
+      ["technique", "Technique", 0, 1, null],
+      ["rhythm", "Rhythm", 0, 1, null],
+    ]);
+    expect(fresh.categories.map((c) => c.achievements.map((a) => [a.id, a.xp, a.unlocked]))).toEqual(
+      before.categories.map((c) => c.achievements.map((a) => [a.id, a.xp, false])),
+    );
+    // The input is not changed.
+    expect(before.xp).toBe(900);
+  });
+
+  it("starts a class that has climbed levels from level 1 and the first threshold", () => {
+    const climbed = { ...newClassProgress("xp"), level: 4, xp: 10, xpToNextLevel: 3375 };
+    expect(freshProgressForNextStudent(climbed)).toEqual(newClassProgress("xp"));
+  });
+
+  it("leaves a new class's progress as it is", () => {
+    for (const format of ["xp", "grade"] as const) expect(freshProgressForNextStudent(newClassProgress(format))).toEqual(newClassProgress(format));
   });
 });

@@ -272,3 +272,28 @@ export function editCategories(progress: ProgressMetrics, names: readonly string
   });
   return withOverall({ ...progress, categories });
 }
+
+// ---------------------------------------------------------------------------------------------
+// A class's next student
+
+/**
+ * The progress a class holds for the next family that joins: the class's format and categories
+ * (their names, ids and achievements) stay, since they are how the teacher runs the class; what the
+ * earlier child earned does not (category values, levels, unlocked achievements, grade scores, xp
+ * and level back to a new class's start). Migration 0011 (class_progress_fresh) does the same in SQL.
+ */
+export function freshProgressForNextStudent(progress: ProgressMetrics): ProgressMetrics {
+  return withOverall({
+    ...progress,
+    level: 1,
+    xp: 0,
+    xpToNextLevel: FIRST_LEVEL_THRESHOLD,
+    categories: progress.categories.map((c) => ({
+      ...c,
+      value: 0,
+      level: 1,
+      score: null,
+      achievements: c.achievements.map((a) => ({ ...a, unlocked: false })),
+    })),
+  });
+}

@@ -68,6 +68,15 @@ export const classesCases: RouteCase[] = [
     request: (world) => ({ path: `${classPath(world)}/archive` }),
   },
   {
+    // Archive is per family: the class's parent brings it back to their active classes (200 also
+    // when it was not archived: the family's classes end in the state asked for).
+    route: "POST /api/classes/:classId/unarchive",
+    allowed: classParentOnly,
+    ok: 200,
+    bodyless: true,
+    request: (world) => ({ path: `${classPath(world)}/unarchive` }),
+  },
+  {
     route: "POST /api/classes/:classId/disenroll",
     allowed: classParentOnly,
     ok: 200,

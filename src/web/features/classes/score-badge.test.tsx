@@ -42,6 +42,7 @@ function detailWith(grades: Grade[], scored: boolean): ClassDetail {
     teacherName: "Casey Keys",
     studentName: "Mia Rivera",
     joinCode: null,
+    familyArchived: false,
     format: "grade",
     lastUpdated: "2026-01-01T00:00:00.000Z",
     createdAt: "2026-01-01T00:00:00.000Z",
@@ -50,9 +51,11 @@ function detailWith(grades: Grade[], scored: boolean): ClassDetail {
     teacherUserId: null,
     studentId: null,
     parentId: null,
+    enrolledSince: "2026-01-02T00:00:00.000Z",
     progress: { ...progress, categories, overall: scored ? 823 : 650 },
     grades,
     files: [],
+    earlierStudents: [],
   };
 }
 
