@@ -28,7 +28,7 @@ function writePdf(): string {
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-test("a teacher runs a class with a parent: join code, achievements, grades, files, archive and disenroll", async ({
+test("a teacher runs a class with a parent: join code, achievements, grades, files, the family's archive, disenroll and the earlier student's record", async ({
   page,
   browser,
   playwright,
@@ -179,22 +179,58 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
   expect((await stranger.get(href)).status()).toBe(404);
   await stranger.dispose();
 
-  // The parent archives the class (listed under Archived), then disenrolls (gone).
+  // The parent archives the class for the family only: it leaves the parent's Active list and is
+  // listed under Archived, while the teacher's list is unchanged.
+  await parentPage.getByRole("button", { name: "Archive", exact: true }).click();
+  const archiveDialog = parentPage.getByRole("dialog", { name: "Archive Class" });
+  await expect(archiveDialog).toContainText("for your family only");
+  await archiveDialog.getByRole("button", { name: "Archive Class" }).click();
+  await expect(parentPage).toHaveURL(/\/manage$/);
+  await expect(parentPage.getByText("No classes yet.", { exact: false })).toBeVisible();
+  await page.goto("/teacher/manage");
+  await expect(page.getByRole("region", { name: "Active classes" }).getByRole("article").filter({ hasText: "Piano Basics" })).toBeVisible();
+
+  // Unarchive from the Archived list brings it back to Active.
+  await parentPage.getByRole("button", { name: "Archived" }).click();
+  await parentPage.getByRole("button", { name: "Unarchive Piano Basics" }).click();
+  await expect(parentPage.getByText("No archived classes.")).toBeVisible();
+  await parentPage.getByRole("button", { name: "Active", exact: true }).click();
+  await parentPage.getByRole("link", { name: "Piano Basics" }).click();
+
+  // Archived again, opened from the Archived list: marked Archived, and Unarchive on the page too.
   await parentPage.getByRole("button", { name: "Archive", exact: true }).click();
   await parentPage.getByRole("dialog", { name: "Archive Class" }).getByRole("button", { name: "Archive Class" }).click();
   await expect(parentPage).toHaveURL(/\/manage$/);
-  await expect(parentPage.getByText("No classes yet.", { exact: false })).toBeVisible();
   await parentPage.getByRole("button", { name: "Archived" }).click();
   await parentPage.getByRole("link", { name: "Piano Basics" }).click();
   await expect(parentPage.getByText("Archived", { exact: true })).toBeVisible();
+  await parentPage.getByRole("button", { name: "Unarchive", exact: true }).click();
+  await expect(parentPage.getByText("Archived", { exact: true })).toHaveCount(0);
+  await expect(parentPage.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+
+  // The parent disenrolls (gone from both lists).
   await parentPage.getByRole("button", { name: "Disenroll" }).click();
   const disenroll = parentPage.getByRole("dialog", { name: "Disenroll from Class" });
   await expect(disenroll).toContainText("permanently removes the class from your account. This cannot be undone.");
   await disenroll.getByRole("button", { name: "Disenroll" }).click();
   await expect(parentPage).toHaveURL(/\/manage$/);
+  await expect(parentPage.getByText("No classes yet.", { exact: false })).toBeVisible();
   await parentPage.getByRole("button", { name: "Archived" }).click();
   await expect(parentPage.getByText("No archived classes.")).toBeVisible();
   expect([403, 404]).toContain((await parentPage.request.get(`/api${classPath.replace("/class/", "/classes/")}`)).status());
+  expect((await parentPage.request.get(href)).status()).toBe(404);
+
+  // The child's record left with the child: the teacher's class has no student and fresh progress,
+  // and keeps Mia's grades and file under Earlier students.
+  await page.goto(`${classPath}?tab=grades`);
+  await expect(page.getByText("No student has joined yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Grade" }).first()).toBeDisabled();
+  const earlierGrades = page.getByRole("tabpanel", { name: "Grades" }).getByRole("region", { name: "Earlier students" });
+  await expect(earlierGrades.getByRole("article", { name: "Mia Rivera, earlier student" })).toContainText("Scales quiz");
+  await expect(page.getByRole("tabpanel", { name: "Grades" }).getByText("No assessments available yet.")).toBeVisible();
+  await page.getByRole("tab", { name: "Files" }).click();
+  const earlierFiles = page.getByRole("tabpanel", { name: "Files" }).getByRole("region", { name: "Earlier students" });
+  await expect(earlierFiles.getByRole("link", { name: "View lesson-notes.pdf (opens in a new tab)" })).toBeVisible();
 
   await parentContext.close();
 });

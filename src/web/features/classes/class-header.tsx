@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Archive, LogOut, Pencil } from "lucide-react";
+import { Archive, ArchiveRestore, LogOut, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -13,19 +13,24 @@ import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { ConfirmDialog } from "./confirm-dialog";
-import { useArchiveClass, useDisenroll, useUpdateClass } from "./use-classes";
+import { useArchiveClass, useDisenroll, useUnarchiveClass, useUpdateClass } from "./use-classes";
 
-/** Class name, teacher and student; the teacher edits name and description, the parent archives or disenrolls. */
+/**
+ * Class name, teacher and student; the teacher edits name and description, the parent archives
+ * (for their family only), unarchives or disenrolls.
+ */
 export function ClassHeader({ detail }: { detail: ClassDetail }) {
   const [editing, setEditing] = useState(false);
   const isTeacher = detail.viewerRole === "teacher";
+  // The family sees its own archive; the teacher only the class's status.
+  const archived = detail.status === "archived" || detail.familyArchived;
   if (editing) return <EditClassForm detail={detail} onDone={() => setEditing(false)} />;
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{detail.name}</h1>
-          {detail.status === "archived" ? (
+          {archived ? (
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Archived</span>
           ) : null}
         </div>
@@ -63,6 +68,7 @@ function ParentActions({ detail }: { detail: ClassDetail }) {
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<"archive" | "disenroll" | null>(null);
   const archive = useArchiveClass(detail.id);
+  const unarchive = useUnarchiveClass(detail.id);
   const disenroll = useDisenroll(detail.id);
   const close = (open: boolean) => {
     if (open) return;
@@ -72,12 +78,17 @@ function ParentActions({ detail }: { detail: ClassDetail }) {
   };
   return (
     <div className="flex shrink-0 flex-wrap gap-2 self-start">
-      {detail.status === "active" ? (
+      {detail.familyArchived ? (
+        <Button variant="secondary" onClick={() => unarchive.mutate()} disabled={unarchive.isPending}>
+          <ArchiveRestore aria-hidden className="size-4" />
+          {unarchive.isPending ? "Unarchiving..." : "Unarchive"}
+        </Button>
+      ) : (
         <Button variant="secondary" onClick={() => setConfirm("archive")}>
           <Archive aria-hidden className="size-4" />
           Archive
         </Button>
-      ) : null}
+      )}
       <Button variant="secondaryDanger" onClick={() => setConfirm("disenroll")}>
         <LogOut aria-hidden className="size-4" />
         Disenroll
@@ -86,7 +97,7 @@ function ParentActions({ detail }: { detail: ClassDetail }) {
         open={confirm === "archive"}
         onOpenChange={close}
         title="Archive Class"
-        description="The class moves to your archived classes. You can still open it from there."
+        description="The class moves to your archived classes, for your family only: your teacher's class does not change. You can open it and unarchive it from there."
         confirmLabel="Archive Class"
         pendingLabel="Archiving..."
         tone="primary"
@@ -105,6 +116,7 @@ function ParentActions({ detail }: { detail: ClassDetail }) {
         error={disenroll.error}
         onConfirm={() => disenroll.mutate(undefined, { onSuccess: () => void navigate("/manage") })}
       />
+      {unarchive.isError ? <Alert className="basis-full">{errorMessage(unarchive.error, "Failed to unarchive class")}</Alert> : null}
     </div>
   );
 }

@@ -195,6 +195,8 @@ function QuickActions({
 }) {
   const isTeacher = detail.viewerRole === "teacher";
   const canBook = !isTeacher && detail.studentId !== null && detail.teacherId !== null;
+  // Grades are a student's: the server refuses one while nobody is in the class.
+  const canGrade = detail.enrolledSince !== null;
   return (
     <section aria-label="Quick Actions" className="rounded-2xl border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Quick Actions</h2>
@@ -218,7 +220,7 @@ function QuickActions({
         </Button>
         {isTeacher ? (
           <>
-            <Button variant="secondary" className="lg:justify-start" onClick={onAddGrade}>
+            <Button variant="secondary" className="lg:justify-start" onClick={onAddGrade} disabled={!canGrade}>
               <Plus aria-hidden className="size-4" />
               Add Grade
             </Button>
@@ -237,6 +239,8 @@ function HomeTab({ detail, isTeacher }: { detail: ClassDetail; isTeacher: boolea
   const [editingCategories, setEditingCategories] = useState(false);
   const setFormat = useSetFormat(detail.id);
   const format = detail.progress.format;
+  // Format and categories are the class's setup; values and achievements are a student's.
+  const hasStudent = detail.enrolledSince !== null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -268,7 +272,13 @@ function HomeTab({ detail, isTeacher }: { detail: ClassDetail; isTeacher: boolea
         ) : null}
       </div>
       {setFormat.isError ? <Alert>{errorMessage(setFormat.error, "Failed to switch format")}</Alert> : null}
-      {format === "xp" ? <XpProgress detail={detail} isTeacher={isTeacher} /> : <GradeProgress detail={detail} />}
+      {isTeacher && !hasStudent ? (
+        <p className="text-sm text-slate-600">
+          No student is in this class now. Progress, achievements and grades are recorded once a student joins; you can set the format and categories
+          already.
+        </p>
+      ) : null}
+      {format === "xp" ? <XpProgress detail={detail} isTeacher={isTeacher && hasStudent} /> : <GradeProgress detail={detail} />}
       {!isTeacher && detail.studentId && detail.teacherId ? (
         <section aria-labelledby="lesson-notes-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="lesson-notes-heading" className="mb-2 text-lg font-semibold text-slate-900">Lesson notes</h2>

@@ -5,6 +5,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { EarlierStudents } from "./earlier-students";
 import { formatInstant } from "./format-date";
 import { useDeleteFile } from "./use-classes";
 
@@ -42,6 +43,9 @@ export function FilesTab({
         ) : null}
       </div>
       {uploadError ? <Alert>{errorMessage(uploadError, "Failed to upload file")}</Alert> : null}
+      {isTeacher && detail.enrolledSince === null ? (
+        <p className="text-sm text-slate-600">No student is in this class now: files you upload are shared with every student who joins.</p>
+      ) : null}
       {detail.files.length === 0 ? (
         <p className="text-slate-600">No files available yet.</p>
       ) : (
@@ -53,6 +57,7 @@ export function FilesTab({
                 <p className="break-words font-medium text-slate-900">{file.name}</p>
                 <p className="text-sm text-slate-600">
                   Uploaded {formatInstant(file.uploadedAt)} · {formatSize(file.sizeBytes)}
+                  {isTeacher && file.sharedWithClass ? " · Shared with every student" : null}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-3">
                   <a
@@ -98,6 +103,7 @@ export function FilesTab({
         error={remove.error}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       />
+      {isTeacher ? <EarlierStudents detail={detail} part="files" /> : null}
     </div>
   );
 }

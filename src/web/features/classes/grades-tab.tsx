@@ -13,6 +13,7 @@ import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { EarlierStudents } from "./earlier-students";
 import { formatDay } from "./format-date";
 import { ScoreBadge } from "./score-badge";
 import { useAddGrade, useDeleteGrade, useEditGrade } from "./use-classes";
@@ -31,17 +32,20 @@ export function GradesTab({
 }) {
   const [deleting, setDeleting] = useState<Grade | null>(null);
   const remove = useDeleteGrade(detail.id);
+  // A grade is a student's: the server refuses one while nobody is in the class.
+  const hasStudent = detail.enrolledSince !== null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-slate-900">Grades</h2>
         {isTeacher ? (
-          <Button onClick={() => onOpenDialog({ mode: "add" })}>
+          <Button onClick={() => onOpenDialog({ mode: "add" })} disabled={!hasStudent}>
             <Plus aria-hidden className="size-4" />
             Add Grade
           </Button>
         ) : null}
       </div>
+      {isTeacher && !hasStudent ? <p className="text-sm text-slate-600">Grades can be added once a student joins with the join code.</p> : null}
       {detail.grades.length === 0 ? (
         <p className="text-slate-600">No assessments available yet.</p>
       ) : (
@@ -90,6 +94,7 @@ export function GradesTab({
         error={remove.error}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       />
+      {isTeacher ? <EarlierStudents detail={detail} part="grades" /> : null}
     </div>
   );
 }

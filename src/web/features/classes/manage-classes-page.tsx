@@ -1,4 +1,4 @@
-import { BookOpen, Plus, RotateCcw, Search } from "lucide-react";
+import { ArchiveRestore, BookOpen, Plus, RotateCcw, Search } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { ClassSummary, ViewerRole } from "../../../shared/classes/classes.api";
@@ -15,7 +15,7 @@ import { CopyCodeButton } from "./copy-code-button";
 import { CreateClassDialog } from "./create-class-dialog";
 import { FORMAT_OPTIONS } from "./format-labels";
 import { JoinClassDialog } from "./join-class-dialog";
-import { useClassList, useResetJoinCode } from "./use-classes";
+import { useClassList, useResetJoinCode, useUnarchiveClass } from "./use-classes";
 
 /** /manage (parent) and /teacher/manage (teacher), spec section 2: search, Active/Archived, create or join. */
 export function Component() {
@@ -135,7 +135,22 @@ function ClassCard({ item, role }: { item: ClassSummary; role: ViewerRole }) {
         </div>
       </dl>
       {role === "teacher" && item.joinCode ? <JoinCodeRow classId={item.id} code={item.joinCode} /> : null}
+      {role === "parent" && item.familyArchived ? <UnarchiveRow item={item} /> : null}
     </article>
+  );
+}
+
+/** The family's own archive (the teacher's class is unaffected): Unarchive brings it back to Active. */
+function UnarchiveRow({ item }: { item: ClassSummary }) {
+  const unarchive = useUnarchiveClass(item.id);
+  return (
+    <div className="relative z-10 mt-4 space-y-2 border-t border-slate-100 pt-3">
+      <Button variant="secondary" size="sm" onClick={() => unarchive.mutate()} disabled={unarchive.isPending} aria-label={`Unarchive ${item.name}`}>
+        <ArchiveRestore aria-hidden className="size-4" />
+        {unarchive.isPending ? "Unarchiving..." : "Unarchive"}
+      </Button>
+      {unarchive.isError ? <Alert>{errorMessage(unarchive.error, "Failed to unarchive class")}</Alert> : null}
+    </div>
   );
 }
 

@@ -99,8 +99,17 @@ export function useResetJoinCode(classId: string) {
   );
 }
 
+/** Archive and unarchive are the family's own: they move the class between its Active and Archived lists. */
 export function useArchiveClass(classId: string) {
   return useClassMutation(classId, (_: void): Promise<ClassDetail> => call(api.classes[":classId"].archive.$post({ param: { classId } })));
+}
+
+export function useUnarchiveClass(classId: string) {
+  return useClassMutation(
+    classId,
+    (_: void): Promise<ClassDetail> => call(api.classes[":classId"].unarchive.$post({ param: { classId } })),
+    (updated) => updated,
+  );
 }
 
 /** The class leaves the parent's account: only the lists refresh (the page navigates away). */
