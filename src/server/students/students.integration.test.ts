@@ -184,6 +184,8 @@ describe("GET /api/students/:studentId", () => {
     const strings = await createClass(t.deps, { teacherId: violin.teacherId, parentId: parent.parentId, studentId, name: "Strings" });
     // Not this student's: an archived class (hidden by the family), a sibling's, another family's, one nobody joined.
     await createClass(t.deps, { teacherId: piano.teacherId, parentId: parent.parentId, studentId, name: "Archived", status: "archived" });
+    const familyArchived = await createClass(t.deps, { teacherId: piano.teacherId, parentId: parent.parentId, studentId, name: "Family archived" });
+    expect((await send(t, "POST", `/api/classes/${familyArchived.classId}/archive`, { cookie: parentCookie })).status).toBe(200);
     await createClass(t.deps, { teacherId: piano.teacherId, parentId: parent.parentId, studentId: parent.studentIds[1]!, name: "Sibling" });
     await createClass(t.deps, { teacherId: piano.teacherId, parentId: other.parentId, studentId: other.studentIds[0]!, name: "Other family" });
     await createClass(t.deps, { teacherId: piano.teacherId, name: "Open" });

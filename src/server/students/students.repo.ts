@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type {
   RepertoireCreate,
@@ -11,7 +11,7 @@ import type {
 } from "../../shared/students/students.schemas";
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";
-import { classes, studentProfiles, studentRepertoire, teacherProfiles } from "../db/schema";
+import { classEnrolments, classes, studentProfiles, studentRepertoire, teacherProfiles } from "../db/schema";
 
 /** Every query is scoped by the owning parent: another parent's student simply does not exist. */
 
@@ -122,8 +122,17 @@ export async function listClassesOfStudent(db: Executor, parentId: string, stude
   const rows = await db
     .select({ id: classes.id, name: classes.name, teacherFirstName: teacherProfiles.firstName, teacherLastName: teacherProfiles.lastName })
     .from(classes)
+    // The child's current enrolment, unless the family archived the class (its own Archive).
+    .innerJoin(classEnrolments, and(eq(classEnrolments.classId, classes.id), isNull(classEnrolments.leftAt)))
     .leftJoin(teacherProfiles, eq(teacherProfiles.id, classes.teacherId))
-    .where(and(eq(classes.studentId, studentId), eq(classes.parentId, parentId), eq(classes.status, "active")))
+    .where(
+      and(
+        eq(classEnrolments.studentId, studentId),
+        eq(classEnrolments.parentId, parentId),
+        isNull(classEnrolments.archivedAt),
+        eq(classes.status, "active"),
+      ),
+    )
     .orderBy(asc(classes.name), asc(classes.id));
   return rows.map(({ id, name, teacherFirstName, teacherLastName }) => ({
     id,
