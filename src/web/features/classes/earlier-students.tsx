@@ -1,8 +1,8 @@
 import { ExternalLink, FileText } from "lucide-react";
 import type { ClassDetail, EarlierStudent } from "../../../shared/classes/classes.api";
 import { gradeLabel } from "../../../shared/classes/grades.rules";
-import { formatDay, formatInstant } from "./format-date";
-import { ScoreBadge } from "./score-badge";
+import { formatInstant } from "./format-date";
+import { GradeSummary } from "./grade-summary";
 
 /**
  * The teacher's history of a class: each family that has left, labelled with its child, with the
@@ -52,14 +52,7 @@ function EarlierGrades({ student }: { student: EarlierStudent }) {
     <ul className="mt-2 divide-y divide-slate-200">
       {student.grades.map((grade) => (
         <li key={grade.id} className="py-2">
-          <div className="flex items-start justify-between gap-3">
-            <p className="font-medium text-slate-900">{grade.title}</p>
-            <ScoreBadge score={grade.score} />
-          </div>
-          <p className="text-sm text-slate-600">
-            {grade.category} · {formatDay(grade.date)}
-          </p>
-          {grade.feedback ? <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{grade.feedback}</p> : null}
+          <GradeSummary grade={grade} />
         </li>
       ))}
     </ul>

@@ -14,8 +14,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EarlierStudents } from "./earlier-students";
-import { formatDay } from "./format-date";
-import { ScoreBadge } from "./score-badge";
+import { GradeSummary } from "./grade-summary";
 import { useAddGrade, useDeleteGrade, useEditGrade } from "./use-classes";
 
 /** Which grade dialog is open: a new grade, or an existing one to edit. */
@@ -53,14 +52,7 @@ export function GradesTab({
           {detail.grades.map((grade) => (
             <li key={grade.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
               <div className="min-w-0 flex-1">
-                <div className="flex items-start justify-between gap-3">
-                  <p className="font-medium text-slate-900">{grade.title}</p>
-                  <ScoreBadge score={grade.score} />
-                </div>
-                <p className="text-sm text-slate-600">
-                  {grade.category} · {formatDay(grade.date)}
-                </p>
-                {grade.feedback ? <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{grade.feedback}</p> : null}
+                <GradeSummary grade={grade} />
               </div>
               {isTeacher ? (
                 <div className="flex gap-2 sm:ml-2">

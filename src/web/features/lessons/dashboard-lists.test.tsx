@@ -5,36 +5,14 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
-import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { lessonDTO } from "./lesson-dto.fixture";
 import { MyRequests } from "../booking/my-requests";
 import { ParentLessons, TeacherLessons } from "./lesson-panels";
 
 const DAY = 86_400_000;
 const teacher = { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" };
 
-function lesson(n: number): LessonDTO {
-  const startsAt = new Date(Date.now() + (n + 2) * DAY).toISOString();
-  return {
-    id: `l${n}`,
-    status: "accepted",
-    bookingType: "full",
-    format: "online",
-    startsAt,
-    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
-    seriesId: null,
-    classId: null,
-    student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
-    teacher,
-    noticeHours: 24,
-    freeCancellationUntil: startsAt,
-    cancelledAt: null,
-    cancelledBy: null,
-    lateCancel: null,
-    attendance: null,
-    lessonNote: null,
-    madeUp: false,
-  };
-}
+const lesson = (n: number) => lessonDTO({ id: `l${n}`, startsAt: new Date(Date.now() + (n + 2) * DAY).toISOString(), teacher });
 
 function request(n: number): BookingRequestDTO {
   const startsAt = new Date(Date.now() + (n + 2) * DAY).toISOString();

@@ -2,31 +2,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { lessonDTO } from "./lesson-dto.fixture";
 import { LessonsList } from "./lessons-list";
 
-function lesson(id: string, firstName: string, startsAt: string): LessonDTO {
-  return {
-    id,
-    status: "accepted",
-    bookingType: "full",
-    format: "in_person",
-    startsAt,
-    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
-    seriesId: null,
-    classId: null,
-    student: { id: `${id}-s`, firstName, lastName: "Rivera" },
-    teacher: { id: "t", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" },
-    noticeHours: 24,
-    freeCancellationUntil: startsAt,
-    cancelledAt: null,
-    cancelledBy: null,
-    lateCancel: null,
-    attendance: null,
-    lessonNote: null,
-    madeUp: false,
-  };
-}
+const lesson = (id: string, firstName: string, startsAt: string) =>
+  lessonDTO({ id, startsAt, student: { id: `${id}-s`, firstName, lastName: "Rivera" } });
 
 describe("LessonsList", () => {
   it("names each row's buttons after the child and the time, so a list of them can be told apart", () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
-import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { lessonDTO } from "../lessons/lesson-dto.fixture";
 import type { TeacherStudent } from "../../../shared/teachers/teacher-students.api";
 import { TeacherRequestsList } from "../booking/teacher-requests-list";
 import { LessonsList } from "../lessons/lessons-list";
@@ -63,26 +63,7 @@ const LATER = new Date(Date.now() + 30 * 86_400_000).toISOString();
 const student = { id: "student-mia", firstName: "Mia", lastName: "Rivera" };
 const teacher = { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" };
 
-const lesson: LessonDTO = {
-  id: "l1",
-  status: "accepted",
-  bookingType: "full",
-  format: "online",
-  startsAt: LATER,
-  endsAt: LATER,
-  seriesId: null,
-  classId: null,
-  student,
-  teacher,
-  noticeHours: 24,
-  freeCancellationUntil: LATER,
-  cancelledAt: null,
-  cancelledBy: null,
-  lateCancel: null,
-  attendance: null,
-  lessonNote: null,
-  madeUp: false,
-};
+const lesson = lessonDTO({ startsAt: LATER, endsAt: LATER, student, teacher });
 
 const request: BookingRequestDTO = {
   id: "b1",

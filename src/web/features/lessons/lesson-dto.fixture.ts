@@ -1,0 +1,26 @@
+// Component tests' lesson: an accepted full lesson of Mia Rivera with Casey Keys, an hour long,
+// with no note, attendance or cancellation; each test overrides what it is about.
+import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+
+export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }): LessonDTO {
+  return {
+    id: "l1",
+    status: "accepted",
+    bookingType: "full",
+    format: "online",
+    endsAt: new Date(Date.parse(overrides.startsAt) + 3_600_000).toISOString(),
+    seriesId: null,
+    classId: null,
+    student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
+    teacher: { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" },
+    noticeHours: 24,
+    freeCancellationUntil: overrides.startsAt,
+    cancelledAt: null,
+    cancelledBy: null,
+    lateCancel: null,
+    attendance: null,
+    lessonNote: null,
+    madeUp: false,
+    ...overrides,
+  };
+}
