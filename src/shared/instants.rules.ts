@@ -5,15 +5,17 @@
  * 9999, past which a weekly series cannot even be expanded). Those are refused at the schema, as
  * a 400, before they reach the date maths or SQL.
  */
+import { isLocalDate } from "./calendar/calendar-views.rules";
+
 export const EARLIEST_YEAR = 2000;
 export const LATEST_YEAR = 2999;
 
 const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** A day that exists in the Gregorian calendar, in the product's years. */
+/** A day that exists in the Gregorian calendar (calendar-views' isLocalDate), in the product's years. */
 export function isRealDay(year: number, month: number, day: number): boolean {
-  if (year < EARLIEST_YEAR || year > LATEST_YEAR || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const date = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR && isLocalDate(date);
 }
 
 /** An ISO date or date-time (already of the right shape) whose date part is a real day in the product's years. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIanaTimeZone, zoneChoices, zoneLabel } from "./time-zone.rules";
+import { isIanaTimeZone, zoneChoices, zoneCityLabel } from "./time-zone.rules";
 
 describe("isIanaTimeZone", () => {
   it.each([
@@ -29,13 +29,13 @@ describe("isIanaTimeZone, asked again", () => {
   });
 });
 
-describe("zoneChoices and zoneLabel: a time-zone picker people can read", () => {
+describe("zoneChoices and zoneCityLabel: a time-zone picker people can read", () => {
   it.each([
     ["America/Argentina/Buenos_Aires", "Buenos Aires (America, Argentina)"],
     ["Europe/London", "London (Europe)"],
     ["UTC", "UTC"],
   ])("%s reads %s", (zone, label) => {
-    expect(zoneLabel(zone)).toBe(label);
+    expect(zoneCityLabel(zone)).toBe(label);
   });
 
   it("lists the common zones first with their names, then every other zone by its city", () => {
@@ -46,6 +46,6 @@ describe("zoneChoices and zoneLabel: a time-zone picker people can read", () => 
 
   it("keeps the current zone even when the runtime does not list it", () => {
     const { others } = zoneChoices(["Europe/London"], {}, "America/Nuuk");
-    expect(others.map((c) => c.value)).toEqual(["Europe/London", "America/Nuuk"].sort((a, b) => zoneLabel(a).localeCompare(zoneLabel(b))));
+    expect(others.map((c) => c.value)).toEqual(["Europe/London", "America/Nuuk"].sort((a, b) => zoneCityLabel(a).localeCompare(zoneCityLabel(b))));
   });
 });

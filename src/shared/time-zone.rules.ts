@@ -31,7 +31,7 @@ export interface ZoneChoice {
  * A zone named for people, city first: "America/Argentina/Buenos_Aires" is "Buenos Aires
  * (America, Argentina)". City first, so a select's type-ahead finds a zone by typing its city.
  */
-export function zoneLabel(zone: string): string {
+export function zoneCityLabel(zone: string): string {
   const parts = zone.replaceAll("_", " ").split("/");
   const city = parts.at(-1) ?? zone;
   return parts.length > 1 ? `${city} (${parts.slice(0, -1).join(", ")})` : city;
@@ -46,6 +46,6 @@ export function zoneChoices(allZones: readonly string[], common: Readonly<Record
   const commonChoices = Object.entries(common).map(([value, label]) => ({ value, label }));
   const rest = new Set(allZones.filter((zone) => !(zone in common)));
   if (current && !(current in common)) rest.add(current);
-  const others = [...rest].map((value) => ({ value, label: zoneLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
+  const others = [...rest].map((value) => ({ value, label: zoneCityLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
   return { common: commonChoices, others };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../fixtures/test-app";
 import { ROUTE_CASES } from "./route-cases";
-import { ACTORS, createWorld, registeredRoutes, sendRequest } from "./world";
+import { ACTORS, createWorld, registeredRoutes, sendRequest, tableCounts } from "./world";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +25,22 @@ describe("authorization matrix", () => {
     const listed = ROUTE_CASES.map((c) => c.route).sort();
     expect(routes.filter((r) => !listed.includes(r)), "routes missing from tests/api/route-cases.ts").toEqual([]);
     expect(listed.filter((r) => !routes.includes(r)), "entries for routes the app does not have").toEqual([]);
+  });
+
+  // Every state change of every route, asked from another website by an actor who may make it:
+  // refused as cross-site (http/same-origin-only.ts), and nothing changes.
+  it("every state-changing route refuses a foreign Origin, even to an actor it allows", async () => {
+    const world = await createWorld(t);
+    const before = await tableCounts(t);
+    for (const routeCase of ROUTE_CASES) {
+      const method = routeCase.route.split(" ")[0]!;
+      if (method === "GET") continue;
+      const actor = ACTORS.find((a) => routeCase.allowed[a])!;
+      const res = await sendRequest(t, method, routeCase.request(world, actor), world.cookies[actor], { origin: "http://evil.example" });
+      expect(res.status, `${routeCase.route} as ${actor}: ${res.text.slice(0, 200)}`).toBe(403);
+      expect(res.json?.error?.reason, routeCase.route).toBe("cross_site");
+    }
+    expect(await tableCounts(t)).toEqual(before);
   });
 
   for (const routeCase of ROUTE_CASES) {

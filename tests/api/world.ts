@@ -161,14 +161,14 @@ export async function createWorld(t: TestApp) {
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
 /** Sends an actor's request: its JSON body, or its raw upload with the upload's content type. */
-export function sendRequest(t: TestApp, method: string, request: RouteRequest, cookie: string | undefined) {
+export function sendRequest(t: TestApp, method: string, request: RouteRequest, cookie: string | undefined, extraHeaders: Record<string, string> = {}) {
   const { path, body, upload } = request;
   if (upload) {
-    const headers: Record<string, string> = { ...upload.headers, "content-type": upload.contentType };
+    const headers: Record<string, string> = { ...upload.headers, "content-type": upload.contentType, ...extraHeaders };
     if (upload.declaredLength !== undefined) headers["content-length"] = String(upload.declaredLength);
     return send(t, method, path, { cookie, body: upload.bytes, headers });
   }
-  return send(t, method, path, { cookie, ...(body ? { body } : {}) });
+  return send(t, method, path, { cookie, ...(body ? { body } : {}), headers: extraHeaders });
 }
 
 /**

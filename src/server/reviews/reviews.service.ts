@@ -11,7 +11,7 @@ import {
 } from "../../shared/reviews/reviews.schemas";
 import { findProfileIds } from "../auth/roles.service";
 import type { Deps, SessionUser } from "../http/app-env";
-import { findPublicTeacherOrThrow, findTeacherOrThrow } from "../teachers/public-profile.service";
+import { findPublicTeacherOrThrow, findTeacherOrThrow, knownParent, noParent } from "../teachers/public-profile.service";
 import * as repo from "./reviews.repo";
 
 /**
@@ -44,7 +44,7 @@ export async function listTeacherReviews(
   viewer: SessionUser | null,
 ): Promise<TeacherReviews> {
   const viewerParentId = viewer ? (await findProfileIds(deps.db, viewer.id)).parentId : null;
-  await findPublicTeacherOrThrow(deps, teacherId, () => Promise.resolve(viewerParentId));
+  await findPublicTeacherOrThrow(deps, teacherId, viewerParentId ? knownParent(viewerParentId) : noParent);
   const [rows, figures] = await Promise.all([repo.listReviews(deps.db, teacherId), repo.findTeacherRating(deps.db, teacherId)]);
   return { reviews: rows.map((row) => toReview(row, viewerParentId)), ...figures };
 }

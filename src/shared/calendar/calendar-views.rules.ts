@@ -1,4 +1,5 @@
 import { tzOffset } from "@date-fns/tz";
+import { minutesOfDay } from "../teachers/weekly-availability.rules";
 
 /**
  * Calendar views (month, week, day) in one IANA zone, and the conversion between instants and the
@@ -237,5 +238,5 @@ export function initialScrollMinute(eventStartMinutes: readonly number[], workSt
 /** The earliest "HH:mm" of some windows as minutes, or null when there are none. */
 export function earliestStartMinute(windows: readonly { startTime: string }[]): number | null {
   if (!windows.length) return null;
-  return Math.min(...windows.map((w) => Number(w.startTime.slice(0, 2)) * 60 + Number(w.startTime.slice(3, 5))));
+  return Math.min(...windows.map((w) => minutesOfDay(w.startTime)));
 }

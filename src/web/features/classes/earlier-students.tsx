@@ -1,8 +1,9 @@
-import { ExternalLink, FileText } from "lucide-react";
+import { FileText } from "lucide-react";
 import type { ClassDetail, EarlierStudent } from "../../../shared/classes/classes.api";
 import { gradeLabel } from "../../../shared/classes/grades.rules";
 import { formatInstant } from "./format-date";
 import { GradeSummary } from "./grade-summary";
+import { FileViewLink } from "./file-view-link";
 
 /**
  * The teacher's history of a class: each family that has left, labelled with its child, with the
@@ -67,16 +68,7 @@ function EarlierFiles({ student }: { student: EarlierStudent }) {
         <li key={file.id} className="flex items-start gap-2 text-sm">
           <FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
           <span className="min-w-0 flex-1 break-words text-slate-900">{file.name}</span>
-          <a
-            href={file.url}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex shrink-0 items-center gap-1 font-medium text-brand-700 hover:underline"
-            aria-label={`View ${file.name} (opens in a new tab)`}
-          >
-            View
-            <ExternalLink aria-hidden className="size-3.5" />
-          </a>
+          <FileViewLink file={file} className="shrink-0" />
         </li>
       ))}
     </ul>

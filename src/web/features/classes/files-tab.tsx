@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, Trash2, Upload } from "lucide-react";
+import { FileText, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import type { ClassDetail, ClassFile } from "../../../shared/classes/classes.api";
 import { Alert } from "../../components/ui/alert";
@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EarlierStudents } from "./earlier-students";
 import { formatInstant } from "./format-date";
+import { FileViewLink } from "./file-view-link";
 import { useDeleteFile } from "./use-classes";
 
 function formatSize(bytes: number): string {
@@ -60,16 +61,7 @@ export function FilesTab({
                   {isTeacher && file.sharedWithClass ? " · Shared with every student" : null}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-3">
-                  <a
-                    href={file.url}
-                    target="_blank"
-                    rel="noopener"
-                    className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-                    aria-label={`View ${file.name} (opens in a new tab)`}
-                  >
-                    View
-                    <ExternalLink aria-hidden className="size-3.5" />
-                  </a>
+                  <FileViewLink file={file} className="text-sm" />
                   {isTeacher ? (
                     <button
                       type="button"

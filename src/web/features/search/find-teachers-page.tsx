@@ -2,7 +2,7 @@ import { SearchX } from "lucide-react";
 import { useId } from "react";
 import { SORT_KEYS, SORT_OPTIONS, type SortOption } from "../../../shared/search/search.constants";
 import type { SearchFilters } from "../../../shared/search/search.schemas";
-import { buildChips, clearedFilters, withoutChip } from "../../../shared/search/search.rules";
+import { buildChips, clearedFilters, placeNarrowsSearch, withoutChip } from "../../../shared/search/search.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Select } from "../../components/ui/choice";
@@ -49,7 +49,7 @@ export function Component() {
             We don&apos;t have an instrument called &ldquo;{unknownInstrument}&rdquo;, so teachers of every instrument are shown. Pick one from the Instrument list to narrow the search.
           </Alert>
         ) : null}
-        {filters.lessonType === "online" && filters.location ? (
+        {!placeNarrowsSearch(filters.lessonType) && filters.location ? (
           <Alert tone="info">
             Online lessons happen wherever you are, so the place you typed does not narrow the search: it only tells each
             teacher&apos;s distance.
