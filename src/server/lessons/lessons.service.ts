@@ -101,8 +101,10 @@ export async function cancelLesson(
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
     // A request never accepted was no lesson yet: withdrawing it gives nothing back.
-    const credited = decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued);
-    await repo.insertCredits(tx, credited.map((d) => ({ teacherId, studentId: lesson.studentId, bookingId: d.id })), now);
+    // A deleted family's lessons (student null) have nobody to credit.
+    const studentId = lesson.studentId;
+    const credited = studentId ? decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued) : [];
+    if (studentId) await repo.insertCredits(tx, credited.map((d) => ({ teacherId, studentId, bookingId: d.id })), now);
     return { ids: decided.map((d) => d.id), credits: credited.length };
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
@@ -167,7 +169,7 @@ export async function recordAttendance(
       await repo.recordAttendance(tx, lesson.id, null, note, now);
       await repo.releaseSlots(tx, [lesson.slotId]);
       await repo.setLessonEventsStatus(tx, [lesson.id], "cancelled");
-      await repo.insertCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
+      if (lesson.studentId) await repo.insertCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
       return true;
     }
     await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);

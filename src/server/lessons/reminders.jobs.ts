@@ -34,6 +34,7 @@ export const reminderJob: JobKind = {
     const [row] = await findLessons(deps.db, [payload.bookingId]);
     if (!row || row.status !== "accepted" || row.startsAt.toISOString() !== payload.startsAt || row.startsAt <= now) return;
     if (payload.role === "parent") {
+      if (!row.parentId) return;
       const prefs = await parentPreferences(deps.db, row.parentId);
       if (!prefs || !storedToToggles({ preferredCommunication: prefs.preferredCommunication as CommunicationChannel, wantsNotifications: prefs.wantsNotifications }).email) return;
     }

@@ -6,6 +6,13 @@
  */
 
 export const CREDIT_LIFETIME_DAYS = 120;
+
+/** The steps of a credit's history (issue 26), stored in make_up_credit_events. */
+export const CREDIT_EVENT_KINDS = ["issued", "spent", "returned", "voided"] as const;
+export type CreditEventKind = (typeof CREDIT_EVENT_KINDS)[number];
+/** Why a spent credit came back to the family, or was voided (teacher_left). */
+export const CREDIT_RETURN_REASONS = ["declined", "withdrawn", "expired", "teacher_cancelled", "teacher_left"] as const;
+export type CreditReturnReason = (typeof CREDIT_RETURN_REASONS)[number];
 const DAY_MS = 86_400_000;
 
 export interface MakeUpCredit {

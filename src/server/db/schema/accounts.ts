@@ -44,6 +44,12 @@ export const parentProfiles = pgTable(
     preferredCommunication: text().notNull().default("email"),
     wantsNotifications: boolean().notNull().default(true),
     allowStudentMessages: boolean().notNull().default(true),
+    /** The zone chosen in settings (issue 26); null follows reported_time_zone. */
+    timeZone: text(),
+    /** The zone the parent's browser last reported; emails use it when time_zone is null. */
+    reportedTimeZone: text(),
+    /** Where in-person lessons happen when the teacher travels to the family (issue 26). */
+    address: text(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -62,5 +68,6 @@ export const parentProfiles = pgTable(
       oneOf(t.preferredCommunication, Object.keys(COMMUNICATION_CHANNELS)),
     ),
     check("parent_profiles_names_check", nonBlank(t.firstName, t.lastName)),
+    check("parent_profiles_address_check", sql`${t.address} is null or length(${t.address}) between 1 and 300`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import {
   ATTENDANCE,
   BOOKING_FORMATS,
@@ -24,9 +24,11 @@ export const bookingSlots = pgTable(
   "booking_slots",
   {
     id: id(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    /**
+     * Null once the teacher deleted their account (issue 26): the family keeps the lesson, shown
+     * with "Deleted teacher"; the update cascades to the booking through bookings_slot_teacher_fk.
+     */
+    teacherId: uuid().references(() => teacherProfiles.id, { onDelete: "set null" }),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     format: text().notNull(),
@@ -53,15 +55,10 @@ export const lessonSeries = pgTable(
   "lesson_series",
   {
     id: id(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
-    parentId: uuid()
-      .notNull()
-      .references(() => parentProfiles.id, { onDelete: "cascade" }),
-    studentId: uuid()
-      .notNull()
-      .references(() => studentProfiles.id, { onDelete: "cascade" }),
+    /** Each side is null once that account is deleted; the other side keeps the series. */
+    teacherId: uuid().references(() => teacherProfiles.id, { onDelete: "set null" }),
+    parentId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
+    studentId: uuid().references(() => studentProfiles.id, { onDelete: "set null" }),
     /** How many lessons were asked for (2-26), before any were cancelled. */
     lessonCount: integer().notNull(),
     createdAt: createdAt(),
@@ -77,14 +74,15 @@ export const bookings = pgTable(
   {
     id: id(),
     slotId: uuid().notNull().unique(),
-    teacherId: uuid().notNull(),
-    studentId: uuid()
-      .notNull()
-      .references(() => studentProfiles.id, { onDelete: "cascade" }),
+    /**
+     * The teacher, student and parent are null once that account is deleted (issue 26,
+     * decisions.md section 6): the other side keeps its past lessons, shown with "Deleted user"
+     * or "Deleted teacher".
+     */
+    teacherId: uuid(),
+    studentId: uuid().references(() => studentProfiles.id, { onDelete: "set null" }),
     /** The parent who asked; the student's parent at the time of the request. */
-    parentId: uuid()
-      .notNull()
-      .references(() => parentProfiles.id, { onDelete: "cascade" }),
+    parentId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
     bookingType: text().notNull(),
     format: text().notNull(),
     status: text().notNull().default("pending"),
@@ -102,6 +100,11 @@ export const bookings = pgTable(
     attendanceAt: instant(),
     /** The teacher's note after the lesson: what was covered, what to practise. */
     lessonNote: text(),
+    /** The teacher's optional reason for declining the request or cancelling the lesson (issue 26). */
+    declineReason: text(),
+    cancelReason: text(),
+    /** Set when the lesson was cancelled because one side deleted their account. */
+    cancelledForClosedAccount: boolean().notNull().default(false),
   },
   (t) => [
     // The slot must belong to the same teacher as the booking.
@@ -109,7 +112,10 @@ export const bookings = pgTable(
       name: "bookings_slot_teacher_fk",
       columns: [t.slotId, t.teacherId],
       foreignColumns: [bookingSlots.id, bookingSlots.teacherId],
-    }).onDelete("cascade"),
+    })
+      .onDelete("cascade")
+      // A deleted teacher's slots lose their teacher (set null), and so do their bookings.
+      .onUpdate("cascade"),
     index("bookings_teacher_status_created_idx").on(t.teacherId, t.status, t.createdAt),
     index("bookings_student_idx").on(t.studentId),
     index("bookings_parent_idx").on(t.parentId),
@@ -124,8 +130,31 @@ export const bookings = pgTable(
     check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${oneOf(t.cancelledBy, CANCELLED_BY)}`),
     check("bookings_attendance_check", sql`${t.attendance} is null or ${oneOf(t.attendance, ATTENDANCE)}`),
     check("bookings_lesson_note_check", sql`length(${t.lessonNote}) <= 5000`),
+    check("bookings_reasons_check", sql`length(${t.declineReason}) <= 500 and length(${t.cancelReason}) <= 500`),
     index("bookings_series_idx").on(t.seriesId),
     // The expiry sweep reads only pending requests, a small part of all bookings (booking/request-expiry.repo.ts).
     index("bookings_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A teacher's meeting link for one student (issue 26), used instead of the teacher's default
+ * link for that student's online lessons and intro calls.
+ */
+export const studentMeetingLinks = pgTable(
+  "student_meeting_links",
+  {
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    studentId: uuid()
+      .notNull()
+      .references(() => studentProfiles.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.studentId] }),
+    check("student_meeting_links_url_check", sql`${t.url} ~ '^https?://' and length(${t.url}) <= 500`),
   ],
 );

@@ -15,7 +15,8 @@ export const calendarEvents = pgTable(
     ownerUserId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    studentId: uuid().references(() => studentProfiles.id, { onDelete: "cascade" }),
+    /** Null once the family deleted their account: the teacher's lesson stays, with "Deleted user". */
+    studentId: uuid().references(() => studentProfiles.id, { onDelete: "set null" }),
     teacherId: uuid().references(() => teacherProfiles.id, { onDelete: "set null" }),
     bookingId: uuid().references(() => bookings.id, { onDelete: "set null" }),
     title: text().notNull(),

@@ -23,6 +23,7 @@ import {
   TEACHER_EXPERIENCE,
   TEACHING_METHODS,
 } from "../../../shared/teachers/teachers.constants";
+import { IN_PERSON_PLACES } from "../../../shared/booking/booking.constants";
 import { user } from "./auth";
 import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
 
@@ -79,6 +80,13 @@ export const teacherProfiles = pgTable(
     noticeHours: smallint().notNull().default(24),
     /** Minutes kept free between two lessons (0-30); slots and the server both respect it. */
     bufferMinutes: smallint().notNull().default(0),
+    /** How soon before a start requests are taken (issue 26; 0-72 h): slots and the server respect it. */
+    leadHours: smallint().notNull().default(12),
+    /** The default meeting link of online lessons and intro calls (a per-student link wins). */
+    meetingUrl: text(),
+    /** Where in-person lessons take place: the studio (studio_address) or the family's home. */
+    inPersonPlace: text().notNull().default("studio"),
+    studioAddress: text(),
     /** Set when the application's one-time upload token starts its upload; cleared if that upload fails. */
     introVideoTokenClaimedAt: instant(),
     isDiscoverable: boolean().notNull().default(false),
@@ -127,6 +135,10 @@ export const teacherProfiles = pgTable(
     check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
     check("teacher_profiles_notice_check", sql`${t.noticeHours} between 0 and 168`),
     check("teacher_profiles_buffer_check", sql`${t.bufferMinutes} between 0 and 30`),
+    check("teacher_profiles_lead_check", sql`${t.leadHours} between 0 and 72`),
+    check("teacher_profiles_in_person_place_check", oneOf(t.inPersonPlace, IN_PERSON_PLACES)),
+    check("teacher_profiles_meeting_url_check", sql`${t.meetingUrl} is null or (${t.meetingUrl} ~ '^https?://' and length(${t.meetingUrl}) <= 500)`),
+    check("teacher_profiles_studio_address_check", sql`${t.studioAddress} is null or length(${t.studioAddress}) between 1 and 300`),
     check("teacher_profiles_format_check", oneOf(t.lessonFormat, LESSON_FORMAT_KEYS)),
     check("teacher_profiles_education_check", oneOf(t.educationBackground, EDUCATION_BACKGROUNDS)),
     check("teacher_profiles_experience_check", oneOf(t.teachingExperienceYears, TEACHER_EXPERIENCE)),
