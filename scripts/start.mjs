@@ -9,6 +9,9 @@ import { buildServer } from "./build-server.mjs";
 import { buildWeb } from "./build-web.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+// Vite's build sets process.env.NODE_ENV=production in this process; the server must get the
+// environment the user started us with (a first start would otherwise demand AUTH_SECRET).
+const startEnv = { ...process.env };
 
 function* files(entry) {
   const full = path.join(root, entry);
@@ -54,8 +57,20 @@ await buildIfChanged("Web app", "dist/web", ["src/web", "src/shared", "vite.conf
 );
 await buildIfChanged("Server", "dist/server", ["src/server", "src/shared", "scripts/build-server.mjs", "tsconfig.json", "package-lock.json"], buildServer);
 
-// The server replaces this process's role: signals reach it, its exit code is ours.
+// The server replaces this process's role: signals reach it, its exit code is ours. npm runs this
+// script through `exec` (package.json), so a supervisor's SIGTERM to npm reaches this process
+// and not only the shell between them.
 const { flags } = JSON.parse(readFileSync(path.join(root, "scripts", "server-node-flags.json"), "utf8"));
-const server = spawn(process.execPath, [...flags, "--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const server = spawn(process.execPath, [...flags, "--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit", env: startEnv });
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+// If whoever started us dies without a signal reaching us (kill -9 of npm), we are re-parented:
+// stop the server rather than leave it serving the port, orphaned.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill("SIGTERM");
+}, 1000).unref();
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (signalNumber(signal) ?? 0) : 0)));
+
+function signalNumber(signal) {
+  return { SIGHUP: 1, SIGINT: 2, SIGTERM: 15, SIGKILL: 9 }[signal];
+}

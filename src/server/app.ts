@@ -23,6 +23,7 @@ import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
 import { createStudentsRoutes } from "./students/students.routes";
 import { pingDatabase } from "./db/health";
+import { createMetricsRoutes, createReadinessRoute, requestMetrics } from "./metrics/metrics.routes";
 import { createIntroVideoFileRoutes } from "./teachers/intro-video-file.routes";
 import { createOwnTeacherRoutes } from "./teachers/own-teacher.routes";
 import { createTeacherApplicationRoutes } from "./teachers/teacher-application.routes";
@@ -36,6 +37,7 @@ export function createApp(deps: Deps) {
       await pingDatabase(deps.db);
       return c.json({ status: "ok", database: deps.driver });
     })
+    .route("/health/ready", createReadinessRoute(deps))
     .route("/auth", createAuthHandlerRoutes(deps))
     .route("/session", createSessionRoutes(deps))
     .route("/accounts", createAccountsRoutes(deps))
@@ -62,13 +64,15 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use("*", requestId())
     .use("*", requestLogger(deps.logger))
+    .use("*", requestMetrics)
     // JSON and other text made per request, gzip-compressed (http/compress-responses.ts).
     .use("/api/*", compressResponses)
     .use("*", securityHeaders({ https: deps.env.PUBLIC_URL.startsWith("https://") }))
     .use("/api/*", noStoreByDefault)
     .use("/api/*", sameOriginOnly(trustedOrigins(deps.env)))
     .use("/api/*", requestBodyLimit)
-    .route("/api", api);
+    .route("/api", api)
+    .route("/", createMetricsRoutes(deps));
 
   // Unknown API paths answer JSON, never the SPA's index.html.
   app.all("/api/*", (c) => {

@@ -43,6 +43,8 @@ const envSchema = z
       .min(0, "must be 0 (off) or more")
       .max(3600, "must be at most 3600")
       .default(15),
+    /** Bearer token that GET /metrics asks for; unset → /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
+import { emailsFailed, emailsSent } from "../metrics/metrics";
 import { recordOutboxMessage } from "./mail.repo";
 
 export interface MailMessage {
@@ -37,18 +38,28 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
 
   return {
     async send(message) {
-      const id = await recordOutboxMessage(db, message);
-      const envelope = { from: config.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
-      if (smtp) {
-        await smtp.sendMail(envelope);
-        logger.info({ to: message.to, kind: message.kind }, "mail sent");
-        return;
+      try {
+        await deliver(message);
+        emailsSent.inc({ kind: message.kind });
+      } catch (error) {
+        emailsFailed.inc({ kind: message.kind });
+        throw error;
       }
-      const built = (await fileTransport.sendMail(envelope)) as { message: Buffer };
-      mkdirSync(config.outboxDir, { recursive: true });
-      const file = path.join(config.outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${message.kind}-${id}.eml`);
-      writeFileSync(file, built.message);
-      logger.info({ to: message.to, kind: message.kind, subject: message.subject, file }, "mail written to the outbox (no SMTP configured)");
     },
   };
+
+  async function deliver(message: MailMessage): Promise<void> {
+    const id = await recordOutboxMessage(db, message);
+    const envelope = { from: config.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+    if (smtp) {
+      await smtp.sendMail(envelope);
+      logger.info({ to: message.to, kind: message.kind }, "mail sent");
+      return;
+    }
+    const built = (await fileTransport.sendMail(envelope)) as { message: Buffer };
+    mkdirSync(config.outboxDir, { recursive: true });
+    const file = path.join(config.outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${message.kind}-${id}.eml`);
+    writeFileSync(file, built.message);
+    logger.info({ to: message.to, kind: message.kind, subject: message.subject, file }, "mail written to the outbox (no SMTP configured)");
+  }
 }
