@@ -1,4 +1,4 @@
-import { capitalized, countedLessons, lessonNoun, reminderWhen } from "../../shared/booking/lesson-mail.rules";
+import { capitalized, countedLessons, lessonDate, lessonNoun, reminderWhen } from "../../shared/booking/lesson-mail.rules";
 import type { CancelledBy } from "../../shared/lessons/cancellation.rules";
 import type { LessonMailContext } from "../booking/lesson-mail.repo";
 import {
@@ -79,8 +79,12 @@ export function lessonReminderEmail(publicUrl: string, lesson: LessonMailContext
   if (!to) return null;
   const zone = readerZone(lesson, reader);
   const when = reminderWhen(lesson.startsAt, now, zone);
-  // The full date too, unless `when` already is it.
-  const exactly = when.startsWith("on ") ? "" : ` (${formatLessonTime(lesson.startsAt, zone)})`;
+  // What `when` leaves out: the date and time after "in 7 minutes", the date after "tomorrow at 4:00 PM EST".
+  const exactly = when.startsWith("in ")
+    ? ` (${formatLessonTime(lesson.startsAt, zone)})`
+    : when.startsWith("on ")
+      ? ""
+      : ` (${lessonDate(lesson.startsAt, zone)})`;
   const a = countedLessons(typeOf(lesson), 1);
   const noun = lessonNoun(typeOf(lesson));
   const details = whereAndHowBlock(lesson, reader);

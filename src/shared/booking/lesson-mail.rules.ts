@@ -53,6 +53,11 @@ function localDay(instant: Date, timeZone: string): number {
   return Date.UTC(get("year"), get("month") - 1, get("day"));
 }
 
+/** "Sunday, November 3, 2030" on the reader's calendar. */
+export function lessonDate(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
+}
+
 function clockTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
 }
