@@ -14,7 +14,7 @@ const reported = new Set<string>();
  */
 export function ReportTimeZone() {
   const me = useMe().data;
-  const parentUserId = me?.profiles.parent ? (me.user?.id ?? null) : null;
+  const parentUserId = me?.user && me.profiles.parent ? me.user.id : null;
 
   useEffect(() => {
     if (!parentUserId || reported.has(parentUserId)) return;
