@@ -24,7 +24,7 @@ describe("lesson-cancelled (to the side that did not cancel, on its clock)", () 
     const mail = lessonsCancelledEmail(URL, lessons, "parent", 2)!;
     expect(mail).toMatchObject({ to: "terry@example.test", subject: "2 lessons with Mia cancelled" });
     expect(mail.text).toContain("Mia's family cancelled the lessons with Mia:\n\n  - Sunday, October 27, 2030 at 3:00 PM CDT\n  - Sunday, November 3, 2030 at 3:00 PM CST\n");
-    expect(mail.text).toContain("received 2 make-up credits");
+    expect(mail.text).toContain("Mia received 2 make-up credits for lessons with Terry Teacher.");
     expect(mail.text).not.toContain("reason");
   });
 

@@ -43,7 +43,7 @@ export function lessonsCancelledEmail(publicUrl: string, lessons: readonly Lesso
   const times = lessons.map((lesson) => `  - ${timeFor(lesson, reader)}`).join("\n");
   const credit =
     creditsIssued > 0
-      ? `\n${studentFirstName(first)} received ${countedCredits(creditsIssued)} for a lesson with ${teacherName(first)}.\n`
+      ? `\n${studentFirstName(first)} received ${countedCredits(creditsIssued)} for ${creditsIssued === 1 ? "a lesson" : "lessons"} with ${teacherName(first)}.\n`
       : "";
   return {
     to: to.to,
