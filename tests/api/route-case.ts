@@ -32,6 +32,12 @@ export type BadInput =
       /** A JSON body the actor's request really succeeds with (status `ok`); the barrage mutates it. */
       validBody: (world: World) => Record<string, unknown>;
       /**
+       * Keys of the valid body that may be left out (the request succeeds without them): the
+       * barrage still sends them with wrong types, huge and unsafe values, but does not expect a
+       * body without them to be refused (nor `{}`, when every key is optional).
+       */
+      optionalKeys?: readonly string[];
+      /**
        * When the actor's own world cookie is not the state the route needs (a sign-in halfway
        * through two-factor): the cookie and the valid body to use instead of `validBody`.
        */

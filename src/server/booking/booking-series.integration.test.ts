@@ -76,7 +76,7 @@ describe("weekly series requests", () => {
     expect(new Set(created.map((b) => localDateTime(b.startsAt, NY).time))).toEqual(new Set(["10:00"]));
     expect(new Set(created.map((b) => new Date(b.startsAt).getUTCHours())).size).toBe(2);
     const mail = await lastMail(t, teacher.email, "booking-requested");
-    expect(mail.mail.textBody).toContain("25 weekly full lessons");
+    expect(mail.mail.textBody).toContain("25 weekly lessons");
   });
 
   it("runs until a date, inclusive, and closes the series' times in the slots", async () => {
@@ -110,7 +110,7 @@ describe("weekly series requests", () => {
       .where(inArray(calendarEvents.bookingId, created.map((b) => b.id)));
     expect(events.map((e) => e.startsAt.toISOString()).sort()).toEqual(created.map((b) => b.startsAt));
     const mail = await lastMail(t, parent.email, "booking-accepted");
-    expect(mail.mail.subject).toContain("8 weekly Full Lessons");
+    expect(mail.mail.subject).toContain("8 weekly lessons");
     const twice = await send(t, "POST", `/api/bookings/${created[0]!.id}/decline`, { cookie: teacher.cookie });
     expect(twice.status).toBe(409);
   });

@@ -1,42 +1,62 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { countedLessons, lessonNoun } from "../../shared/booking/lesson-mail.rules";
 import type { MailMessage } from "../mail/mailer";
-import type { RequestRow } from "./booking.repo";
+import type { LessonMailContext } from "./lesson-mail.repo";
+import { formatLabel, quotedReason, studentFirstName, teacherName, timeFor, typeOf, whereAndHowBlock } from "./lesson-mail";
 
+/** A new request, to the teacher, on the teacher's clock. */
 export function bookingRequestedEmail(
   publicUrl: string,
   teacher: { email: string; firstName: string; timeZone: string },
   student: { firstName: string; lastName: string },
   requests: BookingRequestDTO[],
 ): MailMessage {
-  const type = BOOKING_TYPES[requests[0]!.bookingType].label;
+  const first = requests[0]!;
+  const type = BOOKING_TYPES[first.bookingType].label;
   const times = requests.map((r) => `  - ${formatLessonTime(new Date(r.startsAt), teacher.timeZone)}`).join("\n");
-  const what = requests[0]!.seriesId
-    ? `${requests.length} weekly ${type.toLowerCase()}s (one request: you accept or decline them together)`
-    : `${requests.length === 1 ? "a" : requests.length} ${type.toLowerCase()}${requests.length === 1 ? "" : "s"}`;
+  const what = first.seriesId
+    ? `${countedLessons(first.bookingType, requests.length, true)} (one request: you accept or decline them together)`
+    : countedLessons(first.bookingType, requests.length);
   return {
     to: teacher.email,
     kind: "booking-requested",
     subject: `New ${type} request for ${student.firstName} ${student.lastName}`,
-    text: `Hi ${teacher.firstName},\n\nA family asked for ${what} with ${student.firstName} ${student.lastName}:\n\n${times}\n\nAccept or decline on your dashboard (the time stays reserved until you answer):\n${publicUrl}/teacher-landing\n`,
+    text: `Hi ${teacher.firstName},\n\nA family asked for ${what} with ${student.firstName} ${student.lastName}:\n\n${times}\n\nFormat: ${formatLabel(first.format, "teacher")}\n\nAccept or decline on your dashboard (the time stays reserved until you answer):\n${publicUrl}/teacher-landing\n`,
   };
 }
 
-/** The parent's answer; a weekly series (`lessons` > 1) is answered in one email, from its first lesson. */
-export function bookingDecidedEmail(publicUrl: string, row: RequestRow, decision: "accepted" | "declined", when: string, lessons = 1): MailMessage {
-  const label = BOOKING_TYPES[row.bookingType as keyof typeof BOOKING_TYPES].label;
-  const series = lessons > 1;
-  const type = series ? `${lessons} weekly ${label}s` : label;
-  const dated = series ? `from ${when}` : `on ${when}`;
-  const teacher = `${row.teacherFirstName} ${row.teacherLastName}`;
+/**
+ * The teacher's answer, to the parent, on the parent's clock: one email for a request (a weekly
+ * series' lessons, first lesson first, are one request). Accepted says where and how and how to
+ * reach the teacher; declined says the teacher's reason when one was given. Null when the family's
+ * account is gone (nobody to tell).
+ */
+export function bookingDecidedEmail(publicUrl: string, lessons: readonly LessonMailContext[], decision: "accepted" | "declined"): MailMessage | null {
+  const first = lessons[0];
+  if (!first?.parent) return null;
+  const type = typeOf(first);
+  const series = lessons.length > 1;
+  const teacher = teacherName(first);
+  const the = series ? `the ${countedLessons(type, lessons.length, true)}` : `the ${lessonNoun(type)}`;
+  const when = series
+    ? `:\n\n${lessons.map((lesson) => `  - ${timeFor(lesson, "parent")}`).join("\n")}\n`
+    : ` on ${timeFor(first, "parent")}.\n`;
+  const subjectWhat = series ? countedLessons(type, lessons.length, true) : BOOKING_TYPES[type].label;
+  const greeting = `Hi ${first.parent.firstName},\n\n`;
+  if (decision === "accepted") {
+    return {
+      to: first.parent.email,
+      kind: "booking-accepted",
+      subject: `${subjectWhat} with ${teacher} accepted`,
+      text: `${greeting}Good news: ${teacher} accepted ${the} for ${studentFirstName(first)}${when}${whereAndHowBlock(first, "parent")}\n${series ? "They are" : "It is"} in your calendar:\n${publicUrl}/dashboard\n`,
+    };
+  }
   return {
-    to: row.parentEmail,
-    kind: decision === "accepted" ? "booking-accepted" : "booking-declined",
-    subject: `${type} with ${teacher} ${decision}`,
-    text:
-      decision === "accepted"
-        ? `Good news: ${teacher} accepted the ${type.toLowerCase()} for ${row.studentFirstName} ${dated}. ${series ? "They are" : "It is"} in your calendar:\n${publicUrl}/dashboard\n`
-        : `${teacher} could not take the ${type.toLowerCase()} for ${row.studentFirstName} ${dated}. ${series ? "The times are" : "The time is"} free again; you can pick another time on their profile:\n${publicUrl}/teacher/profile/${row.teacherId}\n`,
+    to: first.parent.email,
+    kind: "booking-declined",
+    subject: `${subjectWhat} with ${teacher} declined`,
+    text: `${greeting}${teacher} could not take ${the} for ${studentFirstName(first)}${when}${quotedReason(teacher, first.declineReason)}\n${series ? "The times are" : "The time is"} free again; you can pick another time on their profile:\n${publicUrl}/teacher/profile/${first.teacher?.id ?? ""}\n`,
   };
 }

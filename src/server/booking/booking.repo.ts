@@ -152,6 +152,8 @@ const requestColumns = {
   createdAt: bookings.createdAt,
   seriesId: bookings.seriesId,
   slotId: bookings.slotId,
+  declineReason: bookings.declineReason,
+  cancelReason: bookings.cancelReason,
   ...bookingPartyColumns,
 };
 
@@ -196,8 +198,8 @@ export async function lockSeriesBookings(tx: Executor, seriesId: string) {
   return tx.select(lockedColumns).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.id)).for("update");
 }
 
-export async function setBookingStatus(tx: Executor, bookingIds: string[], status: "accepted" | "declined", at: Date) {
-  await tx.update(bookings).set({ status, decidedAt: at }).where(inArray(bookings.id, bookingIds));
+export async function setBookingStatus(tx: Executor, bookingIds: string[], status: "accepted" | "declined", at: Date, declineReason: string | null = null) {
+  await tx.update(bookings).set({ status, decidedAt: at, declineReason }).where(inArray(bookings.id, bookingIds));
 }
 
 export async function releaseSlots(tx: Executor, slotIds: string[]) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createBookingSchema, slotsQuerySchema, type SlotsResponse } from "../../shared/booking/booking.schemas";
+import { declineRequestSchema } from "../../shared/booking/reason.schemas";
 import { bookingIdParams, teacherIdParams } from "../../shared/path-params.schemas";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { lazyParentViewer, requireParent, requireTeacher, requireUser } from "../auth/guards";
@@ -48,8 +49,9 @@ export function createBookingRoutes(deps: Deps) {
       const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted");
       return c.json({ booking: decided[0]!, bookings: decided });
     })
-    .post("/:bookingId/decline", ...teacher, bookingIdParam, async (c) => {
-      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined");
+    // The body is optional: `{ reason }` tells the family why (an empty body declines without one).
+    .post("/:bookingId/decline", ...teacher, bookingIdParam, validate("json", declineRequestSchema), async (c) => {
+      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined", c.req.valid("json").reason ?? null);
       return c.json({ booking: decided[0]!, bookings: decided });
     });
 }

@@ -95,6 +95,8 @@ function toDTO(row: repo.RequestRow, expired: boolean): BookingRequestDTO {
     seriesId: row.seriesId,
     student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
     teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
+    declineReason: row.declineReason,
+    cancelReason: row.cancelReason,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatLessonTime, lessonEventTitle } from "../../shared/booking/booking.rules";
+import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { EXPIRED_REQUEST_MESSAGE, PAST_REQUEST_MESSAGE, type BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { AppError } from "../../shared/errors";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
@@ -6,6 +6,7 @@ import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
+import { lessonMailContexts } from "./lesson-mail.repo";
 import { scheduleConflict, toDTOs } from "./booking.service";
 
 /**
@@ -13,13 +14,15 @@ import { scheduleConflict, toDTOs } from "./booking.service";
  * lesson's calendar event (the teacher owns it; the parent sees it through the student), declining
  * releases the slots. A lesson of a weekly series is decided with every still-pending lesson of
  * that series: the series is one request. Only the booking's teacher may decide, and only while
- * it is pending and not expired. Returns the decided lessons, first lesson first.
+ * it is pending and not expired. A decline may carry the teacher's reason (stored on each declined
+ * lesson, told to the family). Returns the decided lessons, first lesson first.
  */
 export async function decide(
   deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
   teacherId: string,
   bookingId: string,
   decision: "accepted" | "declined",
+  reason: string | null = null,
   now = new Date(),
 ): Promise<BookingRequestDTO[]> {
   const ids = await transactionWithRetry(deps.db, async (tx) => {
@@ -39,7 +42,7 @@ export async function decide(
       if (isRequestExpired(first, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
     }
     const decided = rows.map((row) => row.id);
-    await repo.setBookingStatus(tx, decided, decision, now);
+    await repo.setBookingStatus(tx, decided, decision, now, decision === "declined" ? reason : null);
     if (decision === "declined") {
       await repo.releaseSlots(tx, rows.map((row) => row.slotId));
     } else {
@@ -61,9 +64,7 @@ export async function decide(
     throw scheduleConflict(error);
   });
   const rows = await repo.findRequests(deps.db, ids);
-  const first = rows[0]!;
-  await deps.mailer
-    .send(bookingDecidedEmail(deps.env.PUBLIC_URL, first, decision, formatLessonTime(first.startsAt, first.teacherTimeZone), rows.length))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
+  const mail = bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), decision);
+  if (mail) await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
   return toDTOs(rows, now);
 }

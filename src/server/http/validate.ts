@@ -14,6 +14,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return fields;
 }
 
+/** The media types Hono's json validator parses (a request with any other is validated as `{}`). */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const sentJson = (c: Context) => JSON_TYPE.test((c.req.header("content-type") ?? "").split(";")[0]!.trim());
+
 /** Refuses input holding unsafe text anywhere, or nested past MAX_INPUT_DEPTH. */
 function refuseUnsafeInput(value: unknown): void {
   const unsafe = findUnsafeInput(value);
@@ -25,9 +29,13 @@ function refuseUnsafeInput(value: unknown): void {
   }
 }
 
-/** The input as the client sent it: Hono keeps the parsed JSON body, so reading it again is free. */
+/**
+ * The input as the client sent it: Hono keeps the parsed JSON body, so reading it again is free.
+ * A request with no JSON body (a route whose body is optional) was validated as `{}`: nothing to read.
+ */
 async function inputAsSent(c: Context, target: keyof ValidationTargets, fallback: unknown): Promise<unknown> {
-  if (target === "json") return c.req.json<unknown>();
+  if (target === "json" && sentJson(c)) return c.req.json<unknown>();
+  if (target === "json") return fallback;
   if (target === "query") return c.req.queries();
   return fallback;
 }

@@ -1,63 +1,104 @@
-import { BOOKING_TYPES, type BookingType } from "../../shared/booking/booking.constants";
-import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { capitalized, countedLessons, lessonDate, lessonNoun, reminderWhen } from "../../shared/booking/lesson-mail.rules";
 import type { CancelledBy } from "../../shared/lessons/cancellation.rules";
+import type { LessonMailContext } from "../booking/lesson-mail.repo";
+import {
+  quotedReason,
+  readerZone,
+  studentFirstName,
+  studentName,
+  teacherName,
+  timeFor,
+  typeOf,
+  whereAndHowBlock,
+  type Reader,
+} from "../booking/lesson-mail";
+import { formatLessonTime } from "../../shared/booking/booking.rules";
 import type { MailMessage } from "../mail/mailer";
-import type { LessonRow } from "./lessons.repo";
+
+/** The reader's address, first name and calendar; null when that side's account is gone. */
+function addressee(ctx: LessonMailContext, reader: Reader) {
+  if (reader === "teacher") return ctx.teacher ? { to: ctx.teacher.email, greeting: ctx.teacher.firstName, path: "/teacher/calendar" } : null;
+  return ctx.parent ? { to: ctx.parent.email, greeting: ctx.parent.firstName, path: "/parent/calendar" } : null;
+}
 
 /** The side that did not act: the one to tell. */
-function recipient(row: LessonRow, actor: CancelledBy) {
-  return actor === "parent"
-    ? { to: row.teacherEmail, greeting: row.teacherFirstName, path: "/teacher/calendar" }
-    : { to: row.parentEmail, greeting: row.parentFirstName, path: "/parent/calendar" };
+const otherSide = (actor: CancelledBy): Reader => (actor === "parent" ? "teacher" : "parent");
+
+function who(ctx: LessonMailContext, actor: CancelledBy) {
+  return actor === "parent" ? `${studentFirstName(ctx)}'s family` : teacherName(ctx);
 }
 
-function who(row: LessonRow, actor: CancelledBy) {
-  return actor === "parent" ? `${row.studentFirstName} ${row.studentLastName}'s family` : `${row.teacherFirstName} ${row.teacherLastName}`;
-}
-
-const label = (row: LessonRow) => BOOKING_TYPES[row.bookingType as BookingType].label.toLowerCase();
-
-export function lessonsCancelledEmail(publicUrl: string, rows: LessonRow[], actor: CancelledBy, creditsIssued: number): MailMessage {
-  const first = rows[0]!;
-  const to = recipient(first, actor);
-  const times = rows.map((r) => `  - ${formatLessonTime(r.startsAt, first.teacherTimeZone)}`).join("\n");
+/**
+ * Lessons cancelled by one side, to the other, on the reader's clock, with the reason when one was
+ * given and the make-up credits the cancellation gave. Null when the reader's account is gone.
+ */
+export function lessonsCancelledEmail(publicUrl: string, lessons: readonly LessonMailContext[], actor: CancelledBy, creditsIssued: number): MailMessage | null {
+  const first = lessons[0];
+  if (!first) return null;
+  const reader = otherSide(actor);
+  const to = addressee(first, reader);
+  if (!to) return null;
+  const type = typeOf(first);
+  const count = lessons.length;
+  const times = lessons.map((lesson) => `  - ${timeFor(lesson, reader)}`).join("\n");
   const credit =
     creditsIssued > 0
-      ? `\n${first.studentFirstName} received ${creditsIssued === 1 ? "a make-up credit" : `${creditsIssued} make-up credits`} for a lesson with ${first.teacherFirstName} ${first.teacherLastName}.\n`
+      ? `\n${studentFirstName(first)} received ${countedCredits(creditsIssued)} for ${creditsIssued === 1 ? "a lesson" : "lessons"} with ${teacherName(first)}.\n`
       : "";
   return {
     to: to.to,
     kind: "lesson-cancelled",
-    subject: `${rows.length === 1 ? "Lesson" : `${rows.length} lessons`} with ${first.studentFirstName} cancelled`,
-    text: `Hi ${to.greeting},\n\n${who(first, actor)} cancelled the ${label(first)}${rows.length === 1 ? "" : "s"} with ${first.studentFirstName}:\n\n${times}\n${credit}\nYour calendar shows the change:\n${publicUrl}${to.path}\n`,
+    subject: `${count === 1 ? capitalized(lessonNoun(type)) : `${count} ${lessonNoun(type, count)}`} with ${studentFirstName(first)} cancelled`,
+    text: `Hi ${to.greeting},\n\n${who(first, actor)} cancelled the ${lessonNoun(type, count)} with ${studentFirstName(first)}:\n\n${times}\n${quotedReason(who(first, actor), first.cancelReason)}${credit}\nYour calendar shows the change:\n${publicUrl}${to.path}\n`,
   };
 }
 
-export function lessonRescheduledEmail(publicUrl: string, row: LessonRow, previousStart: Date, actor: CancelledBy): MailMessage {
-  const to = recipient(row, actor);
+const countedCredits = (n: number) => (n === 1 ? "a make-up credit" : `${n} make-up credits`);
+
+/** A lesson moved by one side, to the other, on the reader's clock (and where it takes place). */
+export function lessonRescheduledEmail(publicUrl: string, lesson: LessonMailContext, previousStart: Date, actor: CancelledBy): MailMessage | null {
+  const reader = otherSide(actor);
+  const to = addressee(lesson, reader);
+  if (!to) return null;
+  const now = timeFor(lesson, reader);
   return {
     to: to.to,
     kind: "lesson-rescheduled",
-    subject: `Lesson with ${row.studentFirstName} moved to ${formatLessonTime(row.startsAt, row.teacherTimeZone)}`,
-    text: `Hi ${to.greeting},\n\n${who(row, actor)} moved the ${label(row)} with ${row.studentFirstName}\nfrom ${formatLessonTime(previousStart, row.teacherTimeZone)}\nto   ${formatLessonTime(row.startsAt, row.teacherTimeZone)}.\n\nYour calendar shows the new time:\n${publicUrl}${to.path}\n`,
+    subject: `${capitalized(lessonNoun(typeOf(lesson)))} with ${studentFirstName(lesson)} moved to ${now}`,
+    text: `Hi ${to.greeting},\n\n${who(lesson, actor)} moved the ${lessonNoun(typeOf(lesson))} with ${studentFirstName(lesson)}\nfrom ${timeFor(lesson, reader, previousStart)}\nto   ${now}.\n${lesson.status === "accepted" ? whereAndHowBlock(lesson, reader) : ""}\nYour calendar shows the new time:\n${publicUrl}${to.path}\n`,
   };
 }
 
-/** The day-before reminder, to one side of an accepted lesson. */
-export function lessonReminderEmail(publicUrl: string, row: LessonRow, role: CancelledBy, timeZone: string): MailMessage {
-  const when = formatLessonTime(row.startsAt, timeZone);
-  const lessonName = BOOKING_TYPES[row.bookingType as BookingType].label.toLowerCase();
-  return role === "parent"
+/**
+ * A reminder to one side of an accepted lesson, worded from the real time left (`now`: "in 7
+ * minutes", "today at …", "tomorrow at …") on the reader's clock, with where and how and how to
+ * reach the other side. Null when the reader's account is gone.
+ */
+export function lessonReminderEmail(publicUrl: string, lesson: LessonMailContext, reader: Reader, now: Date): MailMessage | null {
+  const to = addressee(lesson, reader);
+  if (!to) return null;
+  const zone = readerZone(lesson, reader);
+  const when = reminderWhen(lesson.startsAt, now, zone);
+  // What `when` leaves out: the date and time after "in 7 minutes", the date after "tomorrow at 4:00 PM EST".
+  const exactly = when.startsWith("in ")
+    ? ` (${formatLessonTime(lesson.startsAt, zone)})`
+    : when.startsWith("on ")
+      ? ""
+      : ` (${lessonDate(lesson.startsAt, zone)})`;
+  const a = countedLessons(typeOf(lesson), 1);
+  const noun = lessonNoun(typeOf(lesson));
+  const details = whereAndHowBlock(lesson, reader);
+  return reader === "parent"
     ? {
-        to: row.parentEmail,
+        to: to.to,
         kind: "lesson-reminder",
-        subject: `Reminder: ${row.studentFirstName}'s ${lessonName} with ${row.teacherFirstName} ${row.teacherLastName} is tomorrow`,
-        text: `Hi ${row.parentFirstName},\n\n${row.studentFirstName} has a ${lessonName} with ${row.teacherFirstName} ${row.teacherLastName} on ${when}.\n\nNeed to change it? Cancel or reschedule from your dashboard:\n${publicUrl}/dashboard\n`,
+        subject: `Reminder: ${studentFirstName(lesson)}'s ${noun} with ${teacherName(lesson)} is ${when}`,
+        text: `Hi ${to.greeting},\n\n${studentFirstName(lesson)} has ${a} with ${teacherName(lesson)} ${when}${exactly}.\n${details}\nNeed to change it? Cancel or reschedule from your dashboard:\n${publicUrl}/dashboard\n`,
       }
     : {
-        to: row.teacherEmail,
+        to: to.to,
         kind: "lesson-reminder",
-        subject: `Reminder: ${lessonName} with ${row.studentFirstName} ${row.studentLastName} is tomorrow`,
-        text: `Hi ${row.teacherFirstName},\n\nYou teach ${row.studentFirstName} ${row.studentLastName} on ${when}.\n\nYour calendar:\n${publicUrl}/teacher/calendar\n`,
+        subject: `Reminder: ${noun} with ${studentName(lesson)} is ${when}`,
+        text: `Hi ${to.greeting},\n\nYou have ${a} with ${studentName(lesson)} ${when}${exactly}.\n${details}\nYour calendar:\n${publicUrl}/teacher/calendar\n`,
       };
 }

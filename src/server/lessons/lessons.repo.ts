@@ -24,6 +24,7 @@ const lessonColumns = {
   parentId: bookings.parentId,
   cancelledAt: bookings.cancelledAt,
   cancelledBy: bookings.cancelledBy,
+  cancelReason: bookings.cancelReason,
   lateCancel: bookings.lateCancel,
   attendance: bookings.attendance,
   lessonNote: bookings.lessonNote,
@@ -102,12 +103,13 @@ export async function markCancelled(
   cancellations: { id: string; late: boolean }[],
   by: "parent" | "teacher",
   now: Date,
+  reason: string | null = null,
 ) {
   for (const c of cancellations) {
     await tx
       .update(bookings)
       // A pending request cancelled by its parent was decided (withdrawn) now.
-      .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, lateCancel: c.late, decidedAt: sql`coalesce(${bookings.decidedAt}, ${now.toISOString()}::timestamptz)` })
+      .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, cancelReason: reason, lateCancel: c.late, decidedAt: sql`coalesce(${bookings.decidedAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(bookings.id, c.id));
   }
 }

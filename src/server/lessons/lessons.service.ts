@@ -4,7 +4,7 @@ import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../
 import {
   LESSON_NOT_FOUND_MESSAGE,
   type AttendanceInput,
-  type CancelLessonInput,
+  type CancelLesson,
   type CancelResult,
   type LessonDTO,
 } from "../../shared/lessons/lessons.schemas";
@@ -15,11 +15,19 @@ import type { Tx } from "../db/client";
 import type { Deps } from "../http/app-env";
 import { lockTeacherSchedule } from "../booking/bookable-times";
 import { scheduleConflict } from "../booking/booking.service";
+import { lessonMailContexts } from "../booking/lesson-mail.repo";
+import type { MailMessage } from "../mail/mailer";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
 type MailDeps = Pick<Deps, "db" | "mailer" | "logger" | "env">;
+
+/** Sends a lesson email after the change committed; a failed send is logged, never undoes the change. */
+async function sendMail(deps: MailDeps, mail: MailMessage | null, what: string) {
+  if (!mail) return;
+  await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, `${what} email failed`));
+}
 
 export function toLessonDTO(row: repo.LessonRow): LessonDTO {
   return {
@@ -37,6 +45,7 @@ export function toLessonDTO(row: repo.LessonRow): LessonDTO {
     freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours).toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
+    cancelReason: row.cancelReason,
     lateCancel: row.lateCancel,
     attendance: row.attendance as LessonDTO["attendance"],
     lessonNote: row.lessonNote,
@@ -83,7 +92,7 @@ export async function cancelLesson(
   deps: MailDeps,
   userId: string,
   bookingId: string,
-  input: CancelLessonInput,
+  input: CancelLesson,
   now = new Date(),
 ): Promise<CancelResult> {
   const { side, teacherId } = await sideOf(deps, userId, bookingId);
@@ -97,7 +106,7 @@ export async function cancelLesson(
         ? await repo.lockSeriesFrom(tx, lesson.seriesId, lesson.startsAt)
         : [{ id: lesson.id, status: lesson.status, slotId: lesson.slotId, startsAt: lesson.startsAt }];
     const decided = targets.map((t) => ({ ...t, outcome: cancellationOutcome({ by: side, startsAt: t.startsAt, now, noticeHours }) }));
-    await repo.markCancelled(tx, decided.map((d) => ({ id: d.id, late: d.outcome.late })), side, now);
+    await repo.markCancelled(tx, decided.map((d) => ({ id: d.id, late: d.outcome.late })), side, now, input.reason ?? null);
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
     // A request never accepted was no lesson yet: withdrawing it gives nothing back.
@@ -110,9 +119,7 @@ export async function cancelLesson(
     throw scheduleConflict(error);
   });
   const rows = await repo.findLessons(deps.db, ids);
-  await deps.mailer
-    .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, rows, side, credits))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
+  await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), side, credits), "lesson cancelled");
   return { lessons: rows.map(toLessonDTO), creditsIssued: credits };
 }
 
@@ -138,9 +145,8 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     throw scheduleConflict(error);
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
-  await deps.mailer
-    .send(lessonRescheduledEmail(deps.env.PUBLIC_URL, row!, previousStart, side))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "lesson rescheduled email failed"));
+  const [context] = await lessonMailContexts(deps.db, [bookingId]);
+  await sendMail(deps, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, previousStart, side) : null, "lesson rescheduled");
   return toLessonDTO(row!);
 }
 
@@ -178,9 +184,7 @@ export async function recordAttendance(
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
   if (cancelled) {
-    await deps.mailer
-      .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, [row!], "teacher", 1))
-      .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
+    await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, [bookingId]), "teacher", 1), "lesson cancelled");
   }
   return toLessonDTO(row!);
 }

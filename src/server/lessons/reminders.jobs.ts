@@ -1,8 +1,8 @@
 import { storedToToggles } from "../../shared/accounts/notification-preferences";
 import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
 import type { JobKind, Sweep } from "../jobs/job.types";
+import { lessonMailContexts } from "../booking/lesson-mail.repo";
 import { lessonReminderEmail } from "./lessons.emails";
-import { findLessons } from "./lessons.repo";
 import { parentPreferences, REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
 
 /** Reminders go out this long before a lesson ("the day before"). */
@@ -31,14 +31,16 @@ export const reminderJob: JobKind = {
   kind: REMINDER_KIND,
   async handle(job, { deps, now }) {
     const payload = job.payload as unknown as ReminderPayload;
-    const [row] = await findLessons(deps.db, [payload.bookingId]);
-    if (!row || row.status !== "accepted" || row.startsAt.toISOString() !== payload.startsAt || row.startsAt <= now) return;
+    const [lesson] = await lessonMailContexts(deps.db, [payload.bookingId]);
+    if (!lesson || lesson.status !== "accepted" || lesson.startsAt.toISOString() !== payload.startsAt || lesson.startsAt <= now) return;
     if (payload.role === "parent") {
-      if (!row.parentId) return;
-      const prefs = await parentPreferences(deps.db, row.parentId);
+      if (!lesson.parent) return;
+      const prefs = await parentPreferences(deps.db, lesson.parent.id);
       if (!prefs || !storedToToggles({ preferredCommunication: prefs.preferredCommunication as CommunicationChannel, wantsNotifications: prefs.wantsNotifications }).email) return;
     }
-    // The parent reads the time in the teacher's zone, named (the server knows no other zone of theirs).
-    await deps.mailer.send(lessonReminderEmail(deps.env.PUBLIC_URL, row, payload.role, row.teacherTimeZone));
+    // Each side reads its own clock, and the wording counts from now: a late or short-notice
+    // reminder says "in 7 minutes", never "tomorrow".
+    const mail = lessonReminderEmail(deps.env.PUBLIC_URL, lesson, payload.role, now);
+    if (mail) await deps.mailer.send(mail);
   },
 };

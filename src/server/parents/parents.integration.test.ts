@@ -64,6 +64,8 @@ describe("GET /api/parents/me", () => {
       preferredCommunication: "email",
       wantsNotifications: true,
       allowStudentMessages: true,
+      timeZone: null,
+      reportedTimeZone: null,
     });
     const others = await send(t, "GET", "/api/parents/me", { cookie: otherCookie });
     expect(others.json).toMatchObject({ firstName: "Olive", email: other.email });
@@ -86,6 +88,7 @@ describe("PATCH /api/parents/me", () => {
         location: "Austin, TX",
         notifications: { email: true, sms: true },
         allowStudentMessages: false,
+        timeZone: "America/Denver",
       },
     });
     expect(res.status).toBe(200);
@@ -99,6 +102,8 @@ describe("PATCH /api/parents/me", () => {
       preferredCommunication: "sms",
       wantsNotifications: true,
       allowStudentMessages: false,
+      timeZone: "America/Denver",
+      reportedTimeZone: null,
     };
     expect(res.json).toEqual(saved);
     expect((await send(t, "GET", "/api/parents/me", { cookie: parentCookie })).json).toEqual(saved);
@@ -302,5 +307,48 @@ describe("GET /api/parents/me/dashboard", () => {
     expect(teacherRes.status).toBe(403);
     expect(teacherRes.json.error.message).toBe("This is only available to parent accounts.");
     expect((await send(t, "GET", "/api/parents/me/dashboard")).status).toBe(401);
+  });
+});
+
+describe("the parent's time zone (issue 26)", () => {
+  it("PUT /api/parents/me/time-zone stores the zone the browser reports, only when it changed", async () => {
+    const report = (timeZone: unknown, cookie = parentCookie) => send(t, "PUT", "/api/parents/me/time-zone", { cookie, body: { timeZone } });
+    expect((await report("America/New_York")).status).toBe(204);
+    const first = await profileRow(parent.parentId);
+    expect(first.reportedTimeZone).toBe("America/New_York");
+    // A report is not an edit by the parent: the profile's updated_at stays.
+    expect((await report("America/New_York")).status).toBe(204);
+    expect((await report("America/Los_Angeles")).status).toBe(204);
+    const moved = await profileRow(parent.parentId);
+    expect(moved.reportedTimeZone).toBe("America/Los_Angeles");
+    expect(moved.updatedAt).toEqual(first.updatedAt);
+    // The settings zone is the parent's own choice and is left alone.
+    expect(moved.timeZone).toBeNull();
+    expect((await profileRow(other.parentId)).reportedTimeZone).toBeNull();
+    expect((await send(t, "GET", "/api/parents/me", { cookie: parentCookie })).json).toMatchObject({ timeZone: null, reportedTimeZone: "America/Los_Angeles" });
+  });
+
+  it("is only for parents, and refuses a zone that does not exist (400, nothing stored)", async () => {
+    const body = { timeZone: "America/New_York" };
+    expect((await send(t, "PUT", "/api/parents/me/time-zone", { cookie: teacherCookie, body })).status).toBe(403);
+    expect((await send(t, "PUT", "/api/parents/me/time-zone", { body })).status).toBe(401);
+    for (const timeZone of ["Mars/Olympus_Mons", "", 5, null]) {
+      const res = await send(t, "PUT", "/api/parents/me/time-zone", { cookie: parentCookie, body: { timeZone } });
+      expect(res.status, String(timeZone)).toBe(400);
+      expect(res.json.error.fields.timeZone).toEqual(expect.any(String));
+    }
+    expect((await profileRow(parent.parentId)).reportedTimeZone).toBeNull();
+  });
+
+  it("settings choose a zone, and blank or null goes back to the device's zone", async () => {
+    const patch = (timeZone: unknown) => send(t, "PATCH", "/api/parents/me", { cookie: parentCookie, body: { timeZone } });
+    expect((await patch("America/Chicago")).json.timeZone).toBe("America/Chicago");
+    expect((await profileRow(parent.parentId)).timeZone).toBe("America/Chicago");
+    expect((await patch("")).json.timeZone).toBeNull();
+    await patch("America/Chicago");
+    expect((await patch(null)).json.timeZone).toBeNull();
+    const bad = await patch("Atlantis/Capital");
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields.timeZone).toBe("Choose a time zone from the list");
   });
 });

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { CommunicationChannel, Relationship } from "../../shared/accounts/accounts.constants";
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";
@@ -16,6 +16,8 @@ export interface ParentProfileRow {
   preferredCommunication: CommunicationChannel;
   wantsNotifications: boolean;
   allowStudentMessages: boolean;
+  timeZone: string | null;
+  reportedTimeZone: string | null;
 }
 
 export async function findProfile(db: Executor, parentId: string): Promise<ParentProfileRow | undefined> {
@@ -31,6 +33,8 @@ export async function findProfile(db: Executor, parentId: string): Promise<Paren
       preferredCommunication: parentProfiles.preferredCommunication,
       wantsNotifications: parentProfiles.wantsNotifications,
       allowStudentMessages: parentProfiles.allowStudentMessages,
+      timeZone: parentProfiles.timeZone,
+      reportedTimeZone: parentProfiles.reportedTimeZone,
     })
     .from(parentProfiles)
     .innerJoin(user, eq(user.id, parentProfiles.userId))
@@ -47,7 +51,7 @@ export async function findProfile(db: Executor, parentId: string): Promise<Paren
 export type ProfileChanges = Partial<
   Pick<
     typeof parentProfiles.$inferInsert,
-    "firstName" | "lastName" | "phone" | "location" | "preferredCommunication" | "wantsNotifications" | "allowStudentMessages"
+    "firstName" | "lastName" | "phone" | "location" | "preferredCommunication" | "wantsNotifications" | "allowStudentMessages" | "timeZone"
   >
 >;
 
@@ -58,6 +62,17 @@ export async function updateProfile(db: Executor, parentId: string, changes: Pro
     .where(eq(parentProfiles.id, parentId))
     .returning({ id: parentProfiles.id });
   return rows.length > 0;
+}
+
+/**
+ * Stores the zone the browser reported, only when it changed (most app starts change nothing, and
+ * then nothing is written). Not an edit by the parent: updated_at stays.
+ */
+export async function setReportedTimeZone(db: Executor, parentId: string, timeZone: string): Promise<void> {
+  await db
+    .update(parentProfiles)
+    .set({ reportedTimeZone: timeZone })
+    .where(and(eq(parentProfiles.id, parentId), sql`${parentProfiles.reportedTimeZone} is distinct from ${timeZone}`));
 }
 
 export async function countStudents(db: Executor, parentId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { parentSettingsUpdateSchema } from "../../shared/parents/parents.schemas";
+import { parentSettingsUpdateSchema, reportTimeZoneSchema } from "../../shared/parents/parents.schemas";
 import { requireParent, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate } from "../http/validate";
@@ -13,5 +13,10 @@ export function createParentsRoutes(deps: Deps) {
     .patch("/me", validate("json", parentSettingsUpdateSchema), async (c) =>
       c.json(await service.updateSettings(deps, c.get("parentId"), c.req.valid("json"))),
     )
+    // Called by the web app once per start or sign-in of a parent (a no-op when the zone is unchanged).
+    .put("/me/time-zone", validate("json", reportTimeZoneSchema), async (c) => {
+      await service.reportTimeZone(deps, c.get("parentId"), c.req.valid("json").timeZone);
+      return c.body(null, 204);
+    })
     .get("/me/dashboard", async (c) => c.json(await service.getDashboard(deps, c.get("user"), c.get("parentId"))));
 }

@@ -47,7 +47,14 @@ export async function getSettings(deps: Pick<Deps, "db">, parentId: string): Pro
     preferredCommunication: profile.preferredCommunication,
     wantsNotifications: profile.wantsNotifications,
     allowStudentMessages: profile.allowStudentMessages,
+    timeZone: profile.timeZone,
+    reportedTimeZone: profile.reportedTimeZone,
   };
+}
+
+/** The browser's zone, reported once per app start; emails use it while no zone is chosen in settings. */
+export async function reportTimeZone(deps: Pick<Deps, "db">, parentId: string, timeZone: string): Promise<void> {
+  await repo.setReportedTimeZone(deps.db, parentId, timeZone);
 }
 
 export async function updateSettings(

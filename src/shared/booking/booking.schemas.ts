@@ -109,6 +109,9 @@ export interface BookingRequestDTO {
   seriesId: string | null;
   student: { id: string; firstName: string; lastName: string };
   teacher: { id: string; firstName: string; lastName: string; timeZone: string };
+  /** The teacher's reason for declining, or either side's for cancelling (issue 26); null when none was given. */
+  declineReason: string | null;
+  cancelReason: string | null;
 }
 
 export const SLOT_TAKEN_MESSAGE = "That time was just booked. Please choose another time.";

@@ -2,15 +2,21 @@ import { z } from "zod";
 import type { BookingType } from "../booking/booking.constants";
 import { isRealInstant, NOT_A_REAL_TIME_MESSAGE } from "../instants.rules";
 import { boundedText } from "../text.schemas";
+import { reasonSchema } from "../booking/reason.schemas";
 
 export const LESSON_NOTE_MAX = 5000;
 export const LESSON_NOT_FOUND_MESSAGE = "Lesson not found";
 
-/** Cancel one lesson, or it and every later lesson of its weekly series. */
+/**
+ * Cancel one lesson, or it and every later lesson of its weekly series, optionally saying why (the
+ * teacher's dialog asks; the other side reads it in the app and the email).
+ */
 export const cancelLessonSchema = z.object({
   scope: z.enum(["one", "rest_of_series"], { error: "Choose whether to cancel this lesson or the rest of its series" }),
+  reason: reasonSchema.optional(),
 });
-export type CancelLessonInput = z.infer<typeof cancelLessonSchema>;
+export type CancelLessonInput = z.input<typeof cancelLessonSchema>;
+export type CancelLesson = z.output<typeof cancelLessonSchema>;
 
 export const rescheduleLessonSchema = z.object({
   startsAt: z.iso.datetime({ offset: true, error: "Choose a new time" }).refine(isRealInstant, NOT_A_REAL_TIME_MESSAGE),
@@ -47,6 +53,8 @@ export interface LessonDTO {
   freeCancellationUntil: string;
   cancelledAt: string | null;
   cancelledBy: "parent" | "teacher" | null;
+  /** Why the side that cancelled did (issue 26); null when no reason was given. */
+  cancelReason: string | null;
   lateCancel: boolean | null;
   attendance: "attended" | "missed" | null;
   lessonNote: string | null;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { boundedText, oneLineText } from "../text.schemas";
+import { timeZoneSchema } from "../booking/booking.schemas";
+import { isIanaTimeZone } from "../time-zone.rules";
 import type { CommunicationChannel, Relationship } from "../accounts/accounts.constants";
 import type { NotificationToggles } from "../accounts/notification-preferences";
 import type { EVENT_STATUSES, EVENT_TYPES } from "../calendar/calendar.constants";
@@ -37,6 +39,19 @@ export const notificationTogglesSchema = z.object(
   { error: "Notification preferences must say whether email and SMS are on" },
 );
 
+export const PARENT_TIME_ZONE_MESSAGE = "Choose a time zone from the list";
+
+/**
+ * The zone emails and reminders use for this family (issue 26). Blank or null: "Use my device's
+ * time zone", the zone the browser last reported (PUT /api/parents/me/time-zone).
+ */
+const settingsTimeZoneSchema = z
+  .string({ error: PARENT_TIME_ZONE_MESSAGE })
+  .max(64, PARENT_TIME_ZONE_MESSAGE)
+  .refine((zone) => zone === "" || isIanaTimeZone(zone), PARENT_TIME_ZONE_MESSAGE)
+  .nullable()
+  .transform((zone) => zone || null);
+
 const settingsFields = {
   firstName: oneLineText("First name", PARENT_NAME_MAX),
   lastName: oneLineText("Last name", PARENT_NAME_MAX),
@@ -44,6 +59,7 @@ const settingsFields = {
   location: optionalText("Location", PARENT_LOCATION_MAX),
   notifications: notificationTogglesSchema,
   allowStudentMessages: z.boolean({ error: `${STUDENT_PAGE_MESSAGES_LABEL} must be on or off` }),
+  timeZone: settingsTimeZoneSchema,
 };
 
 /** The whole settings form, as the page edits it. */
@@ -76,7 +92,17 @@ export interface ParentSettings {
   preferredCommunication: CommunicationChannel;
   wantsNotifications: boolean;
   allowStudentMessages: boolean;
+  /** The zone chosen in settings; null follows the device (its last report is `reportedTimeZone`). */
+  timeZone: string | null;
+  reportedTimeZone: string | null;
 }
+
+/**
+ * PUT /api/parents/me/time-zone: the zone the parent's browser is in, reported once per app start
+ * or sign-in, so emails can use it when no zone is chosen in settings.
+ */
+export const reportTimeZoneSchema = z.object({ timeZone: timeZoneSchema }, { error: "Send the time zone as a JSON object" });
+export type ReportTimeZoneInput = z.infer<typeof reportTimeZoneSchema>;
 
 export interface UpcomingEvent {
   id: string;

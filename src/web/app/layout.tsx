@@ -4,6 +4,7 @@ import { safeNextPath } from "../../shared/auth/next-path";
 import { AuthDialogsProvider, useAuthDialogs } from "../features/auth/auth-dialogs";
 import { useMe } from "../features/auth/use-me";
 import { LiveUpdates } from "../features/messages/live-updates";
+import { ReportTimeZone } from "../features/parents/report-time-zone";
 import { TopBar } from "./top-bar";
 
 export function AppLayout() {
@@ -16,6 +17,7 @@ export function AppLayout() {
       <TopBar />
       <SignInForRedirect />
       <LiveUpdates />
+      <ReportTimeZone />
       <div id="content" className="flex flex-1 flex-col">
           <Outlet />
         </div>

@@ -27,6 +27,8 @@ const bookingBody = (world: World) => ({
   startTimes: [nextFactorySlot()],
 });
 
+const declineBody = () => ({ reason: "I am fully booked that week; any Tuesday after that works." });
+
 export const bookingCases: RouteCase[] = [
   {
     route: "GET /api/teachers/:teacherId/slots", ok: 200,
@@ -49,9 +51,10 @@ export const bookingCases: RouteCase[] = [
     request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/accept` }),
   },
   {
+    // The body is optional (an empty one declines without a reason): the barrage fuzzes `reason`.
     route: "POST /api/bookings/:bookingId/decline", ok: 200,
     allowed: ownTeacherOnly,
-    bodyless: true,
-    request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/decline` }),
+    request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/decline`, body: declineBody() }),
+    badInput: { as: "teacher", validBody: declineBody, optionalKeys: ["reason"] },
   },
 ];

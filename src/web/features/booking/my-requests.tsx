@@ -1,4 +1,5 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
+import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
@@ -38,6 +39,7 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
                   {studentId ? "" : ` · ${b.student.firstName}`}
                 </p>
                 <p className="text-slate-600">{formatSlot(b.startsAt)}</p>
+                <RequestReason request={b} />
               </div>
               <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>
             </li>
@@ -46,5 +48,16 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
       </ul>
       {toggle ? <SeeAllToggle {...toggle} noun="requests" /> : null}
     </>
+  );
+}
+
+/** Why the teacher declined (or a side cancelled), in their words, when they gave a reason. */
+function RequestReason({ request }: { request: BookingRequestDTO }) {
+  const reason = request.status === "declined" ? request.declineReason : request.status === "cancelled" ? request.cancelReason : null;
+  if (!reason) return null;
+  return (
+    <p className="mt-1 whitespace-pre-line break-words text-slate-700">
+      <span className="font-medium">Reason:</span> {reason}
+    </p>
   );
 }

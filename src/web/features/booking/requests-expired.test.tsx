@@ -21,6 +21,8 @@ function request(id: string, firstName: string, overrides: Partial<BookingReques
     seriesId: null,
     student: { id: `s-${id}`, firstName, lastName: "Rivera" },
     teacher: { id: "t1", firstName: "Taylor", lastName: "Teacher", timeZone: "America/New_York" },
+    declineReason: null,
+    cancelReason: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Check, X } from "lucide-react";
+import { useState } from "react";
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
@@ -6,6 +7,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
+import { DeclineRequestDialog } from "./decline-request-dialog";
 import { formatSlot } from "./format-time";
 import { useDecideRequest, useTeacherRequests } from "./use-booking";
 
@@ -17,6 +19,8 @@ import { useDecideRequest, useTeacherRequests } from "./use-booking";
 export function TeacherRequestsList() {
   const requests = useTeacherRequests();
   const decide = useDecideRequest();
+  // Decline asks first (with an optional reason for the family): the dialog of this row.
+  const [declining, setDeclining] = useState<{ request: BookingRequestDTO; lessons: number } | null>(null);
   if (requests.isPending) return <p className="text-sm text-slate-600">Loading requests...</p>;
   if (requests.isError) return <Alert>Failed to load requests</Alert>;
   const list = groupSeries(requests.data.bookings);
@@ -60,7 +64,7 @@ export function TeacherRequestsList() {
                   variant="secondary"
                   aria-label={`Decline ${r.student.firstName}'s request for ${lessons > 1 ? `${lessons} weekly lessons from ` : ""}${formatSlot(r.startsAt, r.teacher.timeZone)}`}
                   disabled={decide.isPending}
-                  onClick={() => decide.mutate({ bookingId: r.id, decision: "decline" })}
+                  onClick={() => setDeclining({ request: r, lessons })}
                 >
                   <X aria-hidden className="size-4" /> Decline
                 </Button>
@@ -69,6 +73,9 @@ export function TeacherRequestsList() {
           </li>
         ))}
       </ul>
+      {declining ? (
+        <DeclineRequestDialog request={declining.request} lessons={declining.lessons} open onOpenChange={(open) => !open && setDeclining(null)} />
+      ) : null}
     </div>
   );
 }

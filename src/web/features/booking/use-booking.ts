@@ -50,10 +50,11 @@ export function useTeacherRequests() {
 export function useDecideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookingId, decision }: { bookingId: string; decision: "accept" | "decline" }) =>
+    // A decline may carry the teacher's reason (the decline dialog); the family reads it.
+    mutationFn: ({ bookingId, decision, reason }: { bookingId: string; decision: "accept" | "decline"; reason?: string }) =>
       decision === "accept"
         ? call(api.bookings[":bookingId"].accept.$post({ param: { bookingId } }))
-        : call(api.bookings[":bookingId"].decline.$post({ param: { bookingId } })),
+        : call(api.bookings[":bookingId"].decline.$post({ param: { bookingId }, json: reason ? { reason } : {} })),
     onSettled: () => {
       // The list and the dashboard's counts and tiles change with every decision; nothing else the teacher sees does.
       void queryClient.invalidateQueries({ queryKey: TEACHER_REQUESTS_KEY });

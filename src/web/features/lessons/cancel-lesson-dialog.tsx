@@ -1,11 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { REASON_MAX } from "../../../shared/booking/booking.constants";
 import { cancellationOutcome } from "../../../shared/lessons/cancellation.rules";
-import { cancelLessonSchema, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { cancelLessonSchema, type CancelLesson, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
-import { ChoiceGroup, setServerErrors } from "../../components/ui/form";
+import { Field } from "../../components/ui/field";
+import { ChoiceGroup, invalidProps, setServerErrors } from "../../components/ui/form";
+import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { formatSlot } from "../booking/format-time";
 import { lessonTitle, when, type LessonDialogProps } from "./lesson-labels";
@@ -58,9 +61,13 @@ export function CancelLessonDialog({
 
 function CancelForm({ lesson, side, onDone }: { lesson: LessonDTO; side: "parent" | "teacher"; onDone: () => void }) {
   const cancel = useCancelLesson(lesson);
-  const form = useForm<CancelLessonInput>({ resolver: zodResolver(cancelLessonSchema), defaultValues: { scope: "one" } });
-  const onSubmit = form.handleSubmit((values) =>
-    cancel.mutate(values, { onSuccess: onDone, onError: (error) => setServerErrors(error, form.setError, ["scope"]) }),
+  const form = useForm<CancelLessonInput, unknown, CancelLesson>({ resolver: zodResolver(cancelLessonSchema), defaultValues: { scope: "one", reason: "" } });
+  const reasonError = form.formState.errors.reason?.message;
+  const onSubmit = form.handleSubmit(({ scope, reason }) =>
+    cancel.mutate(
+      { scope, ...(reason ? { reason } : {}) },
+      { onSuccess: onDone, onError: (error) => setServerErrors(error, form.setError, ["scope", "reason"]) },
+    ),
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -68,7 +75,13 @@ function CancelForm({ lesson, side, onDone }: { lesson: LessonDTO; side: "parent
       {lesson.seriesId ? (
         <ChoiceGroup id="cancel-scope" legend="Cancel" type="radio" variant="list" columns="space-y-1" options={SCOPE_OPTIONS} registration={form.register("scope")} error={form.formState.errors.scope?.message} />
       ) : null}
-      {cancel.isError ? <Alert>{errorMessage(cancel.error, "Failed to cancel the lesson. Please try again.")}</Alert> : null}
+      {/* The teacher says why (optional); the family reads it in their lessons list and the email. */}
+      {side === "teacher" ? (
+        <Field id="cancel-reason" label="Reason (optional)" hint={`Shown to the family in the app and in the email. Up to ${REASON_MAX} characters.`} error={reasonError}>
+          <Textarea id="cancel-reason" rows={3} maxLength={REASON_MAX} {...invalidProps("cancel-reason", reasonError)} {...form.register("reason")} />
+        </Field>
+      ) : null}
+      {cancel.isError && !reasonError ? <Alert>{errorMessage(cancel.error, "Failed to cancel the lesson. Please try again.")}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary">Keep Lesson</Button>

@@ -28,6 +28,8 @@ function request(n: number): BookingRequestDTO {
     seriesId: null,
     student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
     teacher,
+    declineReason: null,
+    cancelReason: null,
   };
 }
 

@@ -17,6 +17,7 @@ export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }):
     freeCancellationUntil: overrides.startsAt,
     cancelledAt: null,
     cancelledBy: null,
+    cancelReason: null,
     lateCancel: null,
     attendance: null,
     lessonNote: null,

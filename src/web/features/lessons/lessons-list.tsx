@@ -38,6 +38,11 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                 </div>
                 <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", BADGE_CLASSES[badge.tone])}>{badge.label}</span>
               </div>
+              {lesson.status === "cancelled" && lesson.cancelReason ? (
+                <p className="whitespace-pre-line break-words text-slate-700">
+                  <span className="font-medium">Reason for cancelling:</span> {lesson.cancelReason}
+                </p>
+              ) : null}
               {lesson.lessonNote ? (
                 <div className="rounded-lg bg-slate-50 p-3">
                   <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Lesson note</p>

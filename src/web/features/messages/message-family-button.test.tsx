@@ -77,6 +77,8 @@ const request: BookingRequestDTO = {
   seriesId: null,
   student,
   teacher,
+  declineReason: null,
+  cancelReason: null,
 };
 
 const taught: TeacherStudent = {

@@ -14,6 +14,8 @@ const SETTINGS: ParentSettings = {
   preferredCommunication: "email",
   wantsNotifications: true,
   allowStudentMessages: true,
+  timeZone: null,
+  reportedTimeZone: null,
 };
 
 describe("SettingsForm: the student-page messages setting", () => {

@@ -14,6 +14,10 @@ import { Field } from "../../../components/ui/field";
 import { invalidProps, setServerErrors, useFlash } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
+import { viewerTimeZone } from "../../../lib/time-zone";
+import { TimeZoneSelect } from "../../../components/ui/form/time-zone-select";
+import { US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
+import { zoneCityLabel } from "../../../../shared/time-zone.rules";
 import { useUpdateParentSettings } from "../use-parent";
 import { Panel } from "./panel";
 import { SwitchRow } from "./switch-row";
@@ -34,6 +38,7 @@ const FORM_FIELDS: readonly FieldPath<ParentSettingsFormInput>[] = [
   "notifications.email",
   "notifications.sms",
   "allowStudentMessages",
+  "timeZone",
 ];
 
 function toFormValues(settings: ParentSettings): ParentSettingsFormInput {
@@ -44,7 +49,14 @@ function toFormValues(settings: ParentSettings): ParentSettingsFormInput {
     location: settings.location ?? "",
     notifications: settings.notifications,
     allowStudentMessages: settings.allowStudentMessages,
+    timeZone: settings.timeZone ?? "",
   };
+}
+
+/** "Use my device's time zone (Eastern Time (New York))": the zone emails use while none is chosen. */
+function deviceZoneLabel(): string {
+  const zone = viewerTimeZone();
+  return `Use my device's time zone (${US_TIME_ZONES[zone] ?? zoneCityLabel(zone)})`;
 }
 
 /** Profile Information and Notification Preferences, saved together with Save Changes. */
@@ -67,6 +79,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
       phone: values.phone,
       location: values.location,
       allowStudentMessages: values.allowStudentMessages,
+      timeZone: values.timeZone,
       // Untouched switches are not sent: a stored choice they cannot show (sign-up's "In-app")
       // must survive saving a new phone number.
       ...(dirtyFields.notifications?.email || dirtyFields.notifications?.sms ? { notifications: values.notifications } : {}),
@@ -184,6 +197,18 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
             )}
           />
         </div>
+      </Panel>
+
+      <Panel id="time-zone" title="Time Zone" description="Lesson times in your emails and reminders are given in this zone.">
+        <Field id="settings-time-zone" label="Time zone" error={errors.timeZone?.message}>
+          <TimeZoneSelect
+            id="settings-time-zone"
+            current={settings.timeZone ?? undefined}
+            emptyLabel={deviceZoneLabel()}
+            {...invalidProps("settings-time-zone", errors.timeZone?.message)}
+            {...form.register("timeZone")}
+          />
+        </Field>
       </Panel>
 
       <div className="space-y-3">

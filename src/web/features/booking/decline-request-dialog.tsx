@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { REASON_MAX } from "../../../shared/booking/booking.constants";
+import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
+import { declineRequestSchema, type DeclineRequest, type DeclineRequestInput } from "../../../shared/booking/reason.schemas";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { invalidProps, setServerErrors } from "../../components/ui/form";
+import { Textarea } from "../../components/ui/textarea";
+import { errorMessage } from "../../lib/api";
+import { formatSlot } from "./format-time";
+import { useDecideRequest } from "./use-booking";
+
+/**
+ * The confirmation step of Decline (issue 26): says what declining does, and takes an optional
+ * reason that the family reads in their requests list and in the email. `lessons` > 1 is a weekly
+ * series, declined as a whole.
+ */
+export function DeclineRequestDialog({
+  request,
+  lessons,
+  open,
+  onOpenChange,
+}: {
+  request: BookingRequestDTO;
+  lessons: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const what = lessons > 1 ? `${lessons} weekly lessons from ${formatSlot(request.startsAt, request.teacher.timeZone)}` : formatSlot(request.startsAt, request.teacher.timeZone);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Decline Request" description={`${request.student.firstName} ${request.student.lastName} · ${what}`}>
+          <DeclineForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function DeclineForm({ request, lessons, onDone }: { request: BookingRequestDTO; lessons: number; onDone: () => void }) {
+  const decide = useDecideRequest();
+  const form = useForm<DeclineRequestInput, unknown, DeclineRequest>({ resolver: zodResolver(declineRequestSchema), defaultValues: { reason: "" } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    decide.mutate(
+      { bookingId: request.id, decision: "decline", ...(values.reason ? { reason: values.reason } : {}) },
+      { onSuccess: onDone, onError: (error) => setServerErrors(error, form.setError, ["reason"]) },
+    ),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <p className="text-sm text-slate-700">
+        {request.student.firstName}&apos;s family is told by email, and {lessons > 1 ? "these times become" : "this time becomes"} free for
+        others again.
+      </p>
+      <Field
+        id="decline-reason"
+        label="Reason (optional)"
+        hint={`Shown to the family in the app and in the email. Up to ${REASON_MAX} characters.`}
+        error={errors.reason?.message}
+      >
+        <Textarea
+          id="decline-reason"
+          rows={3}
+          maxLength={REASON_MAX}
+          placeholder="For example: I am fully booked on Mondays; Tuesday afternoons are open."
+          {...invalidProps("decline-reason", errors.reason?.message)}
+          {...form.register("reason")}
+        />
+      </Field>
+      {decide.isError && !errors.reason ? <Alert>{errorMessage(decide.error, "Failed to decline request")}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Keep Request</Button>
+        </DialogClose>
+        <Button type="submit" variant="danger" disabled={decide.isPending}>
+          {decide.isPending ? "Declining..." : "Decline Request"}
+        </Button>
+      </div>
+    </form>
+  );
+}
