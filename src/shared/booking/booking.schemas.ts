@@ -91,6 +91,10 @@ export interface SlotDTO {
 
 export interface SlotsResponse {
   teacherTimeZone: string;
+  /** The teacher's lead time: no time sooner than now + this many hours is offered (the panel says so). */
+  leadHours: number;
+  /** Minutes the teacher keeps free around each lesson: two chosen times closer than this cannot both be booked. */
+  bufferMinutes: number;
   /** Viewer-local date "yyyy-MM-dd" → open slots that start that day. */
   days: Record<string, SlotDTO[]>;
 }

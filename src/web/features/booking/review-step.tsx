@@ -93,7 +93,15 @@ export function ReviewStep({
       <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
       {canRepeat ? <RepeatChooser repeat={repeat} firstDate={firstDate} problem={repeatProblem} dispatch={dispatch} /> : null}
       {unavailable ? (
-        <UnavailableTimes message={unavailable.message} unavailable={unavailable.times} sending={sending} onSkip={unavailable.onSkip} />
+        <UnavailableTimes
+          message={unavailable.message}
+          unavailable={unavailable.times}
+          timeZone={timeZone}
+          leadHours={0}
+          sending={sending}
+          skipLabel={unavailable.times.length === 1 ? "Skip this date and send" : "Skip these dates and send"}
+          onSkip={unavailable.onSkip}
+        />
       ) : requestError ? (
         <Alert>{requestError}</Alert>
       ) : null}
