@@ -4,6 +4,7 @@ import { AppError } from "../../shared/errors";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
+import { tellOtherSide } from "../live/lesson-events";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
 import { scheduleConflict, toDTOs } from "./booking.service";
@@ -16,7 +17,7 @@ import { scheduleConflict, toDTOs } from "./booking.service";
  * it is pending and not expired. Returns the decided lessons, first lesson first.
  */
 export async function decide(
-  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
+  deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">,
   teacherId: string,
   bookingId: string,
   decision: "accepted" | "declined",
@@ -62,6 +63,8 @@ export async function decide(
   });
   const rows = await repo.findRequests(deps.db, ids);
   const first = rows[0]!;
+  // The family's open pages (requests, lessons, calendar, tiles) update at once.
+  await tellOtherSide(deps, first.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision } });
   await deps.mailer
     .send(bookingDecidedEmail(deps.env.PUBLIC_URL, first, decision, formatLessonTime(first.startsAt, first.teacherTimeZone), rows.length))
     .catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));

@@ -15,11 +15,12 @@ import type { Tx } from "../db/client";
 import type { Deps } from "../http/app-env";
 import { lockTeacherSchedule } from "../booking/bookable-times";
 import { scheduleConflict } from "../booking/booking.service";
+import { tellOtherSide } from "../live/lesson-events";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
-type MailDeps = Pick<Deps, "db" | "mailer" | "logger" | "env">;
+type MailDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
 
 export function toLessonDTO(row: repo.LessonRow): LessonDTO {
   return {
@@ -110,6 +111,8 @@ export async function cancelLesson(
     throw scheduleConflict(error);
   });
   const rows = await repo.findLessons(deps.db, ids);
+  // The other side's open pages update at once (GET /api/live).
+  await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
   await deps.mailer
     .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, rows, side, credits))
     .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
@@ -138,6 +141,7 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     throw scheduleConflict(error);
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
+  await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: [bookingId], change: "rescheduled" } });
   await deps.mailer
     .send(lessonRescheduledEmail(deps.env.PUBLIC_URL, row!, previousStart, side))
     .catch((error: unknown) => deps.logger.error({ err: error }, "lesson rescheduled email failed"));
@@ -177,6 +181,11 @@ export async function recordAttendance(
     return false;
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
+  // The family sees the attendance, the note or the cancellation without a reload.
+  await tellOtherSide(deps, row!.teacherUserId, {
+    type: "lesson_changed",
+    payload: { bookingIds: [bookingId], change: cancelled ? "cancelled" : "attendance" },
+  });
   if (cancelled) {
     await deps.mailer
       .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, [row!], "teacher", 1))

@@ -122,7 +122,7 @@ describe("ReviewStep", () => {
       requestError: "1 of the 4 chosen times cannot be booked.",
       unavailable: { message: "1 of the 4 chosen times cannot be booked.", times: [{ startsAt: TIMES[1]!.startsAt, reason: "time_off" }], onSkip },
     });
-    expect(screen.getByText(`${formatSlot(TIMES[1]!.startsAt)}: the teacher is away`)).toBeInTheDocument();
+    expect(screen.getByText(`${formatSlot(TIMES[1]!.startsAt, "America/New_York")}: the teacher is away`)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Skip this date and send" }));
     expect(onSkip).toHaveBeenCalledOnce();
   });
