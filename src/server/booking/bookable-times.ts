@@ -66,7 +66,8 @@ export async function checkBookableTimes(
  * offered it only while it was far enough ahead.
  */
 export function unavailableTimesError(unavailable: readonly UnavailableTime[], wantedCount: number, leadHours: number): AppError {
-  const details: UnavailableDetails = { unavailable: [...unavailable] };
+  const tooSoon = unavailable.some((u) => u.reason === "too_soon");
+  const details: UnavailableDetails = { unavailable: [...unavailable], ...(tooSoon ? { leadHours } : {}) };
   const first = unavailable[0]!;
   if (wantedCount === 1 && first.reason === "past") return new AppError("validation", PAST_TIME_MESSAGE, { details });
   if (wantedCount === 1 && first.reason === "beyond_horizon") return new AppError("validation", BOOKING_HORIZON_MESSAGE, { details });

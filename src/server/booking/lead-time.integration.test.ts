@@ -92,7 +92,7 @@ describe("lead time in the booking route", () => {
     const res = await book(t, parent, teacher.teacherId, [soon]);
     expect([res.status, res.json.error.message]).toEqual([409, tooSoonMessage(12)]);
     expect(res.json.error.message).toBe("The teacher takes requests at least 12 hours ahead. Please choose a later time.");
-    expect(res.json.error.details).toEqual({ unavailable: [{ startsAt: soon, reason: "too_soon" }] });
+    expect(res.json.error.details).toEqual({ unavailable: [{ startsAt: soon, reason: "too_soon" }], leadHours: 12 });
     expect(await tableCounts(t)).toEqual(before);
   });
 
@@ -103,7 +103,7 @@ describe("lead time in the booking route", () => {
     const later = wholeHourIn(30).toISOString();
     const res = await book(t, parent, teacher.teacherId, [soon, later]);
     expect([res.status, res.json.error.message]).toEqual([409, someUnavailableMessage(1, 2)]);
-    expect(unavailableDetailsSchema.parse(res.json.error.details).unavailable).toEqual([{ startsAt: soon, reason: "too_soon" }]);
+    expect(unavailableDetailsSchema.parse(res.json.error.details)).toEqual({ unavailable: [{ startsAt: soon, reason: "too_soon" }], leadHours: 12 });
     expect((await book(t, parent, teacher.teacherId, [later])).status).toBe(201);
   });
 

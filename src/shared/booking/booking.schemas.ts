@@ -77,9 +77,13 @@ export const createBookingSchema = z
 export type CreateBookingInput = z.output<typeof createBookingSchema>;
 export type CreateBookingRequest = z.input<typeof createBookingSchema>;
 
-/** A 409's `details` when some wanted times cannot be booked: every one of them, with why. */
+/**
+ * A 409's `details` when some wanted times cannot be booked: every one of them, with why; and,
+ * when one is too soon, the teacher's lead time (so the panel can say "less than 12 hours from now").
+ */
 export const unavailableDetailsSchema = z.object({
   unavailable: z.array(z.object({ startsAt: z.string(), reason: z.enum(UNAVAILABLE_REASONS) })),
+  leadHours: z.number().optional(),
 });
 export type UnavailableDetails = z.infer<typeof unavailableDetailsSchema>;
 

@@ -5,7 +5,7 @@ import type { SlotDTO } from "../../../shared/booking/booking.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import type { BookingFlowAction, RepeatChoice } from "./booking-flow.reducer";
-import type { UnavailableDetails } from "../../../shared/booking/booking.schemas";
+import type { UnavailableTime } from "../../../shared/booking/bookable.rules";
 import { localDateTime } from "../../../shared/calendar/calendar-views.rules";
 import { seriesChoiceProblem } from "../../../shared/lessons/series.rules";
 import { RepeatChooser } from "./repeat-chooser";
@@ -43,8 +43,11 @@ export function ReviewStep({
   sending: boolean;
   onSend: () => void;
   repeat: RepeatChoice;
-  /** Lessons of a series the server refused, with the way to skip them. */
-  unavailable: { message: string; times: UnavailableDetails["unavailable"]; onSkip: () => void } | null;
+  /**
+   * The chosen times (or weeks of a series) the server refused, each with why, and the way to skip
+   * them and send the rest (none when nothing would be left).
+   */
+  unavailable: { message: string; times: readonly UnavailableTime[]; series: boolean; leadHours: number; onSkip: (() => void) | undefined } | null;
   dispatch: Dispatch<BookingFlowAction>;
   /** Shown above the note on payment (e.g. the make-up credit choice). */
   extra?: ReactNode;
@@ -97,9 +100,9 @@ export function ReviewStep({
           message={unavailable.message}
           unavailable={unavailable.times}
           timeZone={timeZone}
-          leadHours={0}
+          leadHours={unavailable.leadHours}
           sending={sending}
-          skipLabel={unavailable.times.length === 1 ? "Skip this date and send" : "Skip these dates and send"}
+          skipLabel={skipLabel(unavailable.times.length, unavailable.series)}
           onSkip={unavailable.onSkip}
         />
       ) : requestError ? (
@@ -115,4 +118,10 @@ export function ReviewStep({
       </div>
     </div>
   );
+}
+
+/** A series leaves dates out; chosen times are skipped ("Skip these and send"). */
+function skipLabel(count: number, series: boolean): string {
+  if (series) return count === 1 ? "Skip this date and send" : "Skip these dates and send";
+  return count === 1 ? "Skip this time and send" : "Skip these and send";
 }

@@ -1,5 +1,4 @@
-import type { UnavailableReason } from "../../../shared/booking/bookable.rules";
-import type { UnavailableDetails } from "../../../shared/booking/booking.schemas";
+import type { UnavailableReason, UnavailableTime } from "../../../shared/booking/bookable.rules";
 import { tooSoonReason } from "../../../shared/booking/lead-time.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -33,7 +32,7 @@ export function UnavailableTimes({
   onSkip,
 }: {
   message: string;
-  unavailable: UnavailableDetails["unavailable"];
+  unavailable: readonly UnavailableTime[];
   timeZone: string;
   leadHours: number;
   sending: boolean;
