@@ -151,8 +151,11 @@ describe("ReviewStep", () => {
     expect(screen.getByText("Tue, Jan 15, 8:00 AM CST: too close to another lesson")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Skip these and send" }));
     expect(onSkip).toHaveBeenCalledOnce();
+    // Every chosen time is still listed; the refused ones are marked.
+    expect(detail("Times (Central Standard Time (America/Chicago))")?.querySelectorAll("li")).toHaveLength(3);
+    expect(screen.getAllByText("(cannot be booked)")).toHaveLength(2);
     // The refusal replaces the plain error line: one message, not two.
-    expect(screen.getAllByText(/cannot be booked/)).toHaveLength(1);
+    expect(screen.getAllByText(/chosen times cannot be booked/)).toHaveLength(1);
   });
 
   it("one refused chosen time: Skip this time and send; nothing left to send: no button", () => {

@@ -85,9 +85,16 @@ export function ReviewStep({
           <dt className="text-slate-600">Times ({zoneLabel(timeZone)})</dt>
           <dd>
             <ul className="font-medium text-slate-900">
-              {selected.map((s) => (
-                <li key={s.startsAt}>{formatSlot(s.startsAt)}</li>
-              ))}
+              {selected.map((s) => {
+                // Refused times stay listed (nothing is dropped without the parent's say) but marked.
+                const refused = unavailable?.times.some((u) => Date.parse(u.startsAt) === Date.parse(s.startsAt)) ?? false;
+                return (
+                  <li key={s.startsAt} className={refused ? "text-slate-500" : undefined}>
+                    {formatSlot(s.startsAt)}
+                    {refused ? <span className="ml-1 text-xs font-normal">(cannot be booked)</span> : null}
+                  </li>
+                );
+              })}
             </ul>
           </dd>
         </div>
