@@ -37,7 +37,8 @@ async function shoot(page: Page, dialog: Locator, name: string) {
 /**
  * The teacher teaches every day from a minute-exact start two minutes ahead, so the first weekly
  * lesson starts during the test (attendance is recorded after a lesson's start), and asks for the
- * longest notice (168 h), so a lesson inside the coming week is a late cancel and later ones are not.
+ * longest notice (168 h), so a lesson inside the coming week is a late cancel and later ones are not,
+ * and no lead time (a lesson two minutes away can be requested).
  */
 async function teacherStartingSoon(teacher: E2EAccount): Promise<{ firstLesson: Date; teacherId: string }> {
   await makeDiscoverable(teacher);
@@ -51,7 +52,7 @@ async function teacherStartingSoon(teacher: E2EAccount): Promise<{ firstLesson: 
   for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
     await ok(await teacher.api.post("/api/teachers/me/availability", { data: { dayOfWeek, startTime: start, endTime: end, format: "both" } }), "window");
   }
-  await ok(await teacher.api.put("/api/teachers/me/lesson-settings", { data: { noticeHours: 168, bufferMinutes: 0 } }), "notice");
+  await ok(await teacher.api.put("/api/teachers/me/lesson-settings", { data: { noticeHours: 168, bufferMinutes: 0, leadHours: 0 } }), "notice");
   const me = (await ok(await teacher.api.get("/api/teachers/me"), "me")) as { id: string };
   return { firstLesson, teacherId: me.id };
 }

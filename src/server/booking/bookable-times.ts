@@ -1,6 +1,7 @@
 import { checkBookable, type BookableResult, type UnavailableReason, type UnavailableTime } from "../../shared/booking/bookable.rules";
 import { BOOKING_HORIZON_MESSAGE } from "../../shared/booking/booking-horizon.rules";
 import { BOOKING_TYPES, type BookingType } from "../../shared/booking/booking.constants";
+import { tooSoonMessage } from "../../shared/booking/lead-time.rules";
 import {
   BUFFER_CONFLICT_MESSAGE,
   PAST_TIME_MESSAGE,
@@ -16,10 +17,13 @@ import { lockTeacherSchedule, slotSources } from "./booking.repo";
 export { lockTeacherSchedule };
 export type { BookableResult };
 
+/** The check's answer, with the teacher's lead time (the refusal of a time too soon names it). */
+export type BookableTimes = BookableResult & { leadHours: number };
+
 /**
  * Whether a teacher can be booked at every one of `startTimes` (lessons of `bookingType`): inside
  * the weekly hours, off every day off, clear of every booked lesson by the teacher's buffer, after
- * `now` and within the booking horizon. The one check behind a new request, a weekly series and a
+ * `now` plus the teacher's lead time and within the booking horizon. The one check behind a new request, a weekly series and a
  * reschedule.
  *
  * Run it inside the transaction that then stores the times, AFTER `lockTeacherSchedule(tx,
@@ -31,36 +35,48 @@ export type { BookableResult };
 export async function checkBookableTimes(
   tx: Executor,
   input: { teacherId: string; bookingType: BookingType; startTimes: readonly Date[]; now: Date; exceptSlotIds?: readonly string[] },
-): Promise<BookableResult> {
-  if (input.startTimes.length === 0) return { ok: true, slots: [] };
+): Promise<BookableTimes> {
+  if (input.startTimes.length === 0) return { ok: true, slots: [], leadHours: 0 };
   const times = input.startTimes.map((t) => t.getTime());
   const from = new Date(Math.min(...times));
   const to = new Date(Math.max(...times) + BOOKING_TYPES[input.bookingType].minutes * 60_000);
   const sources = await slotSources(tx, input.teacherId, from, to, input.exceptSlotIds ?? []);
   if (!sources) throw new AppError("not_found", "Teacher not found");
-  return checkBookable({
+  const result = checkBookable({
     startTimes: input.startTimes,
     bookingType: input.bookingType,
     now: input.now,
-    schedule: { timeZone: sources.timeZone, windows: sources.windows, timeOff: sources.timeOff, booked: sources.taken, bufferMinutes: sources.bufferMinutes },
+    schedule: {
+      timeZone: sources.timeZone,
+      windows: sources.windows,
+      timeOff: sources.timeOff,
+      booked: sources.taken,
+      bufferMinutes: sources.bufferMinutes,
+      leadHours: sources.leadHours,
+    },
   });
+  return { ...result, leadHours: sources.leadHours };
 }
 
 /**
  * The refusal of a request whose times cannot all be booked: a 409 naming every such time and why
  * in `details.unavailable` (the panel lists them and offers to skip them). One wanted time keeps
  * the plain message of its reason; a time in the past or past the horizon is the client's mistake (400).
+ * A time inside the teacher's lead time (`leadHours`) is a 409 naming the lead time: the calendar
+ * offered it only while it was far enough ahead.
  */
-export function unavailableTimesError(unavailable: readonly UnavailableTime[], wantedCount: number): AppError {
-  const details: UnavailableDetails = { unavailable: [...unavailable] };
+export function unavailableTimesError(unavailable: readonly UnavailableTime[], wantedCount: number, leadHours: number): AppError {
+  const tooSoon = unavailable.some((u) => u.reason === "too_soon");
+  const details: UnavailableDetails = { unavailable: [...unavailable], ...(tooSoon ? { leadHours } : {}) };
   const first = unavailable[0]!;
   if (wantedCount === 1 && first.reason === "past") return new AppError("validation", PAST_TIME_MESSAGE, { details });
   if (wantedCount === 1 && first.reason === "beyond_horizon") return new AppError("validation", BOOKING_HORIZON_MESSAGE, { details });
-  const message = wantedCount === 1 ? SINGLE_TIME_MESSAGES[first.reason] : someUnavailableMessage(unavailable.length, wantedCount);
+  const single = first.reason === "too_soon" ? tooSoonMessage(leadHours) : SINGLE_TIME_MESSAGES[first.reason];
+  const message = wantedCount === 1 ? single : someUnavailableMessage(unavailable.length, wantedCount);
   return new AppError("conflict", message, { reason: "times_unavailable", details });
 }
 
-const SINGLE_TIME_MESSAGES: Record<UnavailableReason, string> = {
+const SINGLE_TIME_MESSAGES: Record<Exclude<UnavailableReason, "too_soon">, string> = {
   past: PAST_TIME_MESSAGE,
   beyond_horizon: BOOKING_HORIZON_MESSAGE,
   outside_hours: SLOT_TAKEN_MESSAGE,

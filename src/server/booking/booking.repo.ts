@@ -21,12 +21,14 @@ export interface SlotSources {
   taken: Interval[];
   timeOff: TimeOffRange[];
   bufferMinutes: number;
+  /** How soon before a start the teacher takes requests (lead-time.rules.ts). */
+  leadHours: number;
 }
 
 /**
  * Everything a teacher's open slots are built from, in one round trip (the month calendar asks
  * for it on every visit): the zone, whether the teacher is bookable, the weekly windows, the days
- * off and buffer, and the booked spans near [from, to) (`exceptSlotIds` left out: a lesson being
+ * off, buffer and lead time, and the booked spans near [from, to) (`exceptSlotIds` left out: a lesson being
  * moved does not block its own new time). Null when there is no such teacher.
  */
 export async function slotSources(db: Executor, teacherId: string, from: Date, to: Date, exceptSlotIds: readonly string[] = []): Promise<SlotSources | null> {
@@ -42,6 +44,7 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
     timeZone: string;
     isDiscoverable: boolean;
     bufferMinutes: number;
+    leadHours: number;
     windows: [number, string, string, string][];
     taken: [number, number][];
     timeOff: [string, string][];
@@ -49,6 +52,7 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
     db,
     sql`
       select tp.time_zone as "timeZone", ${discoverableTeacherAs("tp")} as "isDiscoverable", tp.buffer_minutes as "bufferMinutes",
+        tp.lead_hours as "leadHours",
         coalesce((select json_agg(json_build_array(a.day_of_week, a.start_time, a.end_time, a.format))
                     from teacher_availability a where a.teacher_id = tp.id), '[]'::json) as windows,
         coalesce((select json_agg(json_build_array((extract(epoch from s.starts_at) * 1000)::float8,
@@ -70,6 +74,7 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
     timeZone: row.timeZone,
     isDiscoverable: row.isDiscoverable,
     bufferMinutes: Number(row.bufferMinutes),
+    leadHours: Number(row.leadHours),
     windows: row.windows.map(([dayOfWeek, startTime, endTime, format]) => ({ dayOfWeek, startTime, endTime, format })),
     taken: row.taken.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
     timeOff: row.timeOff.map(([startDate, endDate]) => ({ startDate, endDate })),

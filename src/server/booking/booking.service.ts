@@ -11,6 +11,7 @@ import {
   type SlotsQuery,
 } from "../../shared/booking/booking.schemas";
 import { anyOverlap, groupByViewerDay, monthRange, openSlots } from "../../shared/booking/slots.rules";
+import { earliestBookableStart } from "../../shared/booking/lead-time.rules";
 import { wantedTimes } from "../../shared/booking/wanted-times.rules";
 import { blockedIntervals } from "../../shared/lessons/time-off.rules";
 import { AppError } from "../../shared/errors";
@@ -46,9 +47,11 @@ export async function monthSlots(
   const from = month.from;
   // The horizon's month shows times up to the horizon only.
   const to = new Date(Math.min(month.to.getTime(), bookingHorizonEnd(now).getTime()));
-  if (to <= from) return { teacherTimeZone: (await bookableSources(deps, teacherId, from, from, viewer)).timeZone, days: {} };
   // One query for the teacher, the windows and the booked spans: the calendar's hot path.
-  const sources = await bookableSources(deps, teacherId, from, to, viewer);
+  const sources = await bookableSources(deps, teacherId, from, to > from ? to : from, viewer);
+  // The panel says what the teacher's lead time hides, and keeps two chosen times apart by the buffer.
+  const rules = { teacherTimeZone: sources.timeZone, leadHours: sources.leadHours, bufferMinutes: sources.bufferMinutes };
+  if (to <= from) return { ...rules, days: {} };
   const slots = openSlots({
     windows: sources.windows,
     teacherTimeZone: sources.timeZone,
@@ -56,11 +59,13 @@ export async function monthSlots(
     from,
     to,
     now,
+    // Times sooner than the teacher's lead time are not offered (the server refuses them too).
+    notBefore: earliestBookableStart(now, sources.leadHours),
     // Days off and the buffer around booked lessons close times exactly as a booked lesson does.
     taken: blockedIntervals({ timeOff: sources.timeOff, timeZone: sources.timeZone, lessons: sources.taken, bufferMinutes: sources.bufferMinutes }),
   });
   // Written as JSON by slots-json.ts, straight from these slots.
-  return { teacherTimeZone: sources.timeZone, days: groupByViewerDay(slots, query.timeZone) };
+  return { ...rules, days: groupByViewerDay(slots, query.timeZone) };
 }
 
 async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: Date, to: Date, viewer: ParentViewer) {
@@ -138,7 +143,7 @@ export async function requestBooking(
     ids = await transactionWithRetry(deps.db, async (tx) => {
       await repo.lockTeacherSchedule(tx, teacher.id);
       const check = await checkBookableTimes(tx, { teacherId: teacher.id, bookingType: input.bookingType, startTimes: starts, now });
-      if (!check.ok) throw unavailableTimesError(check.unavailable, starts.length);
+      if (!check.ok) throw unavailableTimesError(check.unavailable, starts.length, check.leadHours);
       const slots = check.slots.map((slot) => {
         const format = lessonFormat(slot.format, input.format);
         if (!format) throw new AppError("validation", "The teacher does not offer that lesson format at this time.");

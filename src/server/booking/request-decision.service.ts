@@ -4,6 +4,7 @@ import { AppError } from "../../shared/errors";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
+import { tellOtherSide } from "../live/lesson-events";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
 import { lessonMailContexts } from "./lesson-mail.repo";
@@ -18,7 +19,7 @@ import { scheduleConflict, toDTOs } from "./booking.service";
  * lesson, told to the family). Returns the decided lessons, first lesson first.
  */
 export async function decide(
-  deps: Pick<Deps, "db" | "mailer" | "logger" | "env">,
+  deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">,
   teacherId: string,
   bookingId: string,
   decision: "accepted" | "declined",
@@ -64,6 +65,9 @@ export async function decide(
     throw scheduleConflict(error);
   });
   const rows = await repo.findRequests(deps.db, ids);
+  const first = rows[0]!;
+  // The family's open pages (requests, lessons, calendar, tiles) update at once.
+  await tellOtherSide(deps, first.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision } });
   const mail = bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), decision);
   if (mail) await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
   return toDTOs(rows, now);

@@ -7,6 +7,8 @@ import { slotsResponseJson, type MonthSlots } from "./slots-json";
 function stringified(month: MonthSlots): string {
   const response: SlotsResponse = {
     teacherTimeZone: month.teacherTimeZone,
+    leadHours: month.leadHours,
+    bufferMinutes: month.bufferMinutes,
     days: Object.fromEntries(
       Object.entries(month.days).map(([day, slots]) => [
         day,
@@ -24,7 +26,7 @@ const slot = (startsAt: string, minutes: number, format: string): Slot => {
 
 describe("slotsResponseJson", () => {
   it("writes what JSON.stringify writes for a month with no open time", () => {
-    const month = { teacherTimeZone: "America/New_York", days: {} };
+    const month = { teacherTimeZone: "America/New_York", leadHours: 12, bufferMinutes: 0, days: {} };
     expect(slotsResponseJson(month)).toBe(stringified(month));
   });
 
@@ -36,7 +38,7 @@ describe("slotsResponseJson", () => {
         slot(new Date(Date.UTC(2026, 11, day, 14) + i * 15 * 60_000).toISOString(), 30, ["both", "online", "in_person"][i % 3]!),
       );
     }
-    const month = { teacherTimeZone: "America/New_York", days };
+    const month = { teacherTimeZone: "America/New_York", leadHours: 0, bufferMinutes: 15, days };
     const text = slotsResponseJson(month);
     expect(text).toBe(stringified(month));
     expect((JSON.parse(text) as SlotsResponse).days["2026-12-31"]).toHaveLength(32);
@@ -45,6 +47,8 @@ describe("slotsResponseJson", () => {
   it("escapes what needs escaping and keeps instants that are not whole minutes or four-digit years", () => {
     const month = {
       teacherTimeZone: 'Odd/"Zone"\\',
+      leadHours: 72,
+      bufferMinutes: 30,
       days: {
         '2026-12-"01"': [slot("2026-12-01T14:00:30.250Z", 30, 'quoted "format"\n')],
         "+010000-01-01": [slot("+010000-01-01T00:00:00.000Z", 60, "both"), slot("0999-12-31T22:00:00.000Z", 60, "both")],

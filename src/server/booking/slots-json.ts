@@ -4,6 +4,8 @@ import { isoInstant } from "./iso-instant";
 /** A month of open slots before it is written: grouped by the viewer's day, instants as dates. */
 export interface MonthSlots {
   teacherTimeZone: string;
+  leadHours: number;
+  bufferMinutes: number;
   days: Record<string, readonly Slot[]>;
 }
 
@@ -28,7 +30,8 @@ function jsonOfFormat(format: string): string {
  * the day keys and the formats go through `JSON.stringify`.
  */
 export function slotsResponseJson(month: MonthSlots): string {
-  let text = `{"teacherTimeZone":${JSON.stringify(month.teacherTimeZone)},"days":{`;
+  // The two rules are small integers from the database (checked columns): written as numbers.
+  let text = `{"teacherTimeZone":${JSON.stringify(month.teacherTimeZone)},"leadHours":${month.leadHours},"bufferMinutes":${month.bufferMinutes},"days":{`;
   let firstDay = true;
   for (const [day, slots] of Object.entries(month.days)) {
     text += `${firstDay ? "" : ","}${JSON.stringify(day)}:[`;

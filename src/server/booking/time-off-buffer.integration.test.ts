@@ -16,7 +16,7 @@ const NY = "America/New_York";
 const at = (iso: string, minutes: number) => new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();
 
 async function setLessonRules(cookie: string, rules: { noticeHours?: number; bufferMinutes: number }) {
-  const res = await send(t, "PUT", "/api/teachers/me/lesson-settings", { cookie, body: { noticeHours: 24, ...rules } });
+  const res = await send(t, "PUT", "/api/teachers/me/lesson-settings", { cookie, body: { noticeHours: 24, leadHours: 12, ...rules } });
   expect(res.status).toBe(200);
 }
 

@@ -17,11 +17,12 @@ import { lockTeacherSchedule } from "../booking/bookable-times";
 import { scheduleConflict } from "../booking/booking.service";
 import { lessonMailContexts } from "../booking/lesson-mail.repo";
 import type { MailMessage } from "../mail/mailer";
+import { tellOtherSide } from "../live/lesson-events";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
-type MailDeps = Pick<Deps, "db" | "mailer" | "logger" | "env">;
+type MailDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
 
 /** Sends a lesson email after the change committed; a failed send is logged, never undoes the change. */
 async function sendMail(deps: MailDeps, mail: MailMessage | null, what: string) {
@@ -119,6 +120,8 @@ export async function cancelLesson(
     throw scheduleConflict(error);
   });
   const rows = await repo.findLessons(deps.db, ids);
+  // The other side's open pages update at once (GET /api/live).
+  await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
   await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), side, credits), "lesson cancelled");
   return { lessons: rows.map(toLessonDTO), creditsIssued: credits };
 }
@@ -145,6 +148,7 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     throw scheduleConflict(error);
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
+  await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: [bookingId], change: "rescheduled" } });
   const [context] = await lessonMailContexts(deps.db, [bookingId]);
   await sendMail(deps, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, previousStart, side) : null, "lesson rescheduled");
   return toLessonDTO(row!);
@@ -183,6 +187,11 @@ export async function recordAttendance(
     return false;
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
+  // The family sees the attendance, the note or the cancellation without a reload.
+  await tellOtherSide(deps, row!.teacherUserId, {
+    type: "lesson_changed",
+    payload: { bookingIds: [bookingId], change: cancelled ? "cancelled" : "attendance" },
+  });
   if (cancelled) {
     await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, [bookingId]), "teacher", 1), "lesson cancelled");
   }

@@ -7,8 +7,8 @@ import { checkBookableTimes, unavailableTimesError } from "../booking/bookable-t
 
 /**
  * The new time of a moved lesson, checked inside the move's transaction (under the teacher's
- * lock, the lesson's own slot left out): weekly hours, days off, buffer, booked lessons and the
- * horizon, as for a new request; in a format that keeps the lesson's own.
+ * lock, the lesson's own slot left out): weekly hours, days off, buffer, booked lessons, the
+ * teacher's lead time and the horizon, as for a new request; in a format that keeps the lesson's own.
  */
 export async function assertBookableForMove(
   tx: Tx,
@@ -23,7 +23,7 @@ export async function assertBookableForMove(
     now: wanted.now,
     exceptSlotIds: [wanted.leavingSlotId],
   });
-  if (!check.ok) throw unavailableTimesError(check.unavailable, 1);
+  if (!check.ok) throw unavailableTimesError(check.unavailable, 1, check.leadHours);
   const slot = check.slots[0]!;
   const keep = wanted.format === "in_person" || wanted.format === "online" ? wanted.format : undefined;
   const format = lessonFormat(slot.format, keep);

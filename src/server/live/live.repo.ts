@@ -84,3 +84,20 @@ export async function deleteLiveEventsBefore(db: Executor, before: Date): Promis
   );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The users on either side of these bookings (the teacher's and the parent's), each once. Left
+ * joins: a side whose account is gone (its id set null) simply has nobody to tell.
+ */
+export async function bookingPartyUserIds(db: Executor, bookingIds: readonly string[]): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select tp.user_id from bookings b join teacher_profiles tp on tp.id = b.teacher_id
+         where b.id in (select jsonb_array_elements_text(${JSON.stringify(bookingIds)}::jsonb)::uuid)
+        union
+        select pp.user_id from bookings b join parent_profiles pp on pp.id = b.parent_id
+         where b.id in (select jsonb_array_elements_text(${JSON.stringify(bookingIds)}::jsonb)::uuid)`,
+  );
+  return rows.map((row) => row.user_id);
+}

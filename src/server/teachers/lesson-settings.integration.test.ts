@@ -3,6 +3,7 @@ import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixture
 import { send } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { NOTICE_HOURS_MESSAGE } from "../../shared/lessons/cancellation.rules";
+import { LEAD_HOURS_MESSAGE } from "../../shared/booking/lead-time.rules";
 import { BUFFER_MESSAGE, TIME_OFF_LENGTH_MESSAGE, TIME_OFF_ORDER_MESSAGE } from "../../shared/lessons/time-off.rules";
 import {
   MAX_TIME_OFF_RANGES,
@@ -23,28 +24,38 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const settingsOf = async (cookie: string) => (await send(t, "GET", "/api/teachers/me/lesson-settings", { cookie })).json as LessonSettingsDTO;
 
 describe("lesson settings", () => {
-  it("start at 24 hours' notice and no buffer, and save both", async () => {
+  it("start at 24 hours' notice, no buffer and a 12-hour lead time, and save all three", async () => {
     const teacher = await newYorkTeacher(t);
-    expect(await settingsOf(teacher.cookie)).toEqual({ noticeHours: 24, bufferMinutes: 0, timeZone: "America/New_York", timeOff: [] });
-    const saved = await send(t, "PUT", "/api/teachers/me/lesson-settings", { cookie: teacher.cookie, body: { noticeHours: 168, bufferMinutes: 30 } });
-    expect(saved.json).toMatchObject({ noticeHours: 168, bufferMinutes: 30 });
-    expect(await settingsOf(teacher.cookie)).toMatchObject({ noticeHours: 168, bufferMinutes: 30 });
-    expect((await send(t, "PUT", "/api/teachers/me/lesson-settings", { cookie: teacher.cookie, body: { noticeHours: 0, bufferMinutes: 0 } })).status).toBe(200);
+    expect(await settingsOf(teacher.cookie)).toEqual({ noticeHours: 24, bufferMinutes: 0, leadHours: 12, timeZone: "America/New_York", timeOff: [] });
+    const saved = await send(t, "PUT", "/api/teachers/me/lesson-settings", {
+      cookie: teacher.cookie,
+      body: { noticeHours: 168, bufferMinutes: 30, leadHours: 72 },
+    });
+    expect(saved.json).toMatchObject({ noticeHours: 168, bufferMinutes: 30, leadHours: 72 });
+    expect(await settingsOf(teacher.cookie)).toMatchObject({ noticeHours: 168, bufferMinutes: 30, leadHours: 72 });
+    const zero = await send(t, "PUT", "/api/teachers/me/lesson-settings", { cookie: teacher.cookie, body: { noticeHours: 0, bufferMinutes: 0, leadHours: 0 } });
+    expect(zero.status).toBe(200);
+    expect(await settingsOf(teacher.cookie)).toMatchObject({ noticeHours: 0, bufferMinutes: 0, leadHours: 0 });
   });
 
   it.each([
-    [{ noticeHours: 169, bufferMinutes: 0 }, "noticeHours", NOTICE_HOURS_MESSAGE],
-    [{ noticeHours: -1, bufferMinutes: 0 }, "noticeHours", NOTICE_HOURS_MESSAGE],
-    [{ noticeHours: 1.5, bufferMinutes: 0 }, "noticeHours", NOTICE_HOURS_MESSAGE],
-    [{ noticeHours: 24, bufferMinutes: 31 }, "bufferMinutes", BUFFER_MESSAGE],
-    [{ noticeHours: 24, bufferMinutes: "10" }, "bufferMinutes", BUFFER_MESSAGE],
-    [{ noticeHours: 24 }, "bufferMinutes", BUFFER_MESSAGE],
+    [{ noticeHours: 169, bufferMinutes: 0, leadHours: 12 }, "noticeHours", NOTICE_HOURS_MESSAGE],
+    [{ noticeHours: -1, bufferMinutes: 0, leadHours: 12 }, "noticeHours", NOTICE_HOURS_MESSAGE],
+    [{ noticeHours: 1.5, bufferMinutes: 0, leadHours: 12 }, "noticeHours", NOTICE_HOURS_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: 31, leadHours: 12 }, "bufferMinutes", BUFFER_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: "10", leadHours: 12 }, "bufferMinutes", BUFFER_MESSAGE],
+    [{ noticeHours: 24, leadHours: 12 }, "bufferMinutes", BUFFER_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: 0, leadHours: 73 }, "leadHours", LEAD_HOURS_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: 0, leadHours: -1 }, "leadHours", LEAD_HOURS_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: 0, leadHours: 0.5 }, "leadHours", LEAD_HOURS_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: 0, leadHours: "12" }, "leadHours", LEAD_HOURS_MESSAGE],
+    [{ noticeHours: 24, bufferMinutes: 0 }, "leadHours", LEAD_HOURS_MESSAGE],
   ])("refuses %o with a message for %s", async (body, field, message) => {
     const teacher = await newYorkTeacher(t);
     const res = await send(t, "PUT", "/api/teachers/me/lesson-settings", { cookie: teacher.cookie, body });
     expect(res.status).toBe(400);
     expect(res.json.error.fields[field]).toBe(message);
-    expect(await settingsOf(teacher.cookie)).toMatchObject({ noticeHours: 24, bufferMinutes: 0 });
+    expect(await settingsOf(teacher.cookie)).toMatchObject({ noticeHours: 24, bufferMinutes: 0, leadHours: 12 });
   });
 });
 

@@ -7,7 +7,12 @@ import { bookingSlots, teacherProfiles, teacherTimeOff } from "../db/schema";
 
 export async function findLessonSettings(db: Executor, teacherId: string) {
   const [row] = await db
-    .select({ noticeHours: teacherProfiles.noticeHours, bufferMinutes: teacherProfiles.bufferMinutes, timeZone: teacherProfiles.timeZone })
+    .select({
+      noticeHours: teacherProfiles.noticeHours,
+      bufferMinutes: teacherProfiles.bufferMinutes,
+      leadHours: teacherProfiles.leadHours,
+      timeZone: teacherProfiles.timeZone,
+    })
     .from(teacherProfiles)
     .where(eq(teacherProfiles.id, teacherId));
   return row ?? null;

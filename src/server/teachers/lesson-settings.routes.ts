@@ -5,7 +5,7 @@ import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./lesson-settings.service";
 
-/** /api/teachers/me/lesson-settings: notice window and buffer, with the days off (guarded by own-teacher.routes.ts). */
+/** /api/teachers/me/lesson-settings: notice window, buffer and lead time, with the days off (guarded by own-teacher.routes.ts). */
 export function createLessonSettingsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await service.getLessonSettings(deps, c.get("teacherId"))))

@@ -18,8 +18,9 @@ import { lockTeacher } from "./teacher-profile.repo";
 
 /**
  * The signed-in teacher's lesson rules: the notice window for cancelling with a make-up credit,
- * the buffer kept free around each lesson, and days off. Slots and every booking request read the
- * buffer and days off (booking/bookable-times.ts); lessons already booked are never moved by them.
+ * the buffer kept free around each lesson, the lead time (how soon before a start requests are
+ * taken), and days off. Slots and every booking request read the buffer, lead time and days off
+ * (booking/bookable-times.ts); lessons already booked are never moved by them.
  */
 
 const notFound = () => new AppError("not_found", TEACHER_PROFILE_NOT_FOUND_MESSAGE);

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JOIN_CODE_ALPHABET } from "../../shared/classes/classes.constants";
 import { RATE_ORDER_MESSAGE } from "../../shared/teachers/profile.schemas";
-import { bookings, bookingSlots, calendarEvents, classes, teacherInstruments, teacherProfiles } from "../db/schema";
+import { bookings, bookingSlots, calendarEvents, classes, lessonSeries, teacherInstruments, teacherProfiles } from "../db/schema";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
@@ -297,6 +297,7 @@ async function addBooking(teacherId: string, studentId: string, status: "pending
       decidedAt: status === "pending" ? null : new Date(),
     })
     .returning({ id: bookings.id });
+  const bookingId = booking!.id;
   // Accepting writes the lesson event, which the dashboard's "this week" counts.
   if (status === "accepted") {
     const [owner] = await t.deps.db.select({ userId: teacherProfiles.userId }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
@@ -311,6 +312,7 @@ async function addBooking(teacherId: string, studentId: string, status: "pending
       endsAt: new Date(startsAt.getTime() + 60_000),
     });
   }
+  return bookingId;
 }
 
 function joinCode(): string {
@@ -375,6 +377,32 @@ describe("GET /api/teachers/me/dashboard", () => {
 
     const others = await send(t, "GET", "/api/teachers/me/dashboard", { cookie: otherCookie });
     expect(others.json.stats).toEqual({ pendingRequests: 1, upcomingLessonsThisWeek: 1, activeStudents: 2, activeClasses: 1 });
+  });
+
+  it("counts pending requests as the Requests panel shows them: a weekly series is one, an expired request none", async () => {
+    const [s1, s2, s3] = parent.studentIds as [string, string, string];
+    // A weekly series of three lessons: one request.
+    const weekly = [];
+    for (const week of [0, 1, 2]) weekly.push(await addBooking(teacher.teacherId, s1, "pending", 2 * DAY + week * 7 * DAY));
+    const [series] = await t.deps.db
+      .insert(lessonSeries)
+      .values({ teacherId: teacher.teacherId, studentId: s1, parentId: parent.parentId, lessonCount: 3 })
+      .returning({ id: lessonSeries.id });
+    await t.deps.db.update(bookings).set({ seriesId: series!.id }).where(inArray(bookings.id, weekly));
+    // Two single lessons asked for in one request: two requests, as the panel lists them.
+    await addBooking(teacher.teacherId, s2, "pending", 3 * DAY);
+    await addBooking(teacher.teacherId, s2, "pending", 4 * DAY);
+    // Expired: left 73 hours unanswered, or its time has come.
+    const unanswered = await addBooking(teacher.teacherId, s3, "pending", 5 * DAY);
+    await t.deps.db.update(bookings).set({ createdAt: new Date(Date.now() - 73 * HOUR) }).where(eq(bookings.id, unanswered));
+    await addBooking(teacher.teacherId, s3, "pending", -HOUR);
+
+    const res = await send(t, "GET", "/api/teachers/me/dashboard", { cookie: teacherCookie });
+    expect(res.json.pendingRequests).toBe(3);
+    expect(res.json.stats.pendingRequests).toBe(3);
+    const listed = await send(t, "GET", "/api/bookings/requests", { cookie: teacherCookie });
+    const waiting = (listed.json.bookings as { seriesId: string | null; expired: boolean; id: string }[]).filter((b) => !b.expired);
+    expect(new Set(waiting.map((b) => b.seriesId ?? b.id)).size).toBe(3);
   });
 
   it("follows the discovery switch", async () => {

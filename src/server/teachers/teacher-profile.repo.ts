@@ -6,6 +6,7 @@ import type {
   TeacherStats,
 } from "../../shared/teachers/profile.schemas";
 import type { Instrument } from "../../shared/teachers/teachers.constants";
+import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
 import { queryRows, type Executor } from "../db/client";
 import { teacherInstruments, teacherProfiles } from "../db/schema";
 
@@ -141,7 +142,10 @@ export async function findDashboardHeader(db: Executor, teacherId: string) {
 
 /**
  * Three of the dashboard's four figures in one round trip (active classes come from the classes
- * feature; decisions.md: real figures, no placeholders). A lesson "this week" is a lesson event of
+ * feature; decisions.md: real figures, no placeholders). "Pending requests" counts requests as the
+ * Requests panel shows them, the ones still waiting for an answer: a weekly series is one request,
+ * and a request that expired (pending-expiry.rules: its first lesson's time came, or 72 h passed)
+ * can no longer be answered, so it is not counted. A lesson "this week" is a lesson event of
  * the teacher's calendar (made when a booking is accepted; a cancelled one no longer counts)
  * starting in [now, now + 7 days).
  */
@@ -150,8 +154,14 @@ export async function readStats(db: Executor, teacherId: string, now: Date): Pro
     db,
     sql`
       select
-        (select count(*)::int from bookings b
-          where b.teacher_id = ${teacherId} and b.status = 'pending') as pending,
+        (select count(*)::int from (
+            select min(b.created_at) as created_at, min(s.starts_at) as first_start
+              from bookings b join booking_slots s on s.id = b.slot_id
+             where b.teacher_id = ${teacherId} and b.status = 'pending'
+             group by coalesce(b.series_id, b.id)
+          ) as requests
+          where requests.first_start > ${now.toISOString()}::timestamptz
+            and requests.created_at + ${PENDING_EXPIRY_HOURS}::int * interval '1 hour' > ${now.toISOString()}::timestamptz) as pending,
         (select count(*)::int from calendar_events e
           where e.teacher_id = ${teacherId} and e.event_type = 'lesson' and e.status = 'upcoming'
             and e.starts_at >= ${now.toISOString()}::timestamptz

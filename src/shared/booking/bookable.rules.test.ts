@@ -14,6 +14,7 @@ const schedule = (over: Partial<TeacherSchedule> = {}): TeacherSchedule => ({
   timeOff: [],
   booked: [],
   bufferMinutes: 0,
+  leadHours: 0,
   ...over,
 });
 const span = (start: string, minutes: number) => ({ startsAt: new Date(start), endsAt: new Date(new Date(start).getTime() + minutes * 60_000) });

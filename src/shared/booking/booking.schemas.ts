@@ -77,9 +77,13 @@ export const createBookingSchema = z
 export type CreateBookingInput = z.output<typeof createBookingSchema>;
 export type CreateBookingRequest = z.input<typeof createBookingSchema>;
 
-/** A 409's `details` when some wanted times cannot be booked: every one of them, with why. */
+/**
+ * A 409's `details` when some wanted times cannot be booked: every one of them, with why; and,
+ * when one is too soon, the teacher's lead time (so the panel can say "less than 12 hours from now").
+ */
 export const unavailableDetailsSchema = z.object({
   unavailable: z.array(z.object({ startsAt: z.string(), reason: z.enum(UNAVAILABLE_REASONS) })),
+  leadHours: z.number().optional(),
 });
 export type UnavailableDetails = z.infer<typeof unavailableDetailsSchema>;
 
@@ -91,6 +95,10 @@ export interface SlotDTO {
 
 export interface SlotsResponse {
   teacherTimeZone: string;
+  /** The teacher's lead time: no time sooner than now + this many hours is offered (the panel says so). */
+  leadHours: number;
+  /** Minutes the teacher keeps free around each lesson: two chosen times closer than this cannot both be booked. */
+  bufferMinutes: number;
   /** Viewer-local date "yyyy-MM-dd" → open slots that start that day. */
   days: Record<string, SlotDTO[]>;
 }

@@ -73,7 +73,7 @@ export function withoutTaken<T extends Interval>(slots: T[], taken: readonly Int
 
 /**
  * Open slots of one teacher between two instants: every step inside each weekly window (in the
- * teacher's zone) where the whole lesson fits, starting after `now`, not overlapping a taken
+ * teacher's zone) where the whole lesson fits, starting after `now` (and not before `notBefore`), not overlapping a taken
  * interval. Results are UTC instants; a lesson that a daylight-saving change would stretch or
  * shrink is left out, so every slot lasts exactly its length.
  *
@@ -88,14 +88,16 @@ export function openSlots(input: {
   from: Date;
   to: Date;
   now: Date;
+  /** No slot starts before this (the teacher's lead time, lead-time.rules.ts); slots may start exactly at it. */
+  notBefore?: Date;
   taken: readonly Interval[];
 }): Slot[] {
   const length = BOOKING_TYPES[input.bookingType].minutes;
   const step = SLOT_STEP_MINUTES[input.bookingType];
   const from = input.from.getTime();
   const to = input.to.getTime();
-  // Slots start after now and inside [from, to).
-  const earliest = Math.max(from, input.now.getTime() + 1);
+  // Slots start after now, not before `notBefore`, and inside [from, to).
+  const earliest = Math.max(from, input.now.getTime() + 1, input.notBefore?.getTime() ?? -Infinity);
   const zone = input.teacherTimeZone;
   const timeline = zoneTimeline(zone, from - 3 * DAY_MS, to + 3 * DAY_MS);
   if (!timeline) return openSlotsThroughTZDate(input);
@@ -170,6 +172,7 @@ function openSlotsThroughTZDate(input: Parameters<typeof openSlots>[0]): Slot[] 
       for (let start = minutesOf(window.startTime); start + length <= end; start += step) {
         const slot = slotThroughTZDate(midnight, start, length, input.teacherTimeZone);
         if (!slot || slot.startsAt <= input.now || slot.startsAt < input.from || slot.startsAt >= input.to) continue;
+        if (input.notBefore && slot.startsAt < input.notBefore) continue;
         slots.push({ ...slot, format: window.format });
       }
     }

@@ -117,10 +117,27 @@ export interface LiveEventPayloads {
   unread: { unread: number };
   /** Teacher: a new booking request arrived (refresh the Requests panel). */
   booking_request: { bookingId: string };
+  /**
+   * Parent: the teacher accepted or declined a request (every lesson of it: a series is decided
+   * whole). Every list, calendar and tile that shows those lessons is fetched again.
+   */
+  booking_decided: { bookingIds: string[]; decision: "accepted" | "declined" };
+  /** The other side cancelled, moved, or recorded attendance for some of the viewer's lessons (refresh as above). */
+  lesson_changed: { bookingIds: string[]; change: LessonChange };
 }
 
+/** What happened to a lesson that the other side hears of live. */
+export type LessonChange = "cancelled" | "rescheduled" | "attendance";
+
 export type LiveEventType = keyof LiveEventPayloads;
-export const LIVE_EVENT_TYPES = ["message", "read", "unread", "booking_request"] as const satisfies readonly LiveEventType[];
+export const LIVE_EVENT_TYPES = [
+  "message",
+  "read",
+  "unread",
+  "booking_request",
+  "booking_decided",
+  "lesson_changed",
+] as const satisfies readonly LiveEventType[];
 
 export type LiveEvent = {
   [T in LiveEventType]: { id: number; type: T; payload: LiveEventPayloads[T] };

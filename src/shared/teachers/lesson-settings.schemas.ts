@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { noticeHoursSchema } from "../lessons/cancellation.rules";
 import { bufferMinutesSchema, timeOffRangeSchema } from "../lessons/time-off.rules";
+import { leadHoursSchema } from "../booking/lead-time.rules";
 
-/** The teacher's lesson rules (settings page): both values are always sent, the form shows both. */
+/** The teacher's lesson rules (settings page): every value is always sent, the form shows them all. */
 export const lessonSettingsSchema = z.object({
   noticeHours: noticeHoursSchema.unwrap(),
   bufferMinutes: bufferMinutesSchema.unwrap(),
+  /** How soon before a start requests are taken (issue 26): 0-72 hours. */
+  leadHours: leadHoursSchema,
 });
 export type LessonSettingsInput = z.input<typeof lessonSettingsSchema>;
 export type LessonSettings = z.output<typeof lessonSettingsSchema>;

@@ -145,6 +145,7 @@ export interface DiscoveryStatus {
 
 /** The four stat tiles of the dashboard (decisions.md: real figures). */
 export interface TeacherStats {
+  /** Requests waiting for an answer, as the Requests panel lists them: a weekly series is one; expired ones are not. */
   pendingRequests: number;
   /** Accepted bookings whose slot starts between now and seven days from now. */
   upcomingLessonsThisWeek: number;

@@ -8,7 +8,7 @@ import { teachersOnly } from "../route-case";
  */
 const timeOffOwnerOnly: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: true, otherTeacher: false };
 
-const settings = () => ({ noticeHours: 48, bufferMinutes: 15 });
+const settings = () => ({ noticeHours: 48, bufferMinutes: 15, leadHours: 6 });
 
 /** A week off starting 60 days from now (ahead in every zone). */
 function timeOff() {

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
-import { bookingFlowReducer, initialBookingFlow, type BookingFlowAction, type BookingFlowState } from "./booking-flow.reducer";
+import {
+  bookingFlowReducer,
+  canSkipRefused,
+  initialBookingFlow,
+  requestedTimes,
+  type BookingFlowAction,
+  type BookingFlowState,
+  type Refusal,
+} from "./booking-flow.reducer";
 
 const slot = (startsAt: string): SlotDTO => ({ startsAt, endsAt: startsAt.replace(":00:00", ":15:00"), format: "online" });
 const NINE = slot("2030-01-14T17:00:00.000Z");
 const TEN = slot("2030-01-14T18:00:00.000Z");
 const ELEVEN = slot("2030-01-14T19:00:00.000Z");
+
+const TAKEN = "That time was just booked. Please choose another time.";
+const BUSY = "That time is busy, please try again.";
+const said = (message: string): Refusal => ({ message, unavailable: [], series: false, leadHours: 0 });
 
 const base = initialBookingFlow({ month: "2030-01", lastMonth: "2030-12", studentId: null });
 const at = (patch: Partial<BookingFlowState>): BookingFlowState => ({ ...base, ...patch });
@@ -31,6 +43,7 @@ describe("initialBookingFlow", () => {
       choosingStudent: false,
       repeat: { mode: "once" },
       skip: [],
+      refusal: null,
     });
   });
 });
@@ -57,8 +70,8 @@ describe("bookingFlowReducer: transitions", () => {
     ["a sent request shows Request Sent", review, { type: "requestSent" }, { ...review, step: "sent" }],
     ["a request answered after Back still shows Request Sent", pickingWithStudent, { type: "requestSent" }, { ...pickingWithStudent, step: "sent" }],
     ["a request answered with Select Student open closes it", reviewChoosing, { type: "requestSent" }, { ...reviewOne, step: "sent" }],
-    ["a taken time empties the choice and returns to the calendar", review, { type: "timeTaken" }, { ...review, step: "selecting", selected: [] }],
-    ["a taken time after Back empties the choice", pickingWithStudent, { type: "timeTaken" }, { ...pickingWithStudent, selected: [] }],
+    ["a taken time empties the choice and returns to the calendar, saying so", review, { type: "timeTaken", message: TAKEN }, { ...review, step: "selecting", selected: [], refusal: said(TAKEN) }],
+    ["a taken time after Back empties the choice", pickingWithStudent, { type: "timeTaken", message: TAKEN }, { ...pickingWithStudent, selected: [], refusal: said(TAKEN) }],
     ["Request Sent gives way to the confirmation", sent, { type: "sentShown" }, confirmed],
   ])("%s", (_name, state, action, expected) => {
     expect(bookingFlowReducer(state, action)).toEqual(expected);
@@ -92,12 +105,88 @@ describe("bookingFlowReducer: actions that do not apply are ignored", () => {
     ["Back from the confirmation", confirmed, { type: "backToTimes" }],
     ["a second answer while Request Sent shows", sent, { type: "requestSent" }],
     ["an answer on the confirmation", confirmed, { type: "requestSent" }],
-    ["a taken time after sending", sent, { type: "timeTaken" }],
-    ["a taken time on the confirmation", confirmed, { type: "timeTaken" }],
+    ["a taken time after sending", sent, { type: "timeTaken", message: TAKEN }],
+    ["a taken time on the confirmation", confirmed, { type: "timeTaken", message: TAKEN }],
+    ["a refusal after sending", sent, { type: "requestRefused", refusal: said(BUSY) }],
+    ["a new attempt with no refusal showing", review, { type: "requestStarted" }],
+    ["skipping with no refusal", review, { type: "unavailableSkipped" }],
+    ["skipping when the refusal named no time", { ...review, refusal: said(BUSY) }, { type: "unavailableSkipped" }],
     ["the timer before sending", review, { type: "sentShown" }],
     ["the timer on the times", picking, { type: "sentShown" }],
     ["the timer again on the confirmation", confirmed, { type: "sentShown" }],
   ])("%s", (_name, state, action) => {
     expect(bookingFlowReducer(state, action)).toBe(state);
+  });
+});
+
+describe("bookingFlowReducer: a refused request", () => {
+  const TWO_REFUSED = "1 of the 2 chosen times cannot be booked. Skip it or choose another time.";
+  const refusedTen: Refusal = { message: TWO_REFUSED, unavailable: [{ startsAt: TEN.startsAt, reason: "buffer" }], series: false, leadHours: 0 };
+
+  it("names the refused time and keeps every chosen time on the review", () => {
+    const next = bookingFlowReducer(review, { type: "requestRefused", refusal: refusedTen });
+    expect(next).toEqual({ ...review, refusal: refusedTen });
+    expect(canSkipRefused(next)).toBe(true);
+  });
+
+  it("Skip these and send: the refused times are unchosen, the others sent, the refusal gone", () => {
+    const refused = bookingFlowReducer(review, { type: "requestRefused", refusal: refusedTen });
+    const skipped = bookingFlowReducer(refused, { type: "unavailableSkipped" });
+    expect(skipped).toEqual({ ...review, selected: [NINE], refusal: null });
+    expect(requestedTimes(skipped, "intro")).toEqual({ startTimes: [NINE.startsAt] });
+  });
+
+  it("compares instants, not spellings: an offset time from the server matches the chosen one", () => {
+    const refusal = { ...refusedTen, unavailable: [{ startsAt: "2030-01-14T13:00:00-05:00", reason: "taken" as const }] };
+    const skipped = bookingFlowReducer(bookingFlowReducer(review, { type: "requestRefused", refusal }), { type: "unavailableSkipped" });
+    expect(skipped.selected).toEqual([NINE]);
+  });
+
+  it("every chosen time refused: back to the calendar with them unchosen, the refusal naming them", () => {
+    const refusal: Refusal = {
+      message: "2 of the 2 chosen times cannot be booked. Skip them or choose another time.",
+      unavailable: [
+        { startsAt: NINE.startsAt, reason: "too_soon" },
+        { startsAt: TEN.startsAt, reason: "taken" },
+      ],
+      series: false,
+      leadHours: 12,
+    };
+    const next = bookingFlowReducer(review, { type: "requestRefused", refusal });
+    expect(next).toEqual({ ...review, step: "selecting", selected: [], refusal });
+    expect(canSkipRefused(next)).toBe(false);
+  });
+
+  it("a series skips the refused weeks (even the first) and keeps its chosen time", () => {
+    const series = { ...reviewOne, repeat: { mode: "weeks" as const, weeks: 4 } };
+    const refusal: Refusal = { message: "1 of the 4 chosen times cannot be booked.", unavailable: [{ startsAt: NINE.startsAt, reason: "time_off" }], series: true, leadHours: 0 };
+    const refused = bookingFlowReducer(series, { type: "requestRefused", refusal });
+    expect(refused.step).toBe("review");
+    const skipped = bookingFlowReducer(refused, { type: "unavailableSkipped" });
+    expect(skipped).toEqual({ ...series, skip: [NINE.startsAt], refusal: null });
+    expect(requestedTimes(skipped, "full")).toEqual({ startTimes: [NINE.startsAt], repeat: { weeks: 4 }, skip: [NINE.startsAt] });
+  });
+
+  it("a refusal that names no time stays on the step with its message", () => {
+    expect(bookingFlowReducer(review, { type: "requestRefused", refusal: said(BUSY) })).toEqual({ ...review, refusal: said(BUSY) });
+  });
+
+  it.each<[string, BookingFlowAction, Partial<BookingFlowState>]>([
+    ["a new attempt", { type: "requestStarted" }, {}],
+    ["Back to the times", { type: "backToTimes" }, { step: "selecting" }],
+    ["removing a time", { type: "timeRemoved", startsAt: NINE.startsAt }, { selected: [TEN] }],
+    ["another repeat", { type: "repeatChanged", repeat: { mode: "weeks", weeks: 3 } }, { repeat: { mode: "weeks", weeks: 3 } }],
+    ["the request sent", { type: "requestSent" }, { step: "sent" }],
+  ])("a stale refusal is cleared by %s", (_name, action, changes) => {
+    const refused = { ...review, refusal: refusedTen };
+    expect(bookingFlowReducer(refused, action)).toEqual({ ...review, ...changes, refusal: null });
+  });
+
+  it("a stale refusal does not follow a new choice of times onto the review", () => {
+    const onTimes = bookingFlowReducer(review, { type: "requestRefused", refusal: { ...refusedTen, unavailable: [{ startsAt: NINE.startsAt, reason: "taken" }, { startsAt: TEN.startsAt, reason: "taken" }] } });
+    expect(onTimes.step).toBe("selecting");
+    const picked = bookingFlowReducer(onTimes, { type: "timeToggled", slot: ELEVEN });
+    expect(picked.refusal).toBeNull();
+    expect(bookingFlowReducer(picked, { type: "continued" })).toEqual({ ...picked, step: "review" });
   });
 });

@@ -1,11 +1,19 @@
+import type { UnavailableTime } from "../../../shared/booking/bookable.rules";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
 
 /**
  * The booking flow as one state machine (spec sections 4 and 9):
  *
  *   selecting ──continued──▶ (Select Student when none yet) ──▶ review ──requestSent──▶ sent ──sentShown──▶ confirmed
- *       ▲                                                         │
- *       └──────────── backToTimes / timeTaken / last time removed ┘
+ *       ▲                                                         │  ▲
+ *       │                                      requestRefused ────┘  │ unavailableSkipped (then sent again)
+ *       └── backToTimes / timeTaken / last time removed / every chosen time refused
+ *
+ * A refused request leaves a `refusal` on the step it was sent from: the server's message and,
+ * when it named them, the chosen times it cannot book with why. The other chosen times stay
+ * chosen; "Skip these and send" drops the refused ones (a series skips those weeks) and sends the
+ * rest. The refusal belongs to that one attempt: the next attempt, another choice of times, or a
+ * move to another step clears it, so an old error never shows beside a new choice.
  *
  * Pure: the panel's components dispatch, effects (the request, the 2-second timer) live in the
  * panel. An action that makes no sense in the current step returns the same state object, so a
@@ -33,6 +41,18 @@ export interface BookingFlowState {
   repeat: RepeatChoice;
   /** Lessons of the series left out (start instants), after the server named them unavailable. */
   skip: readonly string[];
+  /** Why the last attempt failed, until the next attempt or step. */
+  refusal: Refusal | null;
+}
+
+export interface Refusal {
+  message: string;
+  /** The chosen times (or weeks of a series) the server cannot book, with why; empty when it did not name any. */
+  unavailable: readonly UnavailableTime[];
+  /** The request was a weekly series: skipping leaves weeks out instead of chosen times. */
+  series: boolean;
+  /** The teacher's lead time, when a time was refused as too soon ("less than 12 hours from now"). */
+  leadHours: number;
 }
 
 export type BookingFlowAction =
@@ -45,11 +65,13 @@ export type BookingFlowAction =
   | { type: "studentDialogClosed" }
   | { type: "studentChosen"; studentId: string }
   | { type: "backToTimes" }
+  | { type: "requestStarted" }
   | { type: "requestSent" }
-  | { type: "timeTaken" }
+  | { type: "requestRefused"; refusal: Refusal }
+  | { type: "timeTaken"; message: string }
+  | { type: "unavailableSkipped" }
   | { type: "sentShown" }
-  | { type: "repeatChanged"; repeat: RepeatChoice }
-  | { type: "datesSkipped"; startsAts: readonly string[] };
+  | { type: "repeatChanged"; repeat: RepeatChoice };
 
 export function initialBookingFlow({
   month,
@@ -60,10 +82,34 @@ export function initialBookingFlow({
   lastMonth: string;
   studentId: string | null;
 }): BookingFlowState {
-  return { step: "selecting", month, lastMonth, day: null, selected: [], studentId, choosingStudent: false, repeat: { mode: "once" }, skip: [] };
+  return {
+    step: "selecting",
+    month,
+    lastMonth,
+    day: null,
+    selected: [],
+    studentId,
+    choosingStudent: false,
+    repeat: { mode: "once" },
+    skip: [],
+    refusal: null,
+  };
 }
 
 const byStart = (a: SlotDTO, b: SlotDTO) => a.startsAt.localeCompare(b.startsAt);
+const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/** The chosen times the refusal did not name: what "Skip these and send" sends. */
+export function timesLeftAfterRefusal(state: Pick<BookingFlowState, "selected" | "refusal">): readonly SlotDTO[] {
+  const refused = state.refusal?.unavailable ?? [];
+  return state.selected.filter((s) => !refused.some((u) => sameInstant(u.startsAt, s.startsAt)));
+}
+
+/** Whether "Skip these and send" can send anything: refused times named, and something left (a series keeps its other weeks). */
+export function canSkipRefused(state: Pick<BookingFlowState, "selected" | "refusal">): boolean {
+  if (!state.refusal || state.refusal.unavailable.length === 0) return false;
+  return state.refusal.series || timesLeftAfterRefusal(state).length > 0;
+}
 
 export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowAction): BookingFlowState {
   switch (action.type) {
@@ -82,7 +128,7 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
       if (state.step !== "selecting") return state;
       const chosen = state.selected.some((s) => s.startsAt === action.slot.startsAt);
       const selected = chosen ? state.selected.filter((s) => s.startsAt !== action.slot.startsAt) : [...state.selected, action.slot].sort(byStart);
-      return { ...state, selected, skip: [] };
+      return { ...state, selected, skip: [], refusal: null };
     }
 
     case "timeRemoved": {
@@ -90,13 +136,13 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
       if (!state.selected.some((s) => s.startsAt === action.startsAt)) return state;
       const selected = state.selected.filter((s) => s.startsAt !== action.startsAt);
       // Removing the last time returns to selecting (spec section 4).
-      return { ...state, selected, skip: [], step: selected.length === 0 ? "selecting" : state.step };
+      return { ...state, selected, skip: [], refusal: null, step: selected.length === 0 ? "selecting" : state.step };
     }
 
     case "continued":
       if (state.step !== "selecting" || state.selected.length === 0) return state;
       // No student yet: Select Student opens first, and choosing one leads on to the review.
-      return state.studentId ? { ...state, step: "review" } : { ...state, choosingStudent: true };
+      return state.studentId ? { ...state, step: "review", refusal: null } : { ...state, choosingStudent: true };
 
     case "studentDialogOpened":
       // "Change" on the review; from the times, Continue opens it.
@@ -109,30 +155,58 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
 
     case "studentChosen":
       if (!state.choosingStudent || (state.step !== "selecting" && state.step !== "review")) return state;
-      return { ...state, studentId: action.studentId, choosingStudent: false, step: state.selected.length > 0 ? "review" : state.step };
+      return {
+        ...state,
+        studentId: action.studentId,
+        choosingStudent: false,
+        refusal: null,
+        step: state.selected.length > 0 ? "review" : state.step,
+      };
 
     case "backToTimes":
       if (state.step !== "review") return state;
-      return { ...state, step: "selecting" };
+      return { ...state, step: "selecting", refusal: null };
+
+    case "requestStarted":
+      // A new attempt: the last one's error is no longer the answer.
+      if ((state.step !== "review" && state.step !== "selecting") || state.refusal === null) return state;
+      return { ...state, refusal: null };
 
     case "requestSent":
       // Also from selecting: a parent who went back while the request was on its way still sees it sent.
       if (state.step !== "review" && state.step !== "selecting") return state;
-      return { ...state, step: "sent", choosingStudent: false };
+      return { ...state, step: "sent", choosingStudent: false, refusal: null };
+
+    case "requestRefused": {
+      if (state.step !== "review" && state.step !== "selecting") return state;
+      const next = { ...state, refusal: action.refusal };
+      // Every chosen time refused and no series to skip weeks of: nothing is left to send, so the
+      // calendar comes back with those times unchosen and the refusal naming them.
+      if (!action.refusal.series && action.refusal.unavailable.length > 0 && timesLeftAfterRefusal(next).length === 0) {
+        return { ...next, step: "selecting", selected: [], skip: [] };
+      }
+      return next;
+    }
 
     case "timeTaken":
-      // Someone else took a time: back to the calendar (refreshed by the mutation) with nothing chosen.
+      // Someone else took a time the server did not name: back to the calendar (refreshed by the
+      // mutation) with nothing chosen, saying so.
       if (state.step !== "review" && state.step !== "selecting") return state;
-      return { ...state, step: "selecting", selected: [], skip: [] };
+      return { ...state, step: "selecting", selected: [], skip: [], refusal: { message: action.message, unavailable: [], series: false, leadHours: 0 } };
+
+    case "unavailableSkipped": {
+      if (state.step !== "review" || !canSkipRefused(state)) return state;
+      const refused = state.refusal!.unavailable.map((u) => u.startsAt);
+      // A series leaves those weeks out; otherwise the refused chosen times are unchosen.
+      return state.refusal!.series
+        ? { ...state, skip: [...new Set([...state.skip, ...refused])], refusal: null }
+        : { ...state, selected: timesLeftAfterRefusal(state), refusal: null };
+    }
 
     case "repeatChanged":
-      // A new repeat is a new series: any skipped dates belonged to the old one.
+      // A new repeat is a new series: any skipped dates (and the refusal that named them) belonged to the old one.
       if (state.step !== "review") return state;
-      return { ...state, repeat: action.repeat, skip: [] };
-
-    case "datesSkipped":
-      if (state.step !== "review" || state.repeat.mode === "once") return state;
-      return { ...state, skip: [...new Set([...state.skip, ...action.startsAts])] };
+      return { ...state, repeat: action.repeat, skip: [], refusal: null };
 
     case "sentShown":
       if (state.step !== "sent") return state;

@@ -1,14 +1,12 @@
 import { format, startOfMonth } from "date-fns";
 import { useEffect, useReducer, useState } from "react";
 import type { BookingType } from "../../../shared/booking/booking.constants";
-import { AppError } from "../../../shared/errors";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { errorMessage } from "../../lib/api";
 import { useStudents } from "../students/use-students";
 import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
-import { bookingFlowReducer, initialBookingFlow, isSeries, requestedTimes } from "./booking-flow.reducer";
-import { unavailableDetailsSchema } from "../../../shared/booking/booking.schemas";
+import { bookingFlowReducer, canSkipRefused, initialBookingFlow, isSeries, requestedTimes, type BookingFlowState } from "./booking-flow.reducer";
 import { ChooseTimesStep } from "./choose-times-step";
+import { refusalAction } from "./request-refusal";
 import { RequestConfirmedStep, RequestSentStep } from "./request-sent-step";
 import { ReviewStep } from "./review-step";
 import { SelectStudentDialog } from "./select-student-dialog";
@@ -100,7 +98,6 @@ function BookingFlow({
   // A make-up credit books one full lesson (issue 14); the server refuses anything else.
   const [useCredit, setUseCredit] = useState(false);
   const creditEligible = bookingType === "full" && flow.selected.length === 1 && flow.repeat.mode === "once";
-  const requestError = request.isError ? errorMessage(request.error, "Failed to create booking. Please try again.") : null;
 
   useEffect(() => {
     if (flow.step !== "sent") return;
@@ -108,28 +105,37 @@ function BookingFlow({
     return () => clearTimeout(timer);
   }, [flow.step]);
 
-  const series = isSeries(flow, bookingType);
-  // A series the server refused for some of its dates: those dates, to show and to skip.
-  const unavailable = series && request.error instanceof AppError ? unavailableDetailsSchema.safeParse(request.error.details).data : undefined;
-
-  /** Sends the request; `skipMore` leaves out further lessons of the series (the ones just refused). */
-  const send = (skipMore: readonly string[] = []) => {
-    if (!flow.studentId) return;
-    if (skipMore.length > 0) dispatch({ type: "datesSkipped", startsAts: skipMore });
-    const times = requestedTimes({ ...flow, skip: [...flow.skip, ...skipMore] }, bookingType);
+  /** Sends the request of `state` (the flow as it is, or as it is once the refused times are skipped). */
+  const send = (state: BookingFlowState) => {
+    if (!state.studentId) return;
+    const series = isSeries(state, bookingType);
+    const eligible = bookingType === "full" && state.selected.length === 1 && state.repeat.mode === "once";
+    dispatch({ type: "requestStarted" });
     request.mutate(
-      { teacherId: teacher.id, studentId: flow.studentId, bookingType, ...times, ...(classId ? { classId } : {}), ...(useCredit && creditEligible ? { useMakeUpCredit: true } : {}) },
+      {
+        teacherId: teacher.id,
+        studentId: state.studentId,
+        bookingType,
+        ...requestedTimes(state, bookingType),
+        ...(classId ? { classId } : {}),
+        ...(useCredit && eligible ? { useMakeUpCredit: true } : {}),
+      },
       {
         onSuccess: () => dispatch({ type: "requestSent" }),
-        onError: (error) => {
-          // A series stays on the review, listing the dates it cannot have (to skip them).
-          if (series && error instanceof AppError && unavailableDetailsSchema.safeParse(error.details).success) return;
-          // Someone else took a time: the calendar refreshes and the parent picks again.
-          if (error instanceof AppError && error.code === "conflict") dispatch({ type: "timeTaken" });
-        },
+        // Refused times are named and the others stay chosen (request-refusal.ts).
+        onError: (error) => dispatch(refusalAction(error, series)),
       },
     );
   };
+
+  /** "Skip these and send": the refused times (or weeks) left out, the rest sent at once. */
+  const skipAndSend = () => {
+    const skipped = bookingFlowReducer(flow, { type: "unavailableSkipped" });
+    dispatch({ type: "unavailableSkipped" });
+    send(skipped);
+  };
+  const refusal = flow.refusal;
+  const named = refusal && refusal.unavailable.length > 0 ? refusal : null;
 
   const step = (() => {
     switch (flow.step) {
@@ -145,19 +151,27 @@ function BookingFlow({
             studentName={student ? `${student.firstName} ${student.lastName}` : null}
             selected={flow.selected}
             timeZone={timeZone}
-            requestError={requestError}
+            requestError={refusal && !named ? refusal.message : null}
             sending={request.isPending}
-            onSend={() => send()}
+            onSend={() => send(flow)}
             repeat={flow.repeat}
             unavailable={
-              unavailable ? { message: requestError ?? "", times: unavailable.unavailable, onSkip: () => send(unavailable.unavailable.map((u) => u.startsAt)) } : null
+              named
+                ? {
+                    message: named.message,
+                    times: named.unavailable,
+                    series: named.series,
+                    leadHours: named.leadHours,
+                    onSkip: canSkipRefused(flow) ? skipAndSend : undefined,
+                  }
+                : null
             }
             dispatch={dispatch}
             extra={<MakeUpCreditOption teacherId={teacher.id} studentId={flow.studentId} eligible={creditEligible} checked={useCredit} onChange={setUseCredit} />}
           />
         );
       case "selecting":
-        return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} requestError={requestError} dispatch={dispatch} />;
+        return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} refusal={refusal} dispatch={dispatch} />;
     }
   })();
 

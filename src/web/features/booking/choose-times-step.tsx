@@ -3,30 +3,44 @@ import { useMemo, type Dispatch, type ReactNode } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { format, parse, startOfMonth } from "date-fns";
+import { isWithinBuffer } from "../../../shared/booking/bookable.rules";
 import { BOOKING_HORIZON_MESSAGE } from "../../../shared/booking/booking-horizon.rules";
 import type { SlotDTO, SlotsResponse } from "../../../shared/booking/booking.schemas";
+import { leadTimeNotice } from "../../../shared/booking/lead-time.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import type { BookingFlowAction, BookingFlowState } from "./booking-flow.reducer";
+import type { BookingFlowAction, BookingFlowState, Refusal } from "./booking-flow.reducer";
 import { formatClock, formatSlot, zoneLabel } from "./format-time";
+import { UnavailableTimes } from "./unavailable-times";
 
-/** Step 1: the month calendar (open days only), the day's times in the viewer's zone, and the chosen times. */
+const interval = (slot: SlotDTO) => ({ startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt) });
+const minutes = (n: number) => `${n} ${n === 1 ? "minute" : "minutes"}`;
+
+/**
+ * Step 1: the month calendar (open days only), the day's times in the viewer's zone, and the
+ * chosen times. Times too close to a chosen one for the teacher's buffer are shown but cannot be
+ * chosen: the server would refuse the two together (bookable.rules' isWithinBuffer).
+ */
 export function ChooseTimesStep({
   flow,
   slots,
   timeZone,
-  requestError,
+  refusal,
   dispatch,
   footer,
+  pickOne = false,
 }: {
   flow: Pick<BookingFlowState, "month" | "lastMonth" | "day" | "selected">;
   slots: { data: SlotsResponse | undefined; isPending: boolean; isError: boolean };
   timeZone: string;
-  requestError: string | null;
+  /** Why the last request failed, when it came back to the calendar. */
+  refusal: Refusal | null;
   dispatch: Dispatch<BookingFlowAction>;
   /** In place of Continue (e.g. rescheduling, which needs no review step). */
   footer?: ReactNode;
+  /** A new pick replaces the chosen time (rescheduling): no time is kept apart from it. */
+  pickOne?: boolean;
 }) {
   const month = useMemo(() => parse(flow.month, "yyyy-MM", new Date()), [flow.month]);
   const lastMonth = useMemo(() => parse(flow.lastMonth, "yyyy-MM", new Date()), [flow.lastMonth]);
@@ -35,10 +49,19 @@ export function ChooseTimesStep({
   const openDays = useMemo(() => new Set(Object.keys(slots.data?.days ?? {})), [slots.data]);
   const daySlots = flow.day ? (slots.data?.days[flow.day] ?? []) : [];
   const isSelected = (slot: SlotDTO) => flow.selected.some((s) => s.startsAt === slot.startsAt);
+  const bufferMinutes = pickOne ? 0 : (slots.data?.bufferMinutes ?? 0);
+  const chosen = useMemo(() => flow.selected.map(interval), [flow.selected]);
+  const tooClose = (slot: SlotDTO) => !isSelected(slot) && isWithinBuffer(interval(slot), chosen, bufferMinutes);
+  const anyTooClose = daySlots.some(tooClose);
+  const leadNotice = slots.data ? leadTimeNotice(slots.data.leadHours) : null;
 
   return (
     <div className="space-y-4">
-      {requestError ? <Alert>{requestError}</Alert> : null}
+      {refusal && refusal.unavailable.length > 0 ? (
+        <UnavailableTimes message={refusal.message} unavailable={refusal.unavailable} timeZone={timeZone} leadHours={slots.data?.leadHours ?? 0} sending={false} />
+      ) : refusal ? (
+        <Alert>{refusal.message}</Alert>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-[auto_1fr]">
         <div className="booking-calendar">
           <DayPicker
@@ -58,7 +81,10 @@ export function ChooseTimesStep({
             </p> : null}
         </div>
         <div className="min-w-0 space-y-3">
-          <p className="text-sm text-slate-600">Times shown in {zoneLabel(timeZone)}</p>
+          <p className="text-sm text-slate-600">
+            Times shown in {zoneLabel(timeZone)}
+            {leadNotice ? <span className="block">{leadNotice}.</span> : null}
+          </p>
           {!day ? (
             <p className="text-slate-700">Choose a day to see open times.</p>
           ) : (
@@ -68,10 +94,16 @@ export function ChooseTimesStep({
                   key={slot.startsAt}
                   type="button"
                   aria-pressed={isSelected(slot)}
+                  disabled={tooClose(slot)}
+                  aria-describedby={tooClose(slot) ? "booking-buffer-note" : undefined}
                   onClick={() => dispatch({ type: "timeToggled", slot })}
                   className={cn(
                     "h-10 rounded-lg border text-sm font-medium",
-                    isSelected(slot) ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 text-slate-800 hover:border-brand-600",
+                    isSelected(slot)
+                      ? "border-brand-600 bg-brand-600 text-white"
+                      : tooClose(slot)
+                        ? "cursor-not-allowed border-dashed border-slate-300 text-slate-500"
+                        : "border-slate-300 text-slate-800 hover:border-brand-600",
                   )}
                 >
                   {formatClock(slot.startsAt)}
@@ -79,6 +111,11 @@ export function ChooseTimesStep({
               ))}
             </div>
           )}
+          {anyTooClose ? (
+            <p id="booking-buffer-note" className="text-sm text-slate-600">
+              Times within {minutes(bufferMinutes)} of a chosen time cannot be added: the teacher keeps {minutes(bufferMinutes)} free between lessons.
+            </p>
+          ) : null}
           {flow.selected.length > 0 ? <SelectedTimes selected={flow.selected} dispatch={dispatch} /> : null}
         </div>
       </div>

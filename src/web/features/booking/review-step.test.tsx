@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
@@ -120,10 +120,50 @@ describe("ReviewStep", () => {
       selected: TIMES.slice(0, 1),
       repeat: { mode: "weeks", weeks: 4 },
       requestError: "1 of the 4 chosen times cannot be booked.",
-      unavailable: { message: "1 of the 4 chosen times cannot be booked.", times: [{ startsAt: TIMES[1]!.startsAt, reason: "time_off" }], onSkip },
+      unavailable: { message: "1 of the 4 chosen times cannot be booked.", times: [{ startsAt: TIMES[1]!.startsAt, reason: "time_off" }], series: true, leadHours: 0, onSkip },
     });
-    expect(screen.getByText(`${formatSlot(TIMES[1]!.startsAt)}: the teacher is away`)).toBeInTheDocument();
+    expect(screen.getByText(`${formatSlot(TIMES[1]!.startsAt, "America/New_York")}: the teacher is away`)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Skip this date and send" }));
     expect(onSkip).toHaveBeenCalledOnce();
+  });
+
+  it("names each refused chosen time with its reason in the viewer's zone, and offers Skip these and send", async () => {
+    const onSkip = vi.fn();
+    const three = [...TIMES, { startsAt: "2030-01-16T14:00:00.000Z", endsAt: "2030-01-16T15:00:00.000Z", format: "online" }];
+    const { user } = renderReview({
+      selected: three,
+      timeZone: "America/Chicago",
+      unavailable: {
+        message: "2 of the 3 chosen times cannot be booked. Skip them or choose another time.",
+        times: [
+          { startsAt: TIMES[0]!.startsAt, reason: "too_soon" },
+          { startsAt: TIMES[1]!.startsAt, reason: "buffer" },
+        ],
+        series: false,
+        leadHours: 12,
+        onSkip,
+      },
+    });
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("2 of the 3 chosen times cannot be booked.");
+    // 14:00Z is 8:00 AM in Chicago in January.
+    expect(screen.getByText("Mon, Jan 14, 8:00 AM CST: less than 12 hours from now")).toBeInTheDocument();
+    expect(screen.getByText("Tue, Jan 15, 8:00 AM CST: too close to another lesson")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Skip these and send" }));
+    expect(onSkip).toHaveBeenCalledOnce();
+    // Every chosen time is still listed; the refused ones are marked.
+    expect(detail("Times (Central Standard Time (America/Chicago))")?.querySelectorAll("li")).toHaveLength(3);
+    expect(screen.getAllByText("(cannot be booked)")).toHaveLength(2);
+    // The refusal replaces the plain error line: one message, not two.
+    expect(screen.getAllByText(/chosen times cannot be booked/)).toHaveLength(1);
+  });
+
+  it("one refused chosen time: Skip this time and send; nothing left to send: no button", () => {
+    const refused = { message: "1 of the 2 chosen times cannot be booked. Skip it or choose another time.", times: [{ startsAt: TIMES[1]!.startsAt, reason: "taken" as const }], series: false, leadHours: 0 };
+    renderReview({ unavailable: { ...refused, onSkip: vi.fn() } });
+    expect(screen.getByRole("button", { name: "Skip this time and send" })).toBeEnabled();
+    cleanup();
+    renderReview({ unavailable: { ...refused, onSkip: undefined } });
+    expect(screen.queryByRole("button", { name: /^Skip/ })).toBeNull();
   });
 });

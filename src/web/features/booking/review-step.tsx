@@ -5,7 +5,7 @@ import type { SlotDTO } from "../../../shared/booking/booking.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import type { BookingFlowAction, RepeatChoice } from "./booking-flow.reducer";
-import type { UnavailableDetails } from "../../../shared/booking/booking.schemas";
+import type { UnavailableTime } from "../../../shared/booking/bookable.rules";
 import { localDateTime } from "../../../shared/calendar/calendar-views.rules";
 import { seriesChoiceProblem } from "../../../shared/lessons/series.rules";
 import { RepeatChooser } from "./repeat-chooser";
@@ -43,8 +43,11 @@ export function ReviewStep({
   sending: boolean;
   onSend: () => void;
   repeat: RepeatChoice;
-  /** Lessons of a series the server refused, with the way to skip them. */
-  unavailable: { message: string; times: UnavailableDetails["unavailable"]; onSkip: () => void } | null;
+  /**
+   * The chosen times (or weeks of a series) the server refused, each with why, and the way to skip
+   * them and send the rest (none when nothing would be left).
+   */
+  unavailable: { message: string; times: readonly UnavailableTime[]; series: boolean; leadHours: number; onSkip: (() => void) | undefined } | null;
   dispatch: Dispatch<BookingFlowAction>;
   /** Shown above the note on payment (e.g. the make-up credit choice). */
   extra?: ReactNode;
@@ -82,9 +85,16 @@ export function ReviewStep({
           <dt className="text-slate-600">Times ({zoneLabel(timeZone)})</dt>
           <dd>
             <ul className="font-medium text-slate-900">
-              {selected.map((s) => (
-                <li key={s.startsAt}>{formatSlot(s.startsAt)}</li>
-              ))}
+              {selected.map((s) => {
+                // Refused times stay listed (nothing is dropped without the parent's say) but marked.
+                const refused = unavailable?.times.some((u) => Date.parse(u.startsAt) === Date.parse(s.startsAt)) ?? false;
+                return (
+                  <li key={s.startsAt} className={refused ? "text-slate-500" : undefined}>
+                    {formatSlot(s.startsAt)}
+                    {refused ? <span className="ml-1 text-xs font-normal">(cannot be booked)</span> : null}
+                  </li>
+                );
+              })}
             </ul>
           </dd>
         </div>
@@ -93,7 +103,15 @@ export function ReviewStep({
       <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
       {canRepeat ? <RepeatChooser repeat={repeat} firstDate={firstDate} problem={repeatProblem} dispatch={dispatch} /> : null}
       {unavailable ? (
-        <UnavailableTimes message={unavailable.message} unavailable={unavailable.times} sending={sending} onSkip={unavailable.onSkip} />
+        <UnavailableTimes
+          message={unavailable.message}
+          unavailable={unavailable.times}
+          timeZone={timeZone}
+          leadHours={unavailable.leadHours}
+          sending={sending}
+          skipLabel={skipLabel(unavailable.times.length, unavailable.series)}
+          onSkip={unavailable.onSkip}
+        />
       ) : requestError ? (
         <Alert>{requestError}</Alert>
       ) : null}
@@ -107,4 +125,10 @@ export function ReviewStep({
       </div>
     </div>
   );
+}
+
+/** A series leaves dates out; chosen times are skipped ("Skip these and send"). */
+function skipLabel(count: number, series: boolean): string {
+  if (series) return count === 1 ? "Skip this date and send" : "Skip these dates and send";
+  return count === 1 ? "Skip this time and send" : "Skip these and send";
 }

@@ -1,10 +1,10 @@
-import type { UnavailableReason } from "../../../shared/booking/bookable.rules";
-import type { UnavailableDetails } from "../../../shared/booking/booking.schemas";
+import type { UnavailableReason, UnavailableTime } from "../../../shared/booking/bookable.rules";
+import { tooSoonReason } from "../../../shared/booking/lead-time.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { formatSlot } from "./format-time";
 
-const REASON_LABEL: Record<UnavailableReason, string> = {
+const REASON_LABEL: Record<Exclude<UnavailableReason, "too_soon">, string> = {
   taken: "already booked",
   time_off: "the teacher is away",
   buffer: "too close to another lesson",
@@ -13,17 +13,31 @@ const REASON_LABEL: Record<UnavailableReason, string> = {
   beyond_horizon: "more than 12 months ahead",
 };
 
-/** The lessons of a series the server could not book, each with why, and the way on: skip them and send again. */
+/** Why the server refused one chosen time, in the parent's words. */
+export function unavailableReasonLabel(reason: UnavailableReason, leadHours: number): string {
+  return reason === "too_soon" ? tooSoonReason(leadHours) : REASON_LABEL[reason];
+}
+
+/**
+ * The chosen times the server could not book, each with why (in the viewer's zone), and the way
+ * on: skip them and send the rest. Without `onSkip` (nothing else is left to send) only the list.
+ */
 export function UnavailableTimes({
   message,
   unavailable,
+  timeZone,
+  leadHours,
   sending,
+  skipLabel,
   onSkip,
 }: {
   message: string;
-  unavailable: UnavailableDetails["unavailable"];
+  unavailable: readonly UnavailableTime[];
+  timeZone: string;
+  leadHours: number;
   sending: boolean;
-  onSkip: () => void;
+  skipLabel?: string;
+  onSkip?: () => void;
 }) {
   return (
     <Alert>
@@ -31,13 +45,15 @@ export function UnavailableTimes({
       <ul className="mt-2 list-disc space-y-0.5 pl-5">
         {unavailable.map((u) => (
           <li key={u.startsAt}>
-            {formatSlot(u.startsAt)}: {REASON_LABEL[u.reason]}
+            {formatSlot(u.startsAt, timeZone)}: {unavailableReasonLabel(u.reason, leadHours)}
           </li>
         ))}
       </ul>
-      <Button className="mt-3" size="sm" disabled={sending} onClick={onSkip}>
-        Skip {unavailable.length === 1 ? "this date" : "these dates"} and send
-      </Button>
+      {onSkip ? (
+        <Button className="mt-3" size="sm" disabled={sending} onClick={onSkip}>
+          {skipLabel ?? "Skip these and send"}
+        </Button>
+      ) : null}
     </Alert>
   );
 }

@@ -3,14 +3,10 @@ import { viewerTimeZone } from "../../lib/time-zone";
 import type { BookingType } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO, CreateBookingInput, SlotsResponse } from "../../../shared/booking/booking.schemas";
 import { api, call } from "../../lib/api";
-import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
+import { invalidateLessonViews } from "../lessons/lesson-views";
+import { MY_BOOKINGS_KEY, slotsKey, TEACHER_REQUESTS_KEY } from "./booking-keys";
 
-/** The zone the browser shows times in; slots are computed on the server for it. */
-
-/** ["booking", …] holds what the booking screens read; each mutation invalidates only what it changes. */
-export const slotsKey = (teacherId: string) => ["booking", "slots", teacherId] as const;
-export const MY_BOOKINGS_KEY = ["booking", "mine"] as const;
-export const TEACHER_REQUESTS_KEY = ["booking", "requests"] as const;
+export { MY_BOOKINGS_KEY, slotsKey, TEACHER_REQUESTS_KEY };
 
 export function useMonthSlots(teacherId: string, month: string, type: BookingType) {
   const timeZone = viewerTimeZone();
@@ -25,11 +21,8 @@ export function useRequestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateBookingInput): Promise<{ bookings: BookingRequestDTO[] }> => call(api.bookings.$post({ json: input })),
-    // A request (or a conflict) changes that teacher's open times and the parent's own list.
-    onSettled: (_data, _error, input) => {
-      void queryClient.invalidateQueries({ queryKey: slotsKey(input.teacherId) });
-      void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY });
-    },
+    // A request (or a conflict) changes that teacher's open times, the parent's requests and lessons, the dashboard.
+    onSettled: () => invalidateLessonViews(queryClient),
   });
 }
 
@@ -55,10 +48,8 @@ export function useDecideRequest() {
       decision === "accept"
         ? call(api.bookings[":bookingId"].accept.$post({ param: { bookingId } }))
         : call(api.bookings[":bookingId"].decline.$post({ param: { bookingId }, json: reason ? { reason } : {} })),
-    onSettled: () => {
-      // The list and the dashboard's counts and tiles change with every decision; nothing else the teacher sees does.
-      void queryClient.invalidateQueries({ queryKey: TEACHER_REQUESTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: TEACHER_DASHBOARD_QUERY_KEY });
-    },
+    // An accepted request becomes lessons (the Lessons panel, calendar, tiles, students, earnings
+    // show them), a declined one frees its times: every view of lessons is fetched again.
+    onSettled: () => invalidateLessonViews(queryClient),
   });
 }

@@ -65,5 +65,5 @@ function RescheduleFlow({ lesson, onDone }: { lesson: LessonDTO; onDone: () => v
       </div>
     </div>
   );
-  return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} requestError={null} dispatch={pickOne} footer={footer} />;
+  return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} refusal={null} dispatch={pickOne} footer={footer} pickOne />;
 }

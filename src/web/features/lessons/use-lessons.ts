@@ -1,13 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AttendanceInput, CancelLessonInput, CancelResult, CreditLedgerDTO, LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { api, call } from "../../lib/api";
-import { MY_BOOKINGS_KEY, slotsKey, TEACHER_REQUESTS_KEY } from "../booking/use-booking";
-import { CALENDAR_EVENTS_KEY } from "../calendar/use-calendar";
-import { PARENT_DASHBOARD_QUERY_KEY } from "../parents/use-parent";
-import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
+import { invalidateLessonViews, LESSONS_KEY } from "./lesson-views";
 
-/** ["lessons", …]: each side's lessons and the parent's credits. */
-export const LESSONS_KEY = ["lessons"] as const;
+export { LESSONS_KEY };
 const MY_LESSONS_KEY = [...LESSONS_KEY, "mine"] as const;
 const TEACHING_KEY = [...LESSONS_KEY, "teaching"] as const;
 export const CREDITS_KEY = [...LESSONS_KEY, "credits"] as const;
@@ -28,14 +24,10 @@ export function useCredits(enabled = true) {
   });
 }
 
-/** A lesson change touches both sides' lists, calendars, open times, credits and dashboards. */
+/** A lesson change touches both sides' lists, calendars, open times, credits, tiles and statements. */
 function useInvalidateAfterChange() {
   const queryClient = useQueryClient();
-  return (teacherId: string) => {
-    for (const queryKey of [LESSONS_KEY, CALENDAR_EVENTS_KEY, MY_BOOKINGS_KEY, TEACHER_REQUESTS_KEY, slotsKey(teacherId), PARENT_DASHBOARD_QUERY_KEY, TEACHER_DASHBOARD_QUERY_KEY]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
+  return () => invalidateLessonViews(queryClient);
 }
 
 export function useCancelLesson(lesson: Pick<LessonDTO, "id" | "teacher">) {
@@ -43,7 +35,7 @@ export function useCancelLesson(lesson: Pick<LessonDTO, "id" | "teacher">) {
   return useMutation({
     mutationFn: (input: CancelLessonInput): Promise<CancelResult> =>
       call(api.lessons[":bookingId"].cancel.$post({ param: { bookingId: lesson.id }, json: input })),
-    onSettled: () => invalidate(lesson.teacher.id),
+    onSettled: invalidate,
   });
 }
 
@@ -52,7 +44,7 @@ export function useRescheduleLesson(lesson: Pick<LessonDTO, "id" | "teacher">) {
   return useMutation({
     mutationFn: (startsAt: string): Promise<{ lesson: LessonDTO }> =>
       call(api.lessons[":bookingId"].reschedule.$post({ param: { bookingId: lesson.id }, json: { startsAt } })),
-    onSettled: () => invalidate(lesson.teacher.id),
+    onSettled: invalidate,
   });
 }
 
@@ -61,6 +53,6 @@ export function useRecordAttendance(lesson: Pick<LessonDTO, "id" | "teacher">) {
   return useMutation({
     mutationFn: (input: AttendanceInput): Promise<{ lesson: LessonDTO }> =>
       call(api.lessons[":bookingId"].attendance.$put({ param: { bookingId: lesson.id }, json: input })),
-    onSettled: () => invalidate(lesson.teacher.id),
+    onSettled: invalidate,
   });
 }

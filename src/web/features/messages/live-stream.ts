@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
-import { TEACHER_REQUESTS_KEY } from "../booking/use-booking";
-import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
+import { invalidateLessonViews } from "../lessons/lesson-views";
 import { MESSAGES_KEY } from "./messages-keys";
 import { addMessage, markMineRead, markTheirsRead, setUnreadTotal } from "./thread-cache";
 
@@ -17,10 +16,10 @@ function handlersFor(queryClient: QueryClient, userId: string): Handlers {
     read: ({ conversationId, readerUserId, readAt }) =>
       readerUserId === userId ? markTheirsRead(queryClient, conversationId, readAt) : markMineRead(queryClient, conversationId, readAt),
     unread: ({ unread }) => setUnreadTotal(queryClient, unread),
-    booking_request: () => {
-      void queryClient.invalidateQueries({ queryKey: TEACHER_REQUESTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: TEACHER_DASHBOARD_QUERY_KEY });
-    },
+    // A request, a decision or a change by the other side: every view of lessons is fetched again.
+    booking_request: () => invalidateLessonViews(queryClient),
+    booking_decided: () => invalidateLessonViews(queryClient),
+    lesson_changed: () => invalidateLessonViews(queryClient),
   };
 }
 

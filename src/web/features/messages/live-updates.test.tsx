@@ -5,6 +5,7 @@ import type { Me } from "../../../shared/auth/auth.schemas";
 import type { UnreadTotal } from "../../../shared/messages/messages.api";
 import { ME_QUERY_KEY } from "../auth/use-me";
 import { TEACHER_REQUESTS_KEY } from "../booking/use-booking";
+import { LESSON_VIEW_KEYS } from "../lessons/lesson-views";
 import { LiveUpdates } from "./live-updates";
 import { UNREAD_KEY } from "./messages-keys";
 
@@ -72,5 +73,24 @@ describe("LiveUpdates", () => {
     expect(queryClient.getQueryData<UnreadTotal>(UNREAD_KEY)).toEqual({ unread: 3 });
     stream.emit("booking_request", { bookingId: "b1" });
     expect(queryClient.getQueryState(TEACHER_REQUESTS_KEY)!.isInvalidated).toBe(true);
+  });
+
+  it.each([
+    ["booking_request", { bookingId: "b1" }],
+    ["booking_decided", { bookingIds: ["b1"], decision: "accepted" }],
+    ["lesson_changed", { bookingIds: ["b1"], change: "cancelled" }],
+  ])("%s refreshes every view of lessons: requests, lessons, calendar, tiles, students, earnings, billing", async (type, payload) => {
+    const queryClient = renderSignedIn();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const keys = LESSON_VIEW_KEYS.map((key) => [...key, "cached"]);
+    for (const key of keys) queryClient.setQueryData(key, {});
+    queryClient.setQueryData(["messages", "conversations"], {});
+    FakeEventSource.opened[0]!.emit(type, payload);
+    expect(keys.filter((key) => !queryClient.getQueryState(key)!.isInvalidated)).toEqual([]);
+    expect(LESSON_VIEW_KEYS.map((key) => key[0])).toEqual(
+      expect.arrayContaining(["booking", "lessons", "calendar", "parent", "teachers", "earnings", "billing"]),
+    );
+    // Messages are not lessons: their cache stays.
+    expect(queryClient.getQueryState(["messages", "conversations"])!.isInvalidated).toBe(false);
   });
 });
