@@ -10,18 +10,20 @@ import {
 } from "../../shared/lessons/lessons.schemas";
 import { AppError } from "../../shared/errors";
 import { findProfileIds } from "../auth/roles.service";
+import { bookingSides, hasBothSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Tx } from "../db/client";
 import type { Deps } from "../http/app-env";
 import { lockTeacherSchedule } from "../booking/bookable-times";
 import { scheduleConflict } from "../booking/booking.service";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
+import { issueCredits, returnSpentCredits } from "./credits.service";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
 type MailDeps = Pick<Deps, "db" | "mailer" | "logger" | "env">;
 
-export function toLessonDTO(row: repo.LessonRow): LessonDTO {
+export function toLessonDTO(row: repo.LessonListRow): LessonDTO {
   return {
     id: row.id,
     status: row.status as LessonDTO["status"],
@@ -31,10 +33,10 @@ export function toLessonDTO(row: repo.LessonRow): LessonDTO {
     endsAt: row.endsAt.toISOString(),
     seriesId: row.seriesId,
     classId: row.classId,
-    student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
-    teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
-    noticeHours: row.noticeHours,
-    freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours).toISOString(),
+    ...bookingSides(row),
+    // A deleted teacher's window is unknown; their lessons are all past or cancelled anyway.
+    noticeHours: row.noticeHours ?? 0,
+    freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours ?? 0).toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
     lateCancel: row.lateCancel,
@@ -58,8 +60,11 @@ export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string):
  */
 async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string): Promise<{ side: CancelledBy; teacherId: string }> {
   const [ids, [row]] = await Promise.all([findProfileIds(deps.db, userId), repo.findLessons(deps.db, [bookingId])]);
-  if (row && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId };
-  if (row && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId };
+  // A side whose account is gone is null on the lesson, and so is a profile the user does not
+  // have: null never matches null. A lesson whose teacher left cannot be changed by anyone.
+  if (!row || row.teacherId === null) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
+  if (ids.teacherId !== null && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId };
+  if (ids.parentId !== null && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId };
   throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
 }
 
@@ -87,7 +92,7 @@ export async function cancelLesson(
   now = new Date(),
 ): Promise<CancelResult> {
   const { side, teacherId } = await sideOf(deps, userId, bookingId);
-  const { ids, credits } = await transactionWithRetry(deps.db, async (tx) => {
+  const { ids, credits, returned } = await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
     const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
     const first = cancellationOutcome({ by: side, startsAt: lesson.startsAt, now, noticeHours });
@@ -100,20 +105,33 @@ export async function cancelLesson(
     await repo.markCancelled(tx, decided.map((d) => ({ id: d.id, late: d.outcome.late })), side, now);
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
-    // A request never accepted was no lesson yet: withdrawing it gives nothing back.
+    // The make-up credit paying for a withdrawn request, or for a lesson the teacher cancels, comes
+    // back to the family (issue 26); such a lesson gets no new credit on top of it.
+    const returned = await returnSpentCredits(
+      tx,
+      decided.filter((d) => side === "teacher" || d.status === "pending").map((d) => d.id),
+      side === "teacher" ? "teacher_cancelled" : "withdrawn",
+      now,
+    );
+    // A request never accepted was no lesson yet: withdrawing it gives no new credit.
     // A deleted family's lessons (student null) have nobody to credit.
     const studentId = lesson.studentId;
-    const credited = studentId ? decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued) : [];
-    if (studentId) await repo.insertCredits(tx, credited.map((d) => ({ teacherId, studentId, bookingId: d.id })), now);
-    return { ids: decided.map((d) => d.id), credits: credited.length };
+    const credited = studentId ? decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued && !returned.includes(d.id)) : [];
+    const issued = studentId ? await issueCredits(tx, credited.map((d) => ({ teacherId, studentId, bookingId: d.id })), now) : 0;
+    return { ids: decided.map((d) => d.id), credits: issued, returned: returned.length };
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
   });
   const rows = await repo.findLessons(deps.db, ids);
-  await deps.mailer
-    .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, rows, side, credits))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
-  return { lessons: rows.map(toLessonDTO), creditsIssued: credits };
+  // A side whose account is gone is not written to. The family is told of every credit it holds
+  // because of the teacher's cancel, new or given back.
+  const mailable = rows.filter(hasBothSides);
+  if (mailable.length > 0) {
+    await deps.mailer
+      .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, mailable, side, side === "teacher" ? credits + returned : credits))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
+  }
+  return { lessons: rows.map(toLessonDTO), creditsIssued: credits, creditsReturned: returned };
 }
 
 /**
@@ -138,9 +156,11 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     throw scheduleConflict(error);
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
-  await deps.mailer
-    .send(lessonRescheduledEmail(deps.env.PUBLIC_URL, row!, previousStart, side))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "lesson rescheduled email failed"));
+  if (hasBothSides(row!)) {
+    await deps.mailer
+      .send(lessonRescheduledEmail(deps.env.PUBLIC_URL, row, previousStart, side))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "lesson rescheduled email failed"));
+  }
   return toLessonDTO(row!);
 }
 
@@ -169,7 +189,9 @@ export async function recordAttendance(
       await repo.recordAttendance(tx, lesson.id, null, note, now);
       await repo.releaseSlots(tx, [lesson.slotId]);
       await repo.setLessonEventsStatus(tx, [lesson.id], "cancelled");
-      if (lesson.studentId) await repo.insertCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
+      // A make-up lesson gives its credit back instead of a second one (issue 26).
+      const returned = await returnSpentCredits(tx, [lesson.id], "teacher_cancelled", now);
+      if (lesson.studentId && returned.length === 0) await issueCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
       return true;
     }
     await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);
@@ -177,9 +199,9 @@ export async function recordAttendance(
     return false;
   });
   const [row] = await repo.findLessons(deps.db, [bookingId]);
-  if (cancelled) {
+  if (cancelled && hasBothSides(row!)) {
     await deps.mailer
-      .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, [row!], "teacher", 1))
+      .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, [row], "teacher", 1))
       .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
   }
   return toLessonDTO(row!);

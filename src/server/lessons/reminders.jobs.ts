@@ -1,5 +1,6 @@
 import { storedToToggles } from "../../shared/accounts/notification-preferences";
 import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
+import { hasBothSides } from "../db/booking-parties";
 import type { JobKind, Sweep } from "../jobs/job.types";
 import { lessonReminderEmail } from "./lessons.emails";
 import { findLessons } from "./lessons.repo";
@@ -33,6 +34,8 @@ export const reminderJob: JobKind = {
     const payload = job.payload as unknown as ReminderPayload;
     const [row] = await findLessons(deps.db, [payload.bookingId]);
     if (!row || row.status !== "accepted" || row.startsAt.toISOString() !== payload.startsAt || row.startsAt <= now) return;
+    // A side whose account is gone gets nothing (its lessons were cancelled with the account).
+    if (!hasBothSides(row)) return;
     if (payload.role === "parent") {
       if (!row.parentId) return;
       const prefs = await parentPreferences(deps.db, row.parentId);

@@ -28,6 +28,7 @@ function request(n: number): BookingRequestDTO {
     seriesId: null,
     student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
     teacher,
+    makeUpCreditFrom: null,
   };
 }
 

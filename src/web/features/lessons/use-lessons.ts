@@ -11,6 +11,7 @@ export const LESSONS_KEY = ["lessons"] as const;
 const MY_LESSONS_KEY = [...LESSONS_KEY, "mine"] as const;
 const TEACHING_KEY = [...LESSONS_KEY, "teaching"] as const;
 export const CREDITS_KEY = [...LESSONS_KEY, "credits"] as const;
+const TEACHING_CREDITS_KEY = [...LESSONS_KEY, "teaching-credits"] as const;
 
 export function useMyLessons() {
   return useQuery({ queryKey: MY_LESSONS_KEY, queryFn: (): Promise<{ lessons: LessonDTO[] }> => call(api.lessons.mine.$get()) });
@@ -28,11 +29,20 @@ export function useCredits(enabled = true) {
   });
 }
 
+/** The credits families hold with the signed-in teacher, with their history (the students page). */
+export function useTeacherCredits() {
+  return useQuery({
+    queryKey: TEACHING_CREDITS_KEY,
+    queryFn: (): Promise<{ ledgers: CreditLedgerDTO[] }> => call(api.lessons.teaching.credits.$get()),
+  });
+}
+
 /** A lesson change touches both sides' lists, calendars, open times, credits and dashboards. */
 function useInvalidateAfterChange() {
   const queryClient = useQueryClient();
-  return (teacherId: string) => {
-    for (const queryKey of [LESSONS_KEY, CALENDAR_EVENTS_KEY, MY_BOOKINGS_KEY, TEACHER_REQUESTS_KEY, slotsKey(teacherId), PARENT_DASHBOARD_QUERY_KEY, TEACHER_DASHBOARD_QUERY_KEY]) {
+  return (teacherId: string | null) => {
+    const slots = teacherId ? [slotsKey(teacherId)] : [];
+    for (const queryKey of [LESSONS_KEY, CALENDAR_EVENTS_KEY, MY_BOOKINGS_KEY, TEACHER_REQUESTS_KEY, ...slots, PARENT_DASHBOARD_QUERY_KEY, TEACHER_DASHBOARD_QUERY_KEY]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   };

@@ -77,6 +77,7 @@ const request: BookingRequestDTO = {
   seriesId: null,
   student,
   teacher,
+  makeUpCreditFrom: null,
 };
 
 const taught: TeacherStudent = {
