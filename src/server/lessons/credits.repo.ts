@@ -49,7 +49,7 @@ export function creditsOfTeacher(db: Executor, teacherId: string) {
     .orderBy(asc(studentProfiles.firstName), asc(studentProfiles.id), asc(makeUpCredits.issuedAt));
 }
 
-/** The history of these credits, oldest step first, with the start of the booking each step concerns. */
+/** The history of these credits, with the start of the booking each step concerns (the service orders the steps). */
 export async function eventsOfCredits(db: Executor, creditIds: string[]) {
   if (creditIds.length === 0) return [];
   return db

@@ -4,6 +4,7 @@ import {
   creditStatus,
   creditSummary,
   creditTransition,
+  CREDIT_EVENT_KINDS,
   CREDIT_LIFETIME_DAYS,
   type CreditEventKind,
   type CreditReturnReason,
@@ -17,7 +18,12 @@ import * as repo from "./credits.repo";
 /** Groups credit rows (ordered by student, teacher, issue) into one ledger per student and teacher, each credit with its history. */
 async function ledgers(db: Executor, rows: repo.CreditRow[], now: Date): Promise<CreditLedgerDTO[]> {
   const history = new Map<string, CreditEventDTO[]>();
-  for (const event of await repo.eventsOfCredits(db, rows.map((row) => row.id))) {
+  // Steps of one transaction share its instant (a request cancelled as its teacher leaves: given
+  // back, then voided): within an instant they read in the state machine's order.
+  const events = (await repo.eventsOfCredits(db, rows.map((row) => row.id))).sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || CREDIT_EVENT_KINDS.indexOf(a.kind as CreditEventKind) - CREDIT_EVENT_KINDS.indexOf(b.kind as CreditEventKind),
+  );
+  for (const event of events) {
     history.set(event.creditId, [
       ...(history.get(event.creditId) ?? []),
       {
