@@ -23,3 +23,16 @@ export function lastMailLink(to: string, kind: string): string {
   }
   throw new Error(`no ${kind} mail to ${to} in ${OUTBOX}`);
 }
+
+/** The subject and text of the newest mail of a kind to an address (quoted-printable decoded). */
+export function lastMailText(to: string, kind: string): string {
+  const files = readdirSync(OUTBOX)
+    .filter((f) => f.includes(`-${kind}-`))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const raw = readFileSync(path.join(OUTBOX, file), "utf8");
+    if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return decodeQuotedPrintable(raw);
+  }
+  throw new Error(`no ${kind} mail to ${to} in ${OUTBOX}`);
+}
