@@ -126,10 +126,12 @@ test("a new parent's whole journey: sign-up, students and repertoire, settings, 
   await expect(history).not.toContainText("0000:");
   await page.keyboard.press("Escape");
 
-  // Delete the account: signed out, and the credentials no longer work.
+  // Delete the account, confirmed with a fresh code (two-factor is on): signed out, and the credentials no longer work.
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Delete Account" }).click();
-  await page.getByRole("dialog", { name: "Delete Account" }).getByRole("button", { name: "Delete my account" }).click();
+  const deletion = page.getByRole("dialog", { name: "Delete Account" });
+  await deletion.getByLabel("Authentication code").fill(await code());
+  await deletion.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/$/);
   await openSignIn(page);
   await fillSignIn(page, "Parent", email, "second-password");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { CancelledBy } from "../../src/shared/lessons/cancellation.rules";
-import { bookings, bookingSlots, calendarEvents, makeUpCredits } from "../../src/server/db/schema";
+import { bookings, bookingSlots, calendarEvents, makeUpCreditEvents, makeUpCredits } from "../../src/server/db/schema";
 import type { Deps } from "../../src/server/http/app-env";
 
 /**
@@ -57,5 +57,10 @@ export async function issueCredit(
       usedAt: credit.usedAt ?? null,
     })
     .returning({ id: makeUpCredits.id });
+  // Its history, as the cancel and booking flows write it (issue 26).
+  await deps.db.insert(makeUpCreditEvents).values([
+    { creditId: row!.id, kind: "issued", bookingId: credit.forBookingId, at: credit.issuedAt },
+    ...(credit.usedByBookingId ? [{ creditId: row!.id, kind: "spent", bookingId: credit.usedByBookingId, at: credit.usedAt ?? credit.issuedAt }] : []),
+  ]);
   return row!.id;
 }

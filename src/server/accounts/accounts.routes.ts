@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
-import { parentSignUpSchema } from "../../shared/accounts/accounts.schemas";
+import { deleteAccountSchema, parentSignUpSchema } from "../../shared/accounts/accounts.schemas";
 import { requireUser } from "../auth/guards";
 import { signUpLimit } from "../auth/sign-up-limit";
 import type { AppEnv, Deps } from "../http/app-env";
@@ -21,8 +21,9 @@ export function createAccountsRoutes(deps: Deps) {
       for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
       return c.json(result, 201);
     })
-    .delete("/me", requireUser(deps), async (c) => {
-      await deleteAccount(deps, c.get("user"));
+    // Confirmed with the password or a two-factor code (the body); a wrong one deletes nothing.
+    .delete("/me", requireUser(deps), validate("json", deleteAccountSchema), async (c) => {
+      await deleteAccount(deps, c.get("user"), { headers: c.req.raw.headers, input: c.req.valid("json") });
       for (const name of SESSION_COOKIES) {
         deleteCookie(c, name, { path: "/" });
         deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });

@@ -1,21 +1,47 @@
+import type { DeleteAccountInput } from "../../shared/accounts/accounts.schemas";
+import { confirmIdentity } from "../auth/confirm-identity";
 import { findProfileIds } from "../auth/roles.service";
+import * as calendar from "../calendar/calendar.service";
+import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps, SessionUser } from "../http/app-env";
+import { closeLessonsOfParent, closeLessonsOfTeacher, type ClosedAccountNotice } from "../lessons/closed-account.service";
 import * as parents from "../parents/parents.service";
 import * as teachers from "../teachers/teacher-profile.service";
+import { accountClosedEmail } from "./account-closed.emails";
 import * as repo from "./accounts.repo";
 
 /**
- * Delete Account (spec section 4), in one transaction and in the spec's order: students, parent
- * profile, teacher profile, role; each feature removes its own rows.
+ * Delete Account (spec section 4, issue 26), once the user proved it is them (password, or a
+ * two-factor code; nothing is touched otherwise), in one transaction and in the spec's order: the
+ * requests and lessons still ahead are cancelled for the other side (the past stays with them,
+ * shown with "Deleted user" or "Deleted teacher"), then students, parent profile, teacher profile,
+ * calendar feed and own events, role; each feature removes its own rows. The other side is emailed
+ * after the commit, in their own zone.
  */
-export async function deleteAccount(deps: Pick<Deps, "db" | "env">, user: SessionUser): Promise<void> {
-  const teacherId = await deps.db.transaction(async (tx) => {
+export async function deleteAccount(
+  deps: Pick<Deps, "db" | "env" | "auth" | "mailer" | "logger">,
+  user: SessionUser,
+  confirmation: { headers: Headers; input: DeleteAccountInput },
+  now = new Date(),
+): Promise<void> {
+  await confirmIdentity(deps, user.id, confirmation.headers, confirmation.input);
+  const { teacherId, notices } = await transactionWithRetry(deps.db, async (tx) => {
     const { parentId, teacherId } = await findProfileIds(tx, user.id);
+    const notices: ClosedAccountNotice[] = [
+      ...(parentId ? await closeLessonsOfParent(tx, parentId, now) : []),
+      ...(teacherId ? await closeLessonsOfTeacher(tx, teacherId, now) : []),
+    ];
     await parents.deleteAccountData(tx, user.id, parentId);
     await teachers.deleteAccountData(tx, user.id);
+    await calendar.deleteAccountData(tx, user.id);
     await repo.deleteUserData(tx, user.id);
-    return teacherId;
+    return { teacherId, notices };
   });
+  for (const notice of notices) {
+    await deps.mailer
+      .send(accountClosedEmail(deps.env.PUBLIC_URL, notice))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "account closed email failed"));
+  }
   // Personal data includes the intro video; the rows are gone, so the file goes too.
   if (teacherId) await teachers.deleteIntroVideo(deps, teacherId);
 }

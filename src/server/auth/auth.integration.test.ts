@@ -180,7 +180,7 @@ describe("DELETE /api/accounts/me", () => {
   it("removes the parent's profile and students, ends the session and frees the email", async () => {
     const parent = await createParent(t.deps, { students: 2 });
     const cookie = await signIn(t, "parent", parent.email, parent.password);
-    const res = await send(t, "DELETE", "/api/accounts/me", { cookie });
+    const res = await send(t, "DELETE", "/api/accounts/me", { cookie, body: { password: parent.password } });
     expect(res.status).toBe(200);
     expect(await t.deps.db.select().from(parentProfiles).where(eq(parentProfiles.userId, parent.userId))).toEqual([]);
     expect(await sessionCount(parent.userId)).toBe(0);

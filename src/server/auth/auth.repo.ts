@@ -64,3 +64,9 @@ export async function insertCredentialUser(
   });
   return { id };
 }
+
+/** Whether the user signs in with a second factor (then a code, not the password, confirms what is irreversible). */
+export async function twoFactorEnabled(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+  return row?.on === true;
+}

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
 import { MAX_BUFFER_MINUTES, type TimeOffRange } from "../../shared/lessons/time-off.rules";
 import type { Executor } from "../db/client";
-import { bookingPartyColumns, joinBookingParties } from "../db/booking-parties";
+import { alias } from "drizzle-orm/pg-core";
+import { bookingPartyColumns, joinBookingParties, type WithBothSides } from "../db/booking-parties";
 import { preparedRows } from "../db/prepared-statements";
 import { discoverableTeacherAs } from "../db/discoverable";
 import {
@@ -10,6 +11,7 @@ import {
   bookingSlots,
   calendarEvents,
   lessonSeries,
+  makeUpCredits,
   studentProfiles,
 } from "../db/schema";
 
@@ -149,6 +151,11 @@ export async function insertRequest(
   return ids;
 }
 
+/** The make-up credit paying for a request (issue 26), and the lesson that credit was issued for. */
+const paidBy = alias(makeUpCredits, "paid_by_credit");
+const creditFor = alias(bookings, "credit_issued_for");
+const creditForSlot = alias(bookingSlots, "credit_issued_slot");
+
 const requestColumns = {
   id: bookings.id,
   status: bookings.status,
@@ -160,12 +167,19 @@ const requestColumns = {
   declineReason: bookings.declineReason,
   cancelReason: bookings.cancelReason,
   ...bookingPartyColumns,
+  makeUpCreditFrom: creditForSlot.startsAt,
 };
 
 function requestQuery(db: Executor) {
-  return joinBookingParties(db.select(requestColumns).from(bookings).$dynamic());
+  return joinBookingParties(db.select(requestColumns).from(bookings).$dynamic())
+    .leftJoin(paidBy, eq(paidBy.usedByBookingId, bookings.id))
+    .leftJoin(creditFor, eq(creditFor.id, paidBy.issuedForBookingId))
+    .leftJoin(creditForSlot, eq(creditForSlot.id, creditFor.slotId));
 }
-export type RequestRow = Awaited<ReturnType<typeof listPendingForTeacher>>[number];
+/** A request as the lists read it: a side that deleted their account reads as nulls. */
+export type RequestListRow = Awaited<ReturnType<typeof listPendingForTeacher>>[number];
+/** A request both of whose sides still exist (hasBothSides): what emails are made from. */
+export type RequestRow = WithBothSides<RequestListRow>;
 
 /** Pending requests of one teacher, newest first (spec section 4). */
 export function listPendingForTeacher(db: Executor, teacherId: string) {

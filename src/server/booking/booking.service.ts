@@ -16,6 +16,7 @@ import { wantedTimes } from "../../shared/booking/wanted-times.rules";
 import { blockedIntervals } from "../../shared/lessons/time-off.rules";
 import { AppError } from "../../shared/errors";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
+import { bookingSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { pgErrorCode } from "../http/errors";
@@ -82,12 +83,12 @@ async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: 
  * and that the expiry sweep applies, so the lists and the server agree between sweeps; a series'
  * lessons expire together (pass all of a series' rows).
  */
-export function toDTOs(rows: readonly repo.RequestRow[], now = new Date()): BookingRequestDTO[] {
+export function toDTOs(rows: readonly repo.RequestListRow[], now = new Date()): BookingRequestDTO[] {
   const starts = expiryStarts(rows);
   return rows.map((row) => toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now)));
 }
 
-function toDTO(row: repo.RequestRow, expired: boolean): BookingRequestDTO {
+function toDTO(row: repo.RequestListRow, expired: boolean): BookingRequestDTO {
   return {
     id: row.id,
     status: row.status as BookingRequestDTO["status"],
@@ -98,8 +99,8 @@ function toDTO(row: repo.RequestRow, expired: boolean): BookingRequestDTO {
     endsAt: row.endsAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
-    student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
-    teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
+    ...bookingSides(row),
+    makeUpCreditFrom: row.makeUpCreditFrom?.toISOString() ?? null,
     declineReason: row.declineReason,
     cancelReason: row.cancelReason,
   };

@@ -2,9 +2,11 @@ import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { EXPIRED_REQUEST_MESSAGE, PAST_REQUEST_MESSAGE, type BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { AppError } from "../../shared/errors";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
+import { hasBothSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../http/app-env";
 import { tellOtherSide } from "../live/lesson-events";
+import { returnSpentCredits } from "../lessons/credits.service";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
 import { lessonMailContexts } from "./lesson-mail.repo";
@@ -37,6 +39,8 @@ export async function decide(
     const group = booking.seriesId ? await repo.lockSeriesBookings(tx, booking.seriesId) : [booking];
     const pending = group.filter((b) => b.status === "pending");
     const rows = await repo.findRequests(tx, pending.map((b) => b.id));
+    // Closing an account cancels its pending requests; one whose family is gone is no request.
+    if (!rows.every(hasBothSides)) throw new AppError("conflict", "This request was cancelled: the family closed their account.", { reason: "not_pending" });
     const first = rows[0]!;
     if (decision === "accepted") {
       if (first.startsAt <= now) throw new AppError("conflict", PAST_REQUEST_MESSAGE, { reason: "expired" });
@@ -46,6 +50,8 @@ export async function decide(
     await repo.setBookingStatus(tx, decided, decision, now, decision === "declined" ? reason : null);
     if (decision === "declined") {
       await repo.releaseSlots(tx, rows.map((row) => row.slotId));
+      // A make-up credit spent on the request comes back to the family (issue 26), once: the booking row is locked.
+      await returnSpentCredits(tx, decided, "declined", now);
     } else {
       await repo.insertLessonEvents(
         tx,

@@ -105,7 +105,7 @@ describe("calendar events: scope", () => {
 
     // A teacher whose account is gone is named as such; the lesson stays in the family's calendar.
     await t.deps.db.update(calendarEvents).set({ teacherId: null }).where(eq(calendarEvents.id, full));
-    expect(titles(await list(p.cookie))[full]).toBe("Lesson with Deleted user (Mia)");
+    expect(titles(await list(p.cookie))[full]).toBe("Lesson with Deleted teacher (Mia)");
   });
 
   it("a parent sees their own and their students' events, never another parent's or their students'", async () => {

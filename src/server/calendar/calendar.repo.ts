@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
@@ -180,4 +180,16 @@ export async function feedOwner(db: Executor, tokenHash: string): Promise<{ user
     .innerJoin(user, eq(user.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, tokenHash));
   return row ?? null;
+}
+
+/**
+ * Account deletion: the user's feed (its URL stops working) and their own events, except lesson
+ * events of bookings: those stay for the other side of the lesson (a family reads a deleted
+ * teacher's past lessons through them).
+ */
+export async function deleteAccountEvents(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await tx
+    .delete(calendarEvents)
+    .where(and(eq(calendarEvents.ownerUserId, userId), or(isNull(calendarEvents.bookingId), ne(calendarEvents.eventType, "lesson"))));
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { familyLessonEventTitle } from "../../shared/booking/booking.rules";
 import { eventInstants } from "../../shared/calendar/calendar-views.rules";
-import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import {
   EVENT_NOT_FOUND_MESSAGE,
   type CalendarEventDTO,
@@ -10,6 +10,7 @@ import {
 } from "../../shared/calendar/calendar.schemas";
 import { AppError } from "../../shared/errors";
 import { findProfileIds } from "../auth/roles.service";
+import type { Executor } from "../db/client";
 import type { Deps } from "../http/app-env";
 import { eventsToIcs } from "./calendar-ics";
 import * as repo from "./calendar.repo";
@@ -43,7 +44,7 @@ function asSeenBy(userId: string, stored: repo.StoredEvent): CalendarEventDTO {
   if (event.eventType !== "lesson" || event.ownerUserId === userId) return event;
   return {
     ...event,
-    title: familyLessonEventTitle(lesson.bookingType ?? "full", lesson.teacherName ?? DELETED_USER_NAME, event.student?.firstName ?? null),
+    title: familyLessonEventTitle(lesson.bookingType ?? "full", lesson.teacherName ?? DELETED_TEACHER_NAME, event.student?.firstName ?? null),
   };
 }
 
@@ -170,6 +171,11 @@ export async function regenerateFeed(deps: Pick<Deps, "db" | "env">, userId: str
 export async function revokeFeed(deps: Pick<Deps, "db">, userId: string): Promise<FeedStatus> {
   await repo.deleteFeed(deps.db, userId);
   return { active: false, createdAt: null };
+}
+
+/** Account deletion, in its transaction: the user's feed and own events go (lessons stay for the other side). */
+export function deleteAccountData(tx: Executor, userId: string): Promise<void> {
+  return repo.deleteAccountEvents(tx, userId);
 }
 
 /** The public feed: the token alone names the user; anything unknown is a 404. */

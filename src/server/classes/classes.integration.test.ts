@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import {
   CLASS_TAKEN_MESSAGE,
+  DELETED_USER_NAME,
   EARLIER_GRADE_MESSAGE,
   EARLIER_STUDENT_NAME,
   FILE_TOO_LARGE_MESSAGE,
@@ -194,7 +195,8 @@ describe("permissions", () => {
     await expectStatus(otherTeacher.cookie, [...teacherActions, ...parentActions, ...readActions], 404);
     await expectStatus(otherFamily.cookie, [...teacherActions, ...parentActions, ...readActions], 404);
     await expectStatus(family.cookie, teacherActions, 403);
-    await expectStatus(owner.cookie, parentActions, 403);
+    // Archive and unarchive are the teacher's too (the class itself, issue 26); disenroll is the family's.
+    await expectStatus(owner.cookie, [["POST", `${classPath}/disenroll`]], 403);
     expect(await tableCounts(t)).toEqual(before.counts);
     expect(await classRow(classId)).toEqual(before.row);
     expect(storedFilesOf(classId)).toHaveLength(1);
@@ -533,20 +535,45 @@ describe("enrolments: a child's record leaves with the child", () => {
     expect((await send(t, "GET", fileA.json!.url as string, { cookie: familyB.cookie })).status).toBe(404);
   });
 
-  it("a family that deletes its account leaves the class free, its child's record kept for the teacher only", async () => {
+  it("a family that deletes its account stays in the class as Deleted user, with its record, until the teacher archives it", async () => {
     const { owner, family, classId, joinCode, path: classPath } = await joinedClass();
     const gradeId = await addGrade(t.deps, classId);
     const fileId = await addClassFile(t.deps, classId);
-    expect((await send(t, "DELETE", "/api/accounts/me", { cookie: family.cookie })).status).toBe(200);
-    await expectOneConsistentFamily(classId);
+    expect((await send(t, "DELETE", "/api/accounts/me", { cookie: family.cookie, body: { password: family.password } })).status).toBe(200);
+    // The teacher's class and list say "Deleted user", with the child's grades and files (issue 26).
+    const kept = (await send(t, "GET", classPath, { cookie: owner.cookie })).json;
+    expect(kept).toMatchObject({ studentName: DELETED_USER_NAME, studentId: null, parentId: null, status: "active", earlierStudents: [] });
+    expect(kept.grades).toEqual([expect.objectContaining({ id: gradeId })]);
+    expect(kept.files).toEqual([expect.objectContaining({ id: fileId })]);
+    expect((await send(t, "GET", "/api/classes", { cookie: owner.cookie })).json).toEqual([expect.objectContaining({ id: classId, studentName: DELETED_USER_NAME })]);
+    expect(await currentEnrolments(classId)).toEqual([{ parentId: null, studentId: null }]);
+    // Nobody joins meanwhile.
     const next = await parent();
-    const joined = await join(next.cookie, joinCode, next.studentIds[0]!);
-    expect(joined.json).toMatchObject({ grades: [], files: [], earlierStudents: [] });
-    expect((await send(t, "GET", `${classPath}/files/${fileId}`, { cookie: next.cookie })).status).toBe(404);
-    const teacherView = (await send(t, "GET", classPath, { cookie: owner.cookie })).json;
-    expect(teacherView.earlierStudents).toEqual([
+    const refused = await join(next.cookie, joinCode, next.studentIds[0]!);
+    expect([refused.status, refused.json.error.message]).toEqual([409, CLASS_TAKEN_MESSAGE]);
+
+    // The teacher archives it: the record moves to Earlier students; unarchived, the class is free.
+    const archived = await send(t, "POST", `${classPath}/archive`, { cookie: owner.cookie });
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.json).toMatchObject({ status: "archived", studentName: null, grades: [], files: [] });
+    expect(archived.json.earlierStudents).toEqual([
       expect.objectContaining({ studentName: EARLIER_STUDENT_NAME, grades: [expect.objectContaining({ id: gradeId })], files: [expect.objectContaining({ id: fileId })] }),
     ]);
+    expect((await send(t, "GET", "/api/classes?status=archived", { cookie: owner.cookie })).json).toEqual([expect.objectContaining({ id: classId })]);
+    expect((await send(t, "POST", `${classPath}/unarchive`, { cookie: owner.cookie })).json).toMatchObject({ status: "active" });
+    const joined = await join(next.cookie, joinCode, next.studentIds[0]!);
+    expect(joined.status, joined.text).toBe(200);
+    expect(joined.json).toMatchObject({ grades: [], files: [], earlierStudents: [] });
+    expect((await send(t, "GET", `${classPath}/files/${fileId}`, { cookie: next.cookie })).status).toBe(404);
+    await expectOneConsistentFamily(classId);
+  });
+
+  it("a teacher archiving a class with a family in it archives it for the family too; unarchive brings it back", async () => {
+    const { owner, family, path: classPath } = await joinedClass();
+    expect((await send(t, "POST", `${classPath}/archive`, { cookie: owner.cookie })).json).toMatchObject({ status: "archived", studentName: "Kid1 Parent" });
+    expect((await send(t, "GET", "/api/classes?status=archived", { cookie: family.cookie })).json).toHaveLength(1);
+    expect((await send(t, "POST", `${classPath}/unarchive`, { cookie: owner.cookie })).json).toMatchObject({ status: "active", studentName: "Kid1 Parent" });
+    expect((await send(t, "GET", "/api/classes", { cookie: family.cookie })).json).toHaveLength(1);
   });
 
   it("two families joining with one code at once: one joins, the other gets 409, and the class has one family", async () => {
@@ -621,7 +648,7 @@ describe("archive is per family", () => {
     expect((await send(t, "GET", "/api/classes?status=active", { cookie: next.cookie })).json).toHaveLength(1);
   });
 
-  it("only the class's family may unarchive: another parent and another teacher get 404, the class's teacher 403, nothing changes", async () => {
+  it("another parent and another teacher cannot unarchive (404); the teacher's unarchive is the class's and leaves the family's archive", async () => {
     const { owner, family, classId, path: classPath } = await joinedClass();
     await send(t, "POST", `${classPath}/archive`, { cookie: family.cookie });
     const [otherTeacher, otherFamily] = await Promise.all([teacher(), parent()]);
@@ -630,7 +657,6 @@ describe("archive is per family", () => {
       [undefined, 401],
       [otherFamily.cookie, 404],
       [otherTeacher.cookie, 404],
-      [owner.cookie, 403],
     ];
     for (const [cookie, status] of expected) {
       const res = await send(t, "POST", `${classPath}/unarchive`, { cookie });
@@ -638,6 +664,10 @@ describe("archive is per family", () => {
       if (status !== 401) expect(res.json.error.message).toBeTruthy();
     }
     expect(await tableCounts(t)).toEqual(before.counts);
+    expect(await t.deps.db.select().from(classEnrolments).where(eq(classEnrolments.classId, classId))).toEqual(before.enrolments);
+    expect((await send(t, "GET", classPath, { cookie: family.cookie })).json.familyArchived).toBe(true);
+    // The class's teacher unarchives the class (already active): the family's own archive stays.
+    expect((await send(t, "POST", `${classPath}/unarchive`, { cookie: owner.cookie })).json).toMatchObject({ status: "active" });
     expect(await t.deps.db.select().from(classEnrolments).where(eq(classEnrolments.classId, classId))).toEqual(before.enrolments);
     expect((await send(t, "GET", classPath, { cookie: family.cookie })).json.familyArchived).toBe(true);
   });

@@ -192,11 +192,6 @@ export async function countActiveClasses(db: Executor, owner: { teacherId: strin
   return Number(row?.n ?? 0);
 }
 
-/** The classes the family is in now, locked in one order (account deletion ends each enrolment). */
-export async function lockClassesOfParent(tx: Executor, parentId: string): Promise<LockedClass[]> {
-  return tx.select(lockedColumns).from(classes).where(eq(classes.parentId, parentId)).orderBy(asc(classes.id)).for("update");
-}
-
 // ---------------------------------------------------------------------------------------------
 // Enrolments: every function here runs behind the class row's lock (lockClass).
 

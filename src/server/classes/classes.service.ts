@@ -144,9 +144,10 @@ function toSummary(row: repo.ClassRow, role: ViewerRole, progress: ProgressMetri
     description: row.description,
     status: row.status as ClassStatus,
     teacherName: row.teacherId ? fullName(row.teacherFirstName, row.teacherLastName) : DELETED_USER_NAME,
-    // No student and no parent: nobody has joined (or the family left). A parent without the
-    // student: the student's profile was deleted.
-    studentName: row.studentId ? fullName(row.studentFirstName, row.studentLastName) : row.parentId ? DELETED_USER_NAME : null,
+    // No student and no current enrolment: nobody has joined (or the family left). An enrolment
+    // (or a parent) without the student: the family deleted their account (issue 26), and the class
+    // keeps them as "Deleted user" until the teacher archives it.
+    studentName: row.studentId ? fullName(row.studentFirstName, row.studentLastName) : row.parentId || row.enrolmentId ? DELETED_USER_NAME : null,
     joinCode: role === "teacher" ? row.joinCode : null,
     familyArchived: role === "parent" && row.familyArchivedAt !== null,
     format: progress.format,
@@ -291,6 +292,20 @@ async function inLockedClass<T>(
   });
 }
 
+/** As inLockedClass, for either member of the class, told which one the viewer is. */
+async function inLockedClassAs<T>(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  classId: string,
+  work: (tx: Tx, row: LockedClassState, role: ViewerRole) => Promise<T>,
+): Promise<T> {
+  const viewer = await viewerOf(deps, userId);
+  return deps.db.transaction(async (tx) => {
+    const { row, role } = authorize(await repo.lockClass(tx, classId), viewer, "member");
+    return work(tx, { ...row, enrolment: await repo.findCurrentEnrolment(tx, classId) }, role);
+  });
+}
+
 /** The current enrolment of a locked class, for what only a child can have (grades, xp); 409 without one. */
 function currentEnrolmentOf(row: LockedClassState): string {
   if (!row.enrolment) throw new AppError("conflict", NO_STUDENT_MESSAGE);
@@ -344,10 +359,9 @@ export async function joinClass(deps: Pick<Deps, "db">, userId: string, parentId
     const row = await repo.lockActiveClassByCode(tx, input.code);
     if (!row) throw new AppError("not_found", JOIN_CODE_NOT_FOUND_MESSAGE);
     if (row.studentId !== null || row.parentId !== null) throw new AppError("conflict", CLASS_TAKEN_MESSAGE);
-    // An enrolment still open with nobody in the class: its family's profiles were removed without
-    // passing endEnrolmentsOfParent. End it first, so its record stays with it.
-    const lingering = await repo.findCurrentEnrolment(tx, row.id);
-    if (lingering) await endCurrentEnrolment(tx, row, lingering.id);
+    // An enrolment still current with nobody in the class: its family deleted their account. The
+    // class keeps that "Deleted user" until the teacher archives it (issue 26).
+    if (await repo.findCurrentEnrolment(tx, row.id)) throw new AppError("conflict", CLASS_TAKEN_MESSAGE);
     await repo.insertEnrolment(tx, { classId: row.id, parentId, studentId: input.studentId });
     await repo.updateClass(tx, row.id, {
       studentId: input.studentId,
@@ -360,17 +374,27 @@ export async function joinClass(deps: Pick<Deps, "db">, userId: string, parentId
 }
 
 /**
- * Archive is per family (decisions.md section 6): it moves the class to this family's archived
- * classes and changes nothing the teacher sees (status, lists, last_updated).
+ * Archive. The family's is per family (decisions.md section 6): it moves the class to this
+ * family's archived classes and changes nothing the teacher sees (status, lists, last_updated).
+ * The teacher's archives the class itself (the family sees it archived too); a family that deleted
+ * their account leaves the class then, their child's record kept with the ended enrolment under
+ * Earlier students, so the class is free for a new family once unarchived (issue 26).
  */
 export async function archiveClass(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<ClassDetail> {
-  await inLockedClass(deps, userId, classId, "parent", (tx, row) => repo.setEnrolmentArchived(tx, currentEnrolmentOf(row), true));
+  await inLockedClassAs(deps, userId, classId, async (tx, row, role) => {
+    if (role === "parent") return repo.setEnrolmentArchived(tx, currentEnrolmentOf(row), true);
+    if (row.enrolment && row.parentId === null) await endCurrentEnrolment(tx, row, row.enrolment.id);
+    await repo.updateClass(tx, classId, { status: "archived" });
+  });
   return getClass(deps, userId, classId);
 }
 
-/** Brings the class back to this family's active classes. */
+/** Brings the class back: to this family's active classes, or (the teacher) to the teacher's. */
 export async function unarchiveClass(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<ClassDetail> {
-  await inLockedClass(deps, userId, classId, "parent", (tx, row) => repo.setEnrolmentArchived(tx, currentEnrolmentOf(row), false));
+  await inLockedClassAs(deps, userId, classId, async (tx, row, role) => {
+    if (role === "parent") return repo.setEnrolmentArchived(tx, currentEnrolmentOf(row), false);
+    await repo.updateClass(tx, classId, { status: "active" });
+  });
   return getClass(deps, userId, classId);
 }
 
@@ -381,19 +405,6 @@ export async function unarchiveClass(deps: Pick<Deps, "db">, userId: string, cla
 export async function disenroll(deps: Pick<Deps, "db">, userId: string, classId: string): Promise<{ disenrolled: true }> {
   await inLockedClass(deps, userId, classId, "parent", (tx, row) => endCurrentEnrolment(tx, row, row.enrolment?.id ?? null));
   return { disenrolled: true };
-}
-
-/**
- * Account deletion, in its transaction, before the family's profiles go: each class the family is
- * in ends its enrolment as a disenroll would, so the class is free for another family and the
- * deleted child's record stays with the ended enrolment (the teacher's history), never with the
- * class for the next family to see.
- */
-export async function endEnrolmentsOfParent(tx: Executor, parentId: string): Promise<void> {
-  for (const row of await repo.lockClassesOfParent(tx, parentId)) {
-    const enrolment = await repo.findCurrentEnrolment(tx, row.id);
-    await endCurrentEnrolment(tx, row, enrolment?.id ?? null);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ function ownedBy(owner: StatementOwner) {
   );
 }
 
+/** One lesson; a side whose account was deleted reads as nulls (the service names it). */
 export interface StatementRow {
   bookingId: string;
   status: string;
@@ -26,15 +27,19 @@ export interface StatementRow {
   cancelledBy: CancelledBy | null;
   lateCancel: boolean | null;
   startsAt: Date;
-  studentName: string;
-  parentName: string;
-  teacherId: string;
-  teacherName: string;
-  rateMin: number;
-  rateMax: number;
+  studentName: string | null;
+  parentName: string | null;
+  teacherId: string | null;
+  teacherName: string | null;
+  rateMin: number | null;
+  rateMax: number | null;
 }
 
-/** The owner's accepted and cancelled lessons starting in [from, to), in time order, with the teacher's current rate. */
+/**
+ * The owner's accepted and cancelled lessons starting in [from, to), in time order, with the
+ * teacher's current rate. The other side is a left join: a teacher keeps the lessons of a family
+ * that deleted their account, and a family those of a teacher who did (issue 26).
+ */
 export async function listStatementLessons(db: Executor, owner: StatementOwner, from: Date, to: Date): Promise<StatementRow[]> {
   const rows = await db
     .select({
@@ -54,9 +59,9 @@ export async function listStatementLessons(db: Executor, owner: StatementOwner, 
     })
     .from(bookings)
     .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
-    .innerJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
-    .innerJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
+    .leftJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
+    .leftJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
     .where(and(ownedBy(owner), gte(bookingSlots.startsAt, from), lt(bookingSlots.startsAt, to)))
     .orderBy(asc(bookingSlots.startsAt), asc(bookings.id));
   return rows as StatementRow[];

@@ -2,6 +2,8 @@ import { instantFromLocal } from "../../shared/calendar/calendar-views.rules";
 import { lessonAmount, lessonOutcome, monthOf, summarize, type StatementLessonInput } from "../../shared/earnings/earnings.rules";
 import type { BillingQuery, EarningsQuery, Statement, StatementLesson, StatementTeacherRate } from "../../shared/earnings/earnings.schemas";
 import { statementCsv, statementFileName, type StatementSide } from "../../shared/earnings/statement-csv.rules";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
+import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { AppError } from "../../shared/errors";
 import type { Deps } from "../http/app-env";
 import * as repo from "./earnings.repo";
@@ -34,7 +36,10 @@ async function buildStatement(
   const to = instantFromLocal(`${year + 1}-01-01`, "00:00", timeZone);
   const [rows, span] = await Promise.all([repo.listStatementLessons(deps.db, owner, from, to), repo.lessonSpan(deps.db, owner)]);
 
-  const inputs: StatementLessonInput[] = rows.map((row) => ({ ...row, rate: { min: row.rateMin, max: row.rateMax } }));
+  const inputs: StatementLessonInput[] = rows.map((row) => ({
+    ...row,
+    rate: row.rateMin !== null && row.rateMax !== null ? { min: row.rateMin, max: row.rateMax } : null,
+  }));
   const { months, totals } = summarize(inputs, timeZone, now);
   const rates = new Map<string, StatementTeacherRate>();
   const lessons: StatementLesson[] = [];
@@ -42,7 +47,10 @@ async function buildStatement(
     const input = inputs[index]!;
     const outcome = lessonOutcome(input, now);
     if (!outcome) return;
-    rates.set(row.teacherId, { teacherId: row.teacherId, teacherName: row.teacherName, rate: input.rate });
+    // A teacher who deleted their account has no rate left to list.
+    if (row.teacherId !== null && row.teacherName !== null && input.rate) {
+      rates.set(row.teacherId, { teacherId: row.teacherId, teacherName: row.teacherName, rate: input.rate });
+    }
     lessons.push({
       bookingId: row.bookingId,
       startsAt: row.startsAt.toISOString(),
@@ -51,9 +59,9 @@ async function buildStatement(
       outcome,
       cancelledBy: row.cancelledBy,
       lateCancel: row.lateCancel ?? false,
-      studentName: row.studentName,
-      teacherName: row.teacherName,
-      parentName: row.parentName,
+      studentName: row.studentName ?? DELETED_USER_NAME,
+      teacherName: row.teacherName ?? DELETED_TEACHER_NAME,
+      parentName: row.parentName ?? DELETED_USER_NAME,
       rate: input.rate,
       value: lessonAmount(outcome, row.bookingType, input.rate),
     });

@@ -215,7 +215,7 @@ describe("make-up credits", () => {
     const ledger = await send(t, "GET", "/api/lessons/credits", { cookie: parent.cookie });
     expect(ledger.status).toBe(200);
     const [entry] = ledger.json.ledgers as CreditLedgerDTO[];
-    expect(entry!.summary).toEqual({ issued: 1, used: 0, expired: 0, available: 1 });
+    expect(entry!.summary).toEqual({ issued: 1, used: 0, expired: 0, voided: 0, available: 1 });
     // Another teacher's lesson cannot use it.
     const wrong = await bookWithCredit(parent, otherTeacher.teacherId, newYorkTime(8, 10));
     expect(wrong.status).toBe(409);

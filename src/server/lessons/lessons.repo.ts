@@ -1,14 +1,13 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client";
-import { bookingPartyColumns, joinBookingParties } from "../db/booking-parties";
+import { bookingPartyColumns, joinBookingParties, type WithBothSides } from "../db/booking-parties";
 import {
   bookings,
   bookingSlots,
   calendarEvents,
   makeUpCredits,
   parentProfiles,
-  studentProfiles,
   teacherProfiles,
 } from "../db/schema";
 
@@ -37,7 +36,10 @@ const lessonColumns = {
 function lessonQuery(db: Executor) {
   return joinBookingParties(db.select(lessonColumns).from(bookings).$dynamic()).leftJoin(usedCredit, eq(usedCredit.usedByBookingId, bookings.id));
 }
-export type LessonRow = Awaited<ReturnType<typeof findLessons>>[number];
+/** A lesson as the lists read it: a side that deleted their account reads as nulls. */
+export type LessonListRow = Awaited<ReturnType<typeof findLessons>>[number];
+/** A lesson both of whose sides still exist (hasBothSides): what emails and reminders are made from. */
+export type LessonRow = WithBothSides<LessonListRow>;
 
 export async function findLessons(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
@@ -127,14 +129,6 @@ export async function setLessonEventsStatus(tx: Executor, bookingIds: string[], 
     .where(and(inArray(calendarEvents.bookingId, bookingIds), eq(calendarEvents.eventType, "lesson")));
 }
 
-export async function insertCredits(tx: Executor, credits: { teacherId: string; studentId: string; bookingId: string }[], now: Date) {
-  if (credits.length === 0) return;
-  await tx
-    .insert(makeUpCredits)
-    .values(credits.map((c) => ({ teacherId: c.teacherId, studentId: c.studentId, issuedForBookingId: c.bookingId, issuedAt: now })))
-    .onConflictDoNothing();
-}
-
 /** Books the new time (the exclusion constraint refuses an overlap) and points the booking at it. */
 export async function moveToNewSlot(tx: Executor, lesson: LockedLesson, startsAt: Date, endsAt: Date, format: string) {
   const [slot] = await tx
@@ -155,73 +149,6 @@ export async function slotFormat(db: Executor, slotId: string): Promise<string> 
 
 export async function recordAttendance(tx: Executor, bookingId: string, attendance: "attended" | "missed" | null, note: string | null, now: Date) {
   await tx.update(bookings).set({ attendance, lessonNote: note, attendanceAt: now }).where(eq(bookings.id, bookingId));
-}
-
-/** Credits of a parent's students (or a teacher's), with the instant of the lesson each was issued for. */
-function creditQuery(db: Executor) {
-  const issuedFor = alias(bookings, "issued_for");
-  const issuedSlot = alias(bookingSlots, "issued_slot");
-  return db
-    .select({
-      id: makeUpCredits.id,
-      issuedAt: makeUpCredits.issuedAt,
-      usedAt: makeUpCredits.usedAt,
-      issuedForStartsAt: issuedSlot.startsAt,
-      studentId: studentProfiles.id,
-      studentFirstName: studentProfiles.firstName,
-      studentLastName: studentProfiles.lastName,
-      teacherId: teacherProfiles.id,
-      teacherFirstName: teacherProfiles.firstName,
-      teacherLastName: teacherProfiles.lastName,
-    })
-    .from(makeUpCredits)
-    .innerJoin(studentProfiles, eq(studentProfiles.id, makeUpCredits.studentId))
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, makeUpCredits.teacherId))
-    .innerJoin(issuedFor, eq(issuedFor.id, makeUpCredits.issuedForBookingId))
-    .innerJoin(issuedSlot, eq(issuedSlot.id, issuedFor.slotId));
-}
-export type CreditRow = Awaited<ReturnType<typeof creditsOfParent>>[number];
-
-export function creditsOfParent(db: Executor, parentId: string) {
-  return creditQuery(db)
-    .where(eq(studentProfiles.parentId, parentId))
-    .orderBy(asc(studentProfiles.firstName), asc(teacherProfiles.lastName), asc(makeUpCredits.issuedAt));
-}
-
-export function creditsOfTeacher(db: Executor, teacherId: string) {
-  return creditQuery(db)
-    .where(eq(makeUpCredits.teacherId, teacherId))
-    .orderBy(asc(studentProfiles.firstName), asc(makeUpCredits.issuedAt));
-}
-
-/**
- * Marks the oldest usable credit of this student with this teacher as used by `bookingId`, in the
- * caller's transaction. The row lock and the `used_by_booking_id is null` test make two
- * concurrent uses of one credit take it once: the second finds none (or the next credit).
- */
-export async function claimCredit(tx: Executor, input: { teacherId: string; studentId: string; bookingId: string; now: Date; issuedAfter: Date }) {
-  const [candidate] = await tx
-    .select({ id: makeUpCredits.id })
-    .from(makeUpCredits)
-    .where(
-      and(
-        eq(makeUpCredits.teacherId, input.teacherId),
-        eq(makeUpCredits.studentId, input.studentId),
-        isNull(makeUpCredits.usedByBookingId),
-        gt(makeUpCredits.issuedAt, input.issuedAfter),
-        sql`${makeUpCredits.issuedAt} <= ${input.now.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(asc(makeUpCredits.issuedAt), asc(makeUpCredits.id))
-    .limit(1)
-    .for("update");
-  if (!candidate) return null;
-  const [used] = await tx
-    .update(makeUpCredits)
-    .set({ usedByBookingId: input.bookingId, usedAt: input.now })
-    .where(and(eq(makeUpCredits.id, candidate.id), isNull(makeUpCredits.usedByBookingId)))
-    .returning({ id: makeUpCredits.id });
-  return used?.id ?? null;
 }
 
 /** The reminder sweep's lessons: accepted, starting in [from, to). */

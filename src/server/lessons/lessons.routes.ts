@@ -4,7 +4,7 @@ import { bookingIdParams } from "../../shared/path-params.schemas";
 import { requireParent, requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
-import { parentCredits } from "./credits.service";
+import { parentCredits, teacherCredits } from "./credits.service";
 import * as service from "./lessons.service";
 
 /** Lessons after the booking: lists, cancel, reschedule, attendance and notes, make-up credits. */
@@ -17,6 +17,8 @@ export function createLessonsRoutes(deps: Deps) {
     .get("/mine", ...parent, async (c) => c.json({ lessons: await service.parentLessons(deps, c.get("parentId")) }))
     .get("/teaching", ...teacher, async (c) => c.json({ lessons: await service.teacherLessons(deps, c.get("teacherId")) }))
     .get("/credits", ...parent, async (c) => c.json({ ledgers: await parentCredits(deps, c.get("parentId")) }))
+    // The teacher's side of the same ledgers: each credit a family holds with them, with its history.
+    .get("/teaching/credits", ...teacher, async (c) => c.json({ ledgers: await teacherCredits(deps, c.get("teacherId")) }))
     // Either side of the lesson; the service decides which from the session.
     .post("/:bookingId/cancel", user, lessonParam, validate("json", cancelLessonSchema), async (c) =>
       c.json(await service.cancelLesson(deps, c.get("user").id, c.req.valid("param").bookingId, c.req.valid("json"))),

@@ -10,6 +10,7 @@ import {
 } from "../../shared/lessons/lessons.schemas";
 import { AppError } from "../../shared/errors";
 import { findProfileIds } from "../auth/roles.service";
+import { bookingSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Tx } from "../db/client";
 import type { Deps } from "../http/app-env";
@@ -19,6 +20,7 @@ import { lessonMailContexts } from "../booking/lesson-mail.repo";
 import type { MailMessage } from "../mail/mailer";
 import { tellOtherSide } from "../live/lesson-events";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
+import { issueCredits, returnSpentCredits } from "./credits.service";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
@@ -30,7 +32,7 @@ async function sendMail(deps: MailDeps, mail: MailMessage | null, what: string) 
   await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, `${what} email failed`));
 }
 
-export function toLessonDTO(row: repo.LessonRow): LessonDTO {
+export function toLessonDTO(row: repo.LessonListRow): LessonDTO {
   return {
     id: row.id,
     status: row.status as LessonDTO["status"],
@@ -40,10 +42,10 @@ export function toLessonDTO(row: repo.LessonRow): LessonDTO {
     endsAt: row.endsAt.toISOString(),
     seriesId: row.seriesId,
     classId: row.classId,
-    student: { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName },
-    teacher: { id: row.teacherId, firstName: row.teacherFirstName, lastName: row.teacherLastName, timeZone: row.teacherTimeZone },
-    noticeHours: row.noticeHours,
-    freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours).toISOString(),
+    ...bookingSides(row),
+    // A deleted teacher's window is unknown; their lessons are all past or cancelled anyway.
+    noticeHours: row.noticeHours ?? 0,
+    freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours ?? 0).toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
     cancelReason: row.cancelReason,
@@ -68,8 +70,11 @@ export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string):
  */
 async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string): Promise<{ side: CancelledBy; teacherId: string }> {
   const [ids, [row]] = await Promise.all([findProfileIds(deps.db, userId), repo.findLessons(deps.db, [bookingId])]);
-  if (row && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId };
-  if (row && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId };
+  // A side whose account is gone is null on the lesson, and so is a profile the user does not
+  // have: null never matches null. A lesson whose teacher left cannot be changed by anyone.
+  if (!row || row.teacherId === null) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
+  if (ids.teacherId !== null && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId };
+  if (ids.parentId !== null && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId };
   throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
 }
 
@@ -97,7 +102,7 @@ export async function cancelLesson(
   now = new Date(),
 ): Promise<CancelResult> {
   const { side, teacherId } = await sideOf(deps, userId, bookingId);
-  const { ids, credits } = await transactionWithRetry(deps.db, async (tx) => {
+  const { ids, credits, returned } = await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
     const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
     const first = cancellationOutcome({ by: side, startsAt: lesson.startsAt, now, noticeHours });
@@ -110,20 +115,29 @@ export async function cancelLesson(
     await repo.markCancelled(tx, decided.map((d) => ({ id: d.id, late: d.outcome.late })), side, now, input.reason ?? null);
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
-    // A request never accepted was no lesson yet: withdrawing it gives nothing back.
+    // The make-up credit paying for a withdrawn request, or for a lesson the teacher cancels, comes
+    // back to the family (issue 26); such a lesson gets no new credit on top of it.
+    const returned = await returnSpentCredits(
+      tx,
+      decided.filter((d) => side === "teacher" || d.status === "pending").map((d) => d.id),
+      side === "teacher" ? "teacher_cancelled" : "withdrawn",
+      now,
+    );
+    // A request never accepted was no lesson yet: withdrawing it gives no new credit.
     // A deleted family's lessons (student null) have nobody to credit.
     const studentId = lesson.studentId;
-    const credited = studentId ? decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued) : [];
-    if (studentId) await repo.insertCredits(tx, credited.map((d) => ({ teacherId, studentId, bookingId: d.id })), now);
-    return { ids: decided.map((d) => d.id), credits: credited.length };
+    const credited = studentId ? decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued && !returned.includes(d.id)) : [];
+    const issued = studentId ? await issueCredits(tx, credited.map((d) => ({ teacherId, studentId, bookingId: d.id })), now) : 0;
+    return { ids: decided.map((d) => d.id), credits: issued, returned: returned.length };
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
   });
   const rows = await repo.findLessons(deps.db, ids);
   // The other side's open pages update at once (GET /api/live).
   await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
-  await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), side, credits), "lesson cancelled");
-  return { lessons: rows.map(toLessonDTO), creditsIssued: credits };
+  // The family is told of every credit it holds because of the teacher's cancel, new or given back.
+  await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), side, side === "teacher" ? credits + returned : credits), "lesson cancelled");
+  return { lessons: rows.map(toLessonDTO), creditsIssued: credits, creditsReturned: returned };
 }
 
 /**
@@ -179,7 +193,9 @@ export async function recordAttendance(
       await repo.recordAttendance(tx, lesson.id, null, note, now);
       await repo.releaseSlots(tx, [lesson.slotId]);
       await repo.setLessonEventsStatus(tx, [lesson.id], "cancelled");
-      if (lesson.studentId) await repo.insertCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
+      // A make-up lesson gives its credit back instead of a second one (issue 26).
+      const returned = await returnSpentCredits(tx, [lesson.id], "teacher_cancelled", now);
+      if (lesson.studentId && returned.length === 0) await issueCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
       return true;
     }
     await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);

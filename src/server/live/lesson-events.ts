@@ -15,7 +15,8 @@ type LessonEvent =
  */
 export async function tellOtherSide(
   deps: Pick<Deps, "db" | "driver" | "logger">,
-  actorUserId: string,
+  /** Who acted (left out); null only where the acting side's user cannot be read. */
+  actorUserId: string | null,
   event: LessonEvent,
 ): Promise<void> {
   try {

@@ -223,7 +223,7 @@ describe("who may read and write", () => {
   it("after the teacher deletes their account the parent sees Deleted user and nobody can send", async () => {
     const { p, tr, id } = await pair();
     await say(p, id, "Before");
-    expect((await send(t, "DELETE", "/api/accounts/me", { cookie: tr.cookie })).status).toBe(200);
+    expect((await send(t, "DELETE", "/api/accounts/me", { cookie: tr.cookie, body: { password: tr.password } })).status).toBe(200);
     const summary = await send(t, "GET", `/api/messages/conversations/${id}`, { cookie: p.cookie });
     expect(summary.json).toMatchObject({ other: { name: DELETED_USER_NAME, deleted: true, initials: "", photoUrl: null }, canSend: false });
     const refused = await say(p, id, "After");

@@ -8,7 +8,7 @@ import {
   type ParentSettingsUpdate,
 } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
-import { countActiveClasses, endEnrolmentsOfParent } from "../classes/classes.service";
+import { countActiveClasses } from "../classes/classes.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import { deleteAccountData as deleteStudents } from "../students/students.service";
 import * as calendar from "../calendar/calendar.service";
@@ -103,10 +103,12 @@ export async function getDashboard(
   };
 }
 
-/** Account deletion (spec section 4): the parent's students, then the parent profile, in `tx`. */
+/**
+ * Account deletion (spec section 4): the parent's students, then the parent profile, in `tx`. The
+ * family's classes keep their current enrolment, its family set null by the deletion: the
+ * teacher's class shows "Deleted user" until the teacher archives it (issue 26).
+ */
 export async function deleteAccountData(tx: Executor, userId: string, parentId: string | null): Promise<void> {
-  // The family leaves its classes first, so each child's record stays with its ended enrolment.
-  if (parentId) await endEnrolmentsOfParent(tx, parentId);
   if (parentId) await deleteStudents(tx, parentId);
   await repo.deleteParentProfile(tx, userId);
 }

@@ -28,7 +28,7 @@ describe("a removed intro video stops existing", () => {
     const teacher = await createTeacher(t.deps);
     await addIntroVideo(t.deps, teacher.teacherId);
     const cookie = await signIn(t, "teacher", teacher.email, teacher.password);
-    expect((await send(t, "DELETE", "/api/accounts/me", { cookie })).status).toBe(200);
+    expect((await send(t, "DELETE", "/api/accounts/me", { cookie, body: { password: teacher.password } })).status).toBe(200);
     expect(await createStorage(t.deps.env).stat(introVideoKey(teacher.teacherId, "mp4"))).toBeNull();
   });
 });

@@ -32,3 +32,10 @@ export const ROLE_CALENDAR: Record<Role, string> = {
   parent: "/parent/calendar",
   teacher: "/teacher/calendar",
 };
+
+/**
+ * How the other side of a lesson reads once an account was deleted (issue 26, decisions.md
+ * section 6): its past lessons stay, the family as "Deleted user" (DELETED_USER_NAME in
+ * src/shared/classes/classes.api.ts), the teacher as "Deleted teacher".
+ */
+export const DELETED_TEACHER_NAME = "Deleted teacher";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "../auth/auth.schemas";
+import { emailSchema, TOTP_CODE_MESSAGE } from "../auth/auth.schemas";
 import { SIGNUP_STUDENT_AGE, STUDENT_INTERESTS } from "../students/students.constants";
 import { COMMUNICATION_CHANNELS, ENROLLMENT_GOALS, PARENT_EXPERIENCE_YEARS, RELATIONSHIPS } from "./accounts.constants";
 
@@ -86,3 +86,32 @@ export interface ParentSignUpResult {
   signedIn: boolean;
   redirectTo: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Delete Account (issue 26): confirmed with the current password, or with a fresh code from the
+// authenticator app when two-factor sign-in is on (the server decides which the account needs).
+
+export const CONFIRM_PASSWORD_MESSAGE = "Enter your password to confirm";
+export const WRONG_PASSWORD_MESSAGE = "That password is not correct.";
+export const WRONG_CODE_MESSAGE = "That code is not correct. Check your authenticator app and try again.";
+export const DELETE_ATTEMPTS_MESSAGE = "Too many attempts. Please wait 15 minutes and try again.";
+
+const confirmPasswordField = z
+  .string({ error: CONFIRM_PASSWORD_MESSAGE })
+  .min(1, CONFIRM_PASSWORD_MESSAGE)
+  .max(128, "Password must be at most 128 characters");
+const confirmCodeField = z
+  .string({ error: TOTP_CODE_MESSAGE })
+  .trim()
+  .regex(/^\d{6}$/, TOTP_CODE_MESSAGE);
+
+/** The dialog's form for an account without two-factor sign-in. */
+export const deleteWithPasswordSchema = z.object({ password: confirmPasswordField });
+/** The dialog's form with two-factor sign-in on. */
+export const deleteWithCodeSchema = z.object({ code: confirmCodeField });
+
+/** DELETE /api/accounts/me: one of the two; which one the account needs is checked by the server. */
+export const deleteAccountSchema = z
+  .object({ password: confirmPasswordField.optional(), code: confirmCodeField.optional() })
+  .refine((v) => v.password !== undefined || v.code !== undefined, { path: ["password"], message: CONFIRM_PASSWORD_MESSAGE });
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

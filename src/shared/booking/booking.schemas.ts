@@ -115,8 +115,15 @@ export interface BookingRequestDTO {
   createdAt: string;
   /** The weekly series this lesson is one of (decided as a whole while pending); null for a single lesson. */
   seriesId: string | null;
-  student: { id: string; firstName: string; lastName: string };
-  teacher: { id: string; firstName: string; lastName: string; timeZone: string };
+  /** id null and the name "Deleted user" (or "Deleted teacher") once that side deleted their account. */
+  student: { id: string | null; firstName: string; lastName: string };
+  teacher: { id: string | null; firstName: string; lastName: string; timeZone: string };
+  /**
+   * A make-up request (issue 26): the start of the lesson whose make-up credit pays for it, shown
+   * to the teacher as "Make-up lesson (credit from {date})"; null for a normal request, and once
+   * the credit came back (declined, withdrawn, expired).
+   */
+  makeUpCreditFrom: string | null;
   /** The teacher's reason for declining, or either side's for cancelling (issue 26); null when none was given. */
   declineReason: string | null;
   cancelReason: string | null;

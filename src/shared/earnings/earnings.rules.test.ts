@@ -62,6 +62,11 @@ describe("lessonAmount (a cancelled lesson is not owed)", () => {
     expect(lessonAmount(outcome, bookingType, RATE)).toEqual(amount);
     expect(isOwed(outcome)).toBe(outcome !== "cancelled");
   });
+
+  it("a lesson whose teacher deleted their account has no rate, so no value (issue 26)", () => {
+    expect(lessonAmount("attended", "full", null)).toBeNull();
+    expect(lessonAmount("cancelled", "full", null)).toBeNull();
+  });
 });
 
 describe("monthOf (the statement's zone decides the month)", () => {
@@ -139,6 +144,8 @@ describe("labels", () => {
     ["cancelled", null, "Not owed"],
     // Even a figure passed for a cancelled lesson is never shown as owed.
     ["cancelled", { min: 120, max: 150 }, "Not owed"],
+    // Owed, but the teacher's rate left with their account.
+    ["attended", null, "Rate unknown"],
   ] as const)("formatAmount(%s, %j) = %s", (outcome, value, text) => {
     expect(formatAmount(outcome, value)).toBe(text);
   });

@@ -57,7 +57,8 @@ export interface StatementLessonInput {
   startsAt: Date;
   bookingType: BookingType;
   lateCancel: boolean | null;
-  rate: Rate;
+  /** Null once the teacher deleted their account: their rate is gone, so the lesson has no known value. */
+  rate: Rate | null;
 }
 
 /**
@@ -92,9 +93,12 @@ export function isOwed(outcome: LessonOutcome): boolean {
   return outcome !== "cancelled";
 }
 
-/** A counted lesson's value at the listed rate, or null when nothing is owed for it (cancelled). */
-export function lessonAmount(outcome: LessonOutcome, bookingType: BookingType, rate: Rate): Rate | null {
-  return isOwed(outcome) ? lessonValue(bookingType, rate) : null;
+/** What a statement shows for a lesson whose teacher deleted their account: no rate is left to value it at. */
+export const RATE_UNKNOWN_TEXT = "Rate unknown";
+
+/** A counted lesson's value at the listed rate, or null when nothing is owed for it (cancelled) or the rate is gone (null). */
+export function lessonAmount(outcome: LessonOutcome, bookingType: BookingType, rate: Rate | null): Rate | null {
+  return isOwed(outcome) && rate ? lessonValue(bookingType, rate) : null;
 }
 
 /** "2026-03": the month an instant falls in, in a zone (a lesson at 23:30 on Jan 31 in New York is January). */
@@ -155,9 +159,13 @@ export function formatValue(value: Rate): string {
   return rateRange(value.min, value.max);
 }
 
-/** A lesson's or a tally's value as shown: "Not owed" for cancelled lessons, never a figure as if owed. */
+/**
+ * A lesson's or a tally's value as shown: "Not owed" for cancelled lessons, never a figure as if
+ * owed; "Rate unknown" for an owed lesson without a rate (its teacher deleted their account).
+ */
 export function formatAmount(outcome: LessonOutcome, value: Rate | null): string {
-  return value && isOwed(outcome) ? formatValue(value) : NOT_OWED_TEXT;
+  if (!isOwed(outcome)) return NOT_OWED_TEXT;
+  return value ? formatValue(value) : RATE_UNKNOWN_TEXT;
 }
 
 /** "March 2026" for "2026-03". */

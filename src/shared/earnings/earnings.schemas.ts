@@ -38,8 +38,11 @@ export interface StatementLesson {
   teacherName: string;
   /** The parent who booked it (shown to the teacher; the parent is the reader of billing). */
   parentName: string;
-  /** The teacher's current listed hourly rate, and this lesson's value at it (null: not owed, a cancelled lesson). */
-  rate: Rate;
+  /**
+   * The teacher's current listed hourly rate (null once the teacher deleted their account), and this
+   * lesson's value at it (null: not owed, a cancelled lesson; or no rate to value it at).
+   */
+  rate: Rate | null;
   value: Rate | null;
 }
 

@@ -51,8 +51,8 @@ export function statementCsv(statement: Statement, side: StatementSide): string 
       OUTCOME_LABELS[lesson.outcome],
       cancelled ? lesson.cancelledBy : null,
       cancelled ? lesson.lateCancel : null,
-      lesson.rate.min,
-      lesson.rate.max,
+      lesson.rate?.min ?? null,
+      lesson.rate?.max ?? null,
       // A cancelled lesson is not owed: no value, so a spreadsheet's sums match the screen's.
       lesson.value?.min ?? null,
       lesson.value?.max ?? null,

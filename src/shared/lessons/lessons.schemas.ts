@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BookingType } from "../booking/booking.constants";
+import type { CreditEventKind, CreditReturnReason } from "./credits.rules";
 import { isRealInstant, NOT_A_REAL_TIME_MESSAGE } from "../instants.rules";
 import { boundedText } from "../text.schemas";
 import { reasonSchema } from "../booking/reason.schemas";
@@ -46,8 +47,9 @@ export interface LessonDTO {
   endsAt: string;
   seriesId: string | null;
   classId: string | null;
-  student: { id: string; firstName: string; lastName: string };
-  teacher: { id: string; firstName: string; lastName: string; timeZone: string };
+  /** id null and the name "Deleted user" (or "Deleted teacher") once that side deleted their account. */
+  student: { id: string | null; firstName: string; lastName: string };
+  teacher: { id: string | null; firstName: string; lastName: string; timeZone: string };
   /** The teacher's notice window, and the last instant a parent cancels with a make-up credit. */
   noticeHours: number;
   freeCancellationUntil: string;
@@ -66,16 +68,38 @@ export interface CancelResult {
   lessons: LessonDTO[];
   /** Make-up credits the cancellation gave the student (0 for a parent's late cancel). */
   creditsIssued: number;
+  /** Make-up credits that were paying for the cancelled requests or lessons and came back to the family (issue 26). */
+  creditsReturned: number;
 }
 
-export type CreditStatusDTO = "available" | "used" | "expired";
+export type CreditStatusDTO = "available" | "used" | "expired" | "voided";
+
+/** One step of a credit's history (issue 26): issued, spent on a request, given back (why), voided. */
+export interface CreditEventDTO {
+  kind: CreditEventKind;
+  reason: CreditReturnReason | null;
+  at: string;
+  /** The start of the lesson the step concerns (issued for, spent on, given back from); null when unknown. */
+  lessonStartsAt: string | null;
+}
 
 /** The credits of one student with one teacher, oldest first. */
 export interface CreditLedgerDTO {
   student: { id: string; firstName: string; lastName: string };
-  teacher: { id: string; firstName: string; lastName: string };
-  summary: { issued: number; used: number; expired: number; available: number };
-  credits: { id: string; issuedAt: string; expiresAt: string; status: CreditStatusDTO; usedAt: string | null; issuedForStartsAt: string }[];
+  /** id null and the name DELETED_TEACHER_NAME once the teacher deleted their account (the credits are then void). */
+  teacher: { id: string | null; firstName: string; lastName: string };
+  summary: { issued: number; used: number; expired: number; voided: number; available: number };
+  credits: {
+    id: string;
+    issuedAt: string;
+    expiresAt: string;
+    status: CreditStatusDTO;
+    usedAt: string | null;
+    voidedAt: string | null;
+    issuedForStartsAt: string;
+    /** Every step, oldest first. */
+    history: CreditEventDTO[];
+  }[];
 }
 
 export const NO_CREDIT_MESSAGE = "There is no make-up credit left for this student with this teacher.";

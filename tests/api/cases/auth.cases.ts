@@ -38,8 +38,10 @@ export const authCases: RouteCase[] = [
     badInput: { as: "anonymous", validBody: () => ({ ...parentSignUpBody() }) },
   },
   {
+    // Confirmed with the actor's own password (issue 26); the bad-input barrage deletes nothing.
     route: "DELETE /api/accounts/me", ok: 200,
     allowed: signedIn,
-    request: () => ({ path: "/api/accounts/me" }),
+    request: (world, actor) => ({ path: "/api/accounts/me", body: { password: credentialsOf(world, actor).password } }),
+    badInput: { as: "parent", validBody: (world) => ({ password: world.parent.password }) },
   },
 ];

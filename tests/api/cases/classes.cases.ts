@@ -61,8 +61,9 @@ export const classesCases: RouteCase[] = [
     request: (world) => ({ path: `${classPath(world)}/join-code` }),
   },
   {
+    // The family archives for itself; the teacher archives the class (issue 26).
     route: "POST /api/classes/:classId/archive",
-    allowed: classParentOnly,
+    allowed: classMembers,
     ok: 200,
     bodyless: true,
     request: (world) => ({ path: `${classPath(world)}/archive` }),
@@ -71,7 +72,7 @@ export const classesCases: RouteCase[] = [
     // Archive is per family: the class's parent brings it back to their active classes (200 also
     // when it was not archived: the family's classes end in the state asked for).
     route: "POST /api/classes/:classId/unarchive",
-    allowed: classParentOnly,
+    allowed: classMembers,
     ok: 200,
     bodyless: true,
     request: (world) => ({ path: `${classPath(world)}/unarchive` }),

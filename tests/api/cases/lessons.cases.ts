@@ -15,6 +15,7 @@ export const lessonsCases: RouteCase[] = [
   { route: "GET /api/lessons/mine", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/lessons/mine" }) },
   { route: "GET /api/lessons/teaching", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/lessons/teaching" }) },
   { route: "GET /api/lessons/credits", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/lessons/credits" }) },
+  { route: "GET /api/lessons/teaching/credits", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/lessons/teaching/credits" }) },
   {
     route: "POST /api/lessons/:bookingId/cancel", ok: 200,
     allowed: bothSides,

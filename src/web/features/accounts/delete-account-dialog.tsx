@@ -1,31 +1,133 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { deleteWithCodeSchema, deleteWithPasswordSchema } from "../../../shared/accounts/accounts.schemas";
+import { AppError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { invalidProps, setServerErrors } from "../../components/ui/form";
+import { Input } from "../../components/ui/input";
+import { PasswordInput } from "../../components/ui/password-input";
 import { errorMessage } from "../../lib/api";
+import { useAuthSession } from "../auth/security/use-auth-session";
+import { useMe } from "../auth/use-me";
 import { useDeleteAccount } from "./use-accounts";
 
+type Profiles = { parent: boolean; teacher: boolean };
+
+/**
+ * Exactly what deleting the account does, for the profiles it holds (issue 26, decisions.md
+ * section 6): what goes, what is cancelled and who is told, and what stays with the other side.
+ */
+export function deletionConsequences(profiles: Profiles): string[] {
+  const lines: string[] = [];
+  if (profiles.parent) {
+    lines.push(
+      "Your parent profile and your students, with their repertoire, are deleted.",
+      "Your future lessons and pending lesson requests are cancelled, and each teacher is emailed that you closed your account.",
+      "Past lessons stay with the teacher, with their attendance, notes and earnings, your family shown as “Deleted user”. A class stays with the teacher the same way until they archive it.",
+      "Make-up credits your students hold are lost.",
+    );
+  }
+  if (profiles.teacher) {
+    lines.push(
+      "Your teacher profile, availability, days off and intro video are deleted, and families can no longer find you.",
+      "Your future lessons and pending lesson requests are cancelled, and each family is emailed that you closed your account.",
+      "Make-up credits families hold with you become void.",
+      "Past lessons stay with the families, you shown as “Deleted teacher”. Your classes stay with them, you shown as “Deleted user”.",
+    );
+  }
+  lines.push("Your messages stay with the people you wrote to, your name shown as “Deleted user”. You are signed out and your email address is freed.");
+  return lines;
+}
+
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const remove = useDeleteAccount({ onDeleted: () => onOpenChange(false) });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Delete Account"
-        description="This permanently deletes your profile, your students and your availability. Classes you took part in keep their history under “Deleted user”. This cannot be undone."
-      >
-        {remove.isError ? (
-          <Alert className="mb-4">
-            {errorMessage(remove.error, "Failed to delete account. Please try again or contact support.")}
-          </Alert>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? "Deleting..." : "Delete my account"}
-          </Button>
-        </div>
-      </DialogContent>
+      {open ? (
+        <DialogContent title="Delete Account" description="This permanently deletes your account and cannot be undone. Here is exactly what happens:" width="lg">
+          <DeleteAccountBody onDeleted={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
     </Dialog>
+  );
+}
+
+function DeleteAccountBody({ onDeleted }: { onDeleted: () => void }) {
+  const me = useMe();
+  const session = useAuthSession();
+  if (me.isPending || session.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Loading your account...
+      </p>
+    );
+  }
+  if (me.isError || session.isError) return <Alert>Failed to load your account. Please close this window and try again.</Alert>;
+  const profiles = me.data.profiles;
+  return (
+    <div className="space-y-4">
+      <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-700" aria-label="What deleting your account does">
+        {deletionConsequences(profiles).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <ConfirmDeletionForm twoFactor={session.data?.user.twoFactorEnabled === true} onDeleted={onDeleted} />
+    </div>
+  );
+}
+
+/** The password, or with two-factor sign-in on a fresh code: the server checks it before anything is deleted. */
+function ConfirmDeletionForm({ twoFactor, onDeleted }: { twoFactor: boolean; onDeleted: () => void }) {
+  return twoFactor ? <CodeForm onDeleted={onDeleted} /> : <PasswordForm onDeleted={onDeleted} />;
+}
+
+function PasswordForm({ onDeleted }: { onDeleted: () => void }) {
+  const form = useForm<z.input<typeof deleteWithPasswordSchema>>({ resolver: zodResolver(deleteWithPasswordSchema), defaultValues: { password: "" } });
+  const remove = useDeleteAccount({ onDeleted });
+  const error = form.formState.errors.password?.message;
+  const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["password"]) }));
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Confirm account deletion" className="space-y-4">
+      <Field id="delete-password" label="Current password" hint="Enter your password to confirm." error={error}>
+        <PasswordInput id="delete-password" autoComplete="current-password" {...invalidProps("delete-password", error)} {...form.register("password")} />
+      </Field>
+      <FormEnd remove={remove} />
+    </form>
+  );
+}
+
+function CodeForm({ onDeleted }: { onDeleted: () => void }) {
+  const form = useForm<z.input<typeof deleteWithCodeSchema>>({ resolver: zodResolver(deleteWithCodeSchema), defaultValues: { code: "" } });
+  const remove = useDeleteAccount({ onDeleted });
+  const error = form.formState.errors.code?.message;
+  const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["code"]) }));
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Confirm account deletion" className="space-y-4">
+      <Field id="delete-code" label="Authentication code" hint="Two-factor sign-in is on: enter the 6-digit code from your authenticator app." error={error}>
+        <Input id="delete-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...invalidProps("delete-code", error)} {...form.register("code")} />
+      </Field>
+      <FormEnd remove={remove} />
+    </form>
+  );
+}
+
+/** Cancel and the red button; an error that is not about the field (a refusal beside its field needs no second message). */
+function FormEnd({ remove }: { remove: ReturnType<typeof useDeleteAccount> }) {
+  const onField = remove.error instanceof AppError && remove.error.fields !== undefined;
+  return (
+    <>
+      {remove.isError && !onField ? <Alert>{errorMessage(remove.error, "Failed to delete account. Please try again or contact support.")}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="danger" disabled={remove.isPending}>
+          {remove.isPending ? "Deleting..." : "Delete my account"}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { ParentSignUp, ParentSignUpResult } from "../../../shared/accounts/accounts.schemas";
+import type { DeleteAccountInput, ParentSignUp, ParentSignUpResult } from "../../../shared/accounts/accounts.schemas";
 import { api, call } from "../../lib/api";
 import { ME_QUERY_KEY } from "../auth/use-me";
 
@@ -32,12 +32,15 @@ export function useParentSignUp({
   });
 }
 
-/** Deletes the account: every cached query of the user is dropped and the visitor goes home. */
+/**
+ * Deletes the account, confirmed with the password or a two-factor code: every cached query of
+ * the user is dropped and the visitor goes home. A wrong confirmation deletes nothing (400 on its field).
+ */
 export function useDeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => call(api.accounts.me.$delete()),
+    mutationFn: (input: DeleteAccountInput) => call(api.accounts.me.$delete({ json: input })),
     onSuccess: async () => {
       onDeleted();
       // As sign-out does: leave first, forget the account's data, then ask "who am I" again. Clearing

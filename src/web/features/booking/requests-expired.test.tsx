@@ -23,6 +23,7 @@ function request(id: string, firstName: string, overrides: Partial<BookingReques
     teacher: { id: "t1", firstName: "Taylor", lastName: "Teacher", timeZone: "America/New_York" },
     declineReason: null,
     cancelReason: null,
+    makeUpCreditFrom: null,
     ...overrides,
   };
 }
@@ -64,5 +65,19 @@ describe("expired requests", () => {
     expect(accept).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: /^Accept / })).toHaveLength(2);
     expect(screen.getByText(/^3 weekly lessons from/)).toBeInTheDocument();
+  });
+
+  it("the teacher tells a make-up request by its credit, dated in the teacher's zone (issue 26)", async () => {
+    // The credit's lesson was at 01:00 UTC on March 4th: March 3rd in New York.
+    const makeUp = request("m1", "Leo", { bookingType: "full", makeUpCreditFrom: "2026-03-04T01:00:00.000Z" });
+    renderWith(<TeacherRequestsList />, [makeUp, FRESH]);
+    expect(await screen.findByText("Make-up lesson (credit from Mar 3, 2026)")).toBeInTheDocument();
+    expect(screen.getAllByTestId("make-up-request")).toHaveLength(1);
+  });
+
+  it("a request of a family that closed their account reads Deleted user, with no Message button", async () => {
+    renderWith(<TeacherRequestsList />, [request("d1", "Deleted user", { student: { id: null, firstName: "Deleted user", lastName: "" } })]);
+    expect(await screen.findByText(/^Deleted user/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Message/ })).not.toBeInTheDocument();
   });
 });

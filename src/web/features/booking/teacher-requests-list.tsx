@@ -6,6 +6,7 @@ import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { makeUpCreditLabel } from "../lessons/lesson-labels";
 import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
 import { DeclineRequestDialog } from "./decline-request-dialog";
 import { formatSlot } from "./format-time";
@@ -43,9 +44,16 @@ export function TeacherRequestsList() {
                 {lessons > 1 ? `${lessons} weekly lessons from ` : ""}
                 {formatSlot(r.startsAt, r.teacher.timeZone)}
               </p>
-              <div className="mt-2">
-                <MessageFamilyButton studentId={r.student.id} label={familyLabel(r.student.firstName)} />
-              </div>
+              {r.makeUpCreditFrom ? (
+                <p className="mt-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800" data-testid="make-up-request">
+                  {makeUpCreditLabel(r.makeUpCreditFrom, r.teacher.timeZone)}
+                </p>
+              ) : null}
+              {r.student.id ? (
+                <div className="mt-2">
+                  <MessageFamilyButton studentId={r.student.id} label={familyLabel(r.student.firstName)} />
+                </div>
+              ) : null}
             </div>
             {r.expired || isRequestExpired(r, now) ? (
               <ExpiredBadge />

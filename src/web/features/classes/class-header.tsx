@@ -53,14 +53,63 @@ export function ClassHeader({ detail }: { detail: ClassDetail }) {
         {detail.description ? <p className="mt-2 max-w-prose whitespace-pre-line text-slate-700">{detail.description}</p> : null}
       </div>
       {isTeacher ? (
-        <Button variant="secondary" className="shrink-0 self-start" onClick={() => setEditing(true)}>
-          <Pencil aria-hidden className="size-4" />
-          Edit Class
-        </Button>
+        <TeacherActions detail={detail} onEdit={() => setEditing(true)} />
       ) : (
         <ParentActions detail={detail} />
       )}
     </header>
+  );
+}
+
+/**
+ * Edit, and the teacher's archive of the class itself (issue 26): a family that deleted their
+ * account stays in the class as "Deleted user" until then, and archiving moves their record to
+ * Earlier students.
+ */
+function TeacherActions({ detail, onEdit }: { detail: ClassDetail; onEdit: () => void }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const archive = useArchiveClass(detail.id);
+  const unarchive = useUnarchiveClass(detail.id);
+  const deletedFamily = detail.studentName !== null && detail.parentId === null;
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2 self-start">
+      <Button variant="secondary" onClick={onEdit}>
+        <Pencil aria-hidden className="size-4" />
+        Edit Class
+      </Button>
+      {detail.status === "archived" ? (
+        <Button variant="secondary" onClick={() => unarchive.mutate()} disabled={unarchive.isPending}>
+          <ArchiveRestore aria-hidden className="size-4" />
+          {unarchive.isPending ? "Unarchiving..." : "Unarchive"}
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <Archive aria-hidden className="size-4" />
+          Archive
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) archive.reset();
+        }}
+        title="Archive Class"
+        description={
+          deletedFamily
+            ? "The class moves to your archived classes. The family closed their account: their child's record moves to Earlier students, and once you unarchive the class a new family can join it with the code."
+            : "The class moves to your archived classes, and to the family's. You can open it and unarchive it from there."
+        }
+        confirmLabel="Archive Class"
+        pendingLabel="Archiving..."
+        tone="primary"
+        pending={archive.isPending}
+        error={archive.error}
+        onConfirm={() => archive.mutate(undefined, { onSuccess: () => void navigate("/teacher/manage") })}
+      />
+      {unarchive.isError ? <Alert className="basis-full">{errorMessage(unarchive.error, "Failed to unarchive class")}</Alert> : null}
+    </div>
   );
 }
 

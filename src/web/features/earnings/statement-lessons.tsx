@@ -1,4 +1,5 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
+import { DELETED_USER_NAME } from "../../../shared/classes/classes.api";
 import { formatAmount, monthLabel, OUTCOME_LABELS } from "../../../shared/earnings/earnings.rules";
 import type { Statement, StatementLesson } from "../../../shared/earnings/earnings.schemas";
 import type { StatementSide } from "../../../shared/earnings/statement-csv.rules";
@@ -29,7 +30,7 @@ export function StatementLessons({ statement, side }: { statement: Statement; si
                   <span className="text-slate-700">
                     {" "}
                     · {BOOKING_TYPES[lesson.bookingType].label} with {lesson.studentName}
-                    {side === "teacher" ? ` (parent ${lesson.parentName})` : ` · ${lesson.teacherName}`}
+                    {side === "teacher" ? (lesson.parentName === DELETED_USER_NAME ? "" : ` (parent ${lesson.parentName})`) : ` · ${lesson.teacherName}`}
                   </span>
                 </span>
                 <span className="text-slate-700">

@@ -4,8 +4,9 @@ import { formatSlot } from "../booking/format-time";
 
 /** "Full Lesson with Kid1 · Mon, Dec 7 · 10:00 AM EST" from the viewer's side. */
 export function lessonTitle(lesson: LessonDTO, side: "parent" | "teacher"): string {
+  // A deleted side reads "Deleted user" or "Deleted teacher" (its last name is empty).
   const other = side === "parent" ? `${lesson.teacher.firstName} ${lesson.teacher.lastName}` : `${lesson.student.firstName} ${lesson.student.lastName}`;
-  return `${BOOKING_TYPES[lesson.bookingType].label} with ${other}`;
+  return `${BOOKING_TYPES[lesson.bookingType].label} with ${other.trim()}`;
 }
 
 export const when = (lesson: Pick<LessonDTO, "startsAt">) => formatSlot(lesson.startsAt);
@@ -35,4 +36,14 @@ export interface LessonDialogProps {
   side: "parent" | "teacher";
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+/** "Mar 3, 2026" in the reader's zone (or the viewer's, without one). */
+export function dateOnly(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+}
+
+/** How a make-up request reads (issue 26): the credit paying for it is the one of the lesson of that day. */
+export function makeUpCreditLabel(creditFrom: string, timeZone?: string): string {
+  return `Make-up lesson (credit from ${dateOnly(creditFrom, timeZone)})`;
 }

@@ -69,7 +69,7 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                       {whose}
                     </Button>
                   ) : null}
-                  {side === "teacher" ? <MessageFamilyButton studentId={lesson.student.id} label={familyLabel(lesson.student.firstName)} /> : null}
+                  {side === "teacher" && lesson.student.id ? <MessageFamilyButton studentId={lesson.student.id} label={familyLabel(lesson.student.firstName)} /> : null}
                 </div>
               ) : null}
             </li>

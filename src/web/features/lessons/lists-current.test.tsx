@@ -40,6 +40,7 @@ function pendingRequest(): BookingRequestDTO {
     seriesId: null,
     declineReason: null,
     cancelReason: null,
+    makeUpCreditFrom: null,
     student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
     teacher: { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" },
   };

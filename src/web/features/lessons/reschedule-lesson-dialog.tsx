@@ -25,7 +25,8 @@ export function RescheduleLessonDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} width="3xl">
-          <RescheduleFlow lesson={lesson} onDone={() => onOpenChange(false)} />
+          {/* Only a lesson whose teacher is still here can move (a deleted teacher's lessons are all cancelled). */}
+          {lesson.teacher.id ? <RescheduleFlow lesson={lesson} teacherId={lesson.teacher.id} onDone={() => onOpenChange(false)} /> : null}
         </DialogContent>
       ) : null}
     </Dialog>
@@ -36,14 +37,14 @@ export function RescheduleLessonDialog({
  * The booking panel's slot picker, picking one time: a new pick replaces the last. The server
  * moves the lesson in one transaction; a time someone took a moment earlier comes back as 409.
  */
-function RescheduleFlow({ lesson, onDone }: { lesson: LessonDTO; onDone: () => void }) {
+function RescheduleFlow({ lesson, teacherId, onDone }: { lesson: LessonDTO; teacherId: string; onDone: () => void }) {
   const timeZone = viewerTimeZone();
   const [flow, dispatch] = useReducer(
     bookingFlowReducer,
     { month: format(startOfMonth(new Date(lesson.startsAt)), "yyyy-MM"), lastMonth: format(bookingHorizonEnd(new Date()), "yyyy-MM"), studentId: lesson.student.id },
     initialBookingFlow,
   );
-  const slots = useMonthSlots(lesson.teacher.id, flow.month, lesson.bookingType);
+  const slots = useMonthSlots(teacherId, flow.month, lesson.bookingType);
   const move = useRescheduleLesson(lesson);
   const pickOne: Dispatch<BookingFlowAction> = (action) => {
     if (action.type === "timeToggled") {

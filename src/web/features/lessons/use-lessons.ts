@@ -7,6 +7,7 @@ export { LESSONS_KEY };
 const MY_LESSONS_KEY = [...LESSONS_KEY, "mine"] as const;
 const TEACHING_KEY = [...LESSONS_KEY, "teaching"] as const;
 export const CREDITS_KEY = [...LESSONS_KEY, "credits"] as const;
+const TEACHING_CREDITS_KEY = [...LESSONS_KEY, "teaching-credits"] as const;
 
 export function useMyLessons() {
   return useQuery({ queryKey: MY_LESSONS_KEY, queryFn: (): Promise<{ lessons: LessonDTO[] }> => call(api.lessons.mine.$get()) });
@@ -21,6 +22,14 @@ export function useCredits(enabled = true) {
     queryKey: CREDITS_KEY,
     queryFn: (): Promise<{ ledgers: CreditLedgerDTO[] }> => call(api.lessons.credits.$get()),
     enabled,
+  });
+}
+
+/** The credits families hold with the signed-in teacher, with their history (the students page). */
+export function useTeacherCredits() {
+  return useQuery({
+    queryKey: TEACHING_CREDITS_KEY,
+    queryFn: (): Promise<{ ledgers: CreditLedgerDTO[] }> => call(api.lessons.teaching.credits.$get()),
   });
 }
 

@@ -79,6 +79,7 @@ const request: BookingRequestDTO = {
   teacher,
   declineReason: null,
   cancelReason: null,
+  makeUpCreditFrom: null,
 };
 
 const taught: TeacherStudent = {

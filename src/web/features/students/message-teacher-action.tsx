@@ -20,7 +20,8 @@ export function MessageTeacherAction({ studentId }: { studentId: string }) {
   const bookings = useMyBookings();
   const [open, setOpen] = useState<StudentTeacher | null>(null);
   const teachers = new Map<string, StudentTeacher>();
-  for (const b of bookings.data?.bookings ?? []) if (b.student.id === studentId) teachers.set(b.teacher.id, b.teacher);
+  // A teacher who deleted their account (id null) can no longer be written to.
+  for (const b of bookings.data?.bookings ?? []) if (b.student.id === studentId && b.teacher.id) teachers.set(b.teacher.id, { ...b.teacher, id: b.teacher.id });
   const list = [...teachers.values()];
 
   if (list.length === 0) {

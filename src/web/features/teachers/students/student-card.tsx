@@ -5,6 +5,7 @@ import { BOOKING_TYPES } from "../../../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../../../shared/booking/booking.rules";
 import type { TeacherStudent } from "../../../../shared/teachers/teacher-students.api";
 import { countOf } from "../../../lib/plural";
+import { TeacherCreditHistory } from "../../lessons/credits-panel";
 import { MessageFamilyButton } from "../../messages/message-family-button";
 
 
@@ -64,6 +65,9 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
         <div className="col-span-2">
           <dt className="text-slate-600">Make-up credits</dt>
           <dd className="mt-0.5 font-medium text-slate-900">{creditsText(student.makeUpCredits, timeZone)}</dd>
+          <dd>
+            <TeacherCreditHistory studentId={student.studentId} timeZone={timeZone} />
+          </dd>
         </div>
         <div className="col-span-2">
           <dt className="text-slate-600">Classes</dt>
