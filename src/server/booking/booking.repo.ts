@@ -10,7 +10,9 @@ import {
   bookingSlots,
   calendarEvents,
   lessonSeries,
+  studentMeetingLinks,
   studentProfiles,
+  teacherProfiles,
 } from "../db/schema";
 
 export interface SlotSources {
@@ -153,10 +155,15 @@ const requestColumns = {
   seriesId: bookings.seriesId,
   slotId: bookings.slotId,
   ...bookingPartyColumns,
+  /** Whether an online lesson of this request could be accepted: a link for the student, or the teacher's default. */
+  hasMeetingLink: sql<boolean>`(coalesce(${studentMeetingLinks.url}, ${teacherProfiles.meetingUrl}) is not null)`,
 };
 
 function requestQuery(db: Executor) {
-  return joinBookingParties(db.select(requestColumns).from(bookings).$dynamic());
+  return joinBookingParties(db.select(requestColumns).from(bookings).$dynamic()).leftJoin(
+    studentMeetingLinks,
+    and(eq(studentMeetingLinks.teacherId, bookings.teacherId), eq(studentMeetingLinks.studentId, bookings.studentId)),
+  );
 }
 export type RequestRow = Awaited<ReturnType<typeof listPendingForTeacher>>[number];
 
@@ -174,6 +181,14 @@ export function listForParent(db: Executor, parentId: string) {
 export async function findRequests(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return requestQuery(db).where(inArray(bookings.id, ids)).orderBy(asc(bookingSlots.startsAt));
+}
+
+/**
+ * Holds the teacher's row against changes until commit while a lesson is accepted: removing a
+ * meeting link (which takes the row FOR UPDATE) then waits, and counts the lesson being accepted.
+ */
+export async function holdTeacherRow(tx: Executor, teacherId: string) {
+  await tx.select({ id: teacherProfiles.id }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId)).for("share");
 }
 
 const lockedColumns = {

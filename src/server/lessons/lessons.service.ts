@@ -1,4 +1,5 @@
-import type { BookingType } from "../../shared/booking/booking.constants";
+import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from "../../shared/booking/booking.constants";
+import { lessonPlace, meetingLinkFor, partyContact } from "../../shared/booking/lesson-place.rules";
 import { cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
 import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
 import {
@@ -21,12 +22,20 @@ import * as repo from "./lessons.repo";
 
 type MailDeps = Pick<Deps, "db" | "mailer" | "logger" | "env">;
 
-export function toLessonDTO(row: repo.LessonRow): LessonDTO {
+/**
+ * A lesson as one of its two sides sees it (`side`: the lists, cancel and move answer only the
+ * lesson's own parent or teacher). Where and how and the other side's contact come from the
+ * shared rule, which tells them only once the lesson is accepted.
+ */
+export function toLessonDTO(row: repo.LessonRow, side: CancelledBy): LessonDTO {
+  // The columns' CHECK constraints admit only these values.
+  const status = row.status as BookingStatus;
+  const format = row.format as BookingFormat;
   return {
     id: row.id,
-    status: row.status as LessonDTO["status"],
+    status,
     bookingType: row.bookingType as BookingType,
-    format: row.format,
+    format,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     seriesId: row.seriesId,
@@ -41,15 +50,31 @@ export function toLessonDTO(row: repo.LessonRow): LessonDTO {
     attendance: row.attendance as LessonDTO["attendance"],
     lessonNote: row.lessonNote,
     madeUp: row.madeUpCreditId !== null,
+    place: lessonPlace({
+      format,
+      status,
+      meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
+      inPersonPlace: row.inPersonPlace as InPersonPlace,
+      studioAddress: row.studioAddress,
+      familyAddress: row.familyAddress,
+      teacherPhone: row.teacherPhone,
+      parentPhone: row.parentPhone,
+    }),
+    contact: partyContact(
+      status,
+      side === "parent"
+        ? { firstName: row.teacherFirstName, lastName: row.teacherLastName, email: row.teacherEmail, phone: row.teacherPhone }
+        : { firstName: row.parentFirstName, lastName: row.parentLastName, email: row.parentEmail, phone: row.parentPhone },
+    ),
   };
 }
 
 export async function parentLessons(deps: Pick<Deps, "db">, parentId: string): Promise<LessonDTO[]> {
-  return (await repo.listForParent(deps.db, parentId)).map(toLessonDTO);
+  return (await repo.listForParent(deps.db, parentId)).map((row) => toLessonDTO(row, "parent"));
 }
 
 export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string): Promise<LessonDTO[]> {
-  return (await repo.listForTeacher(deps.db, teacherId)).map(toLessonDTO);
+  return (await repo.listForTeacher(deps.db, teacherId)).map((row) => toLessonDTO(row, "teacher"));
 }
 
 /**
@@ -113,7 +138,7 @@ export async function cancelLesson(
   await deps.mailer
     .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, rows, side, credits))
     .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
-  return { lessons: rows.map(toLessonDTO), creditsIssued: credits };
+  return { lessons: rows.map((row) => toLessonDTO(row, side)), creditsIssued: credits };
 }
 
 /**
@@ -130,8 +155,14 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     if (!outcome.allowed) throw new AppError("conflict", outcome.message!, { reason: "not_movable" });
     // Released first, so a move within the lesson's own hour does not collide with itself.
     await repo.releaseSlots(tx, [lesson.slotId]);
-    const format = await repo.slotFormat(tx, lesson.slotId);
-    const slot = await assertBookableForMove(tx, { teacherId, bookingType: lesson.bookingType as BookingType, format, startsAt: newStart, now, leavingSlotId: lesson.slotId });
+    const slot = await assertBookableForMove(tx, {
+      teacherId,
+      bookingType: lesson.bookingType as BookingType,
+      format: lesson.format as BookingFormat,
+      startsAt: newStart,
+      now,
+      leavingSlotId: lesson.slotId,
+    });
     await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
     return lesson.startsAt;
   }).catch((error: unknown) => {
@@ -141,7 +172,7 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
   await deps.mailer
     .send(lessonRescheduledEmail(deps.env.PUBLIC_URL, row!, previousStart, side))
     .catch((error: unknown) => deps.logger.error({ err: error }, "lesson rescheduled email failed"));
-  return toLessonDTO(row!);
+  return toLessonDTO(row!, side);
 }
 
 /**
@@ -182,5 +213,5 @@ export async function recordAttendance(
       .send(lessonsCancelledEmail(deps.env.PUBLIC_URL, [row!], "teacher", 1))
       .catch((error: unknown) => deps.logger.error({ err: error }, "lesson cancelled email failed"));
   }
-  return toLessonDTO(row!);
+  return toLessonDTO(row!, "teacher");
 }

@@ -1,3 +1,5 @@
+import type { BookingType, ChosenFormat } from "../../../shared/booking/booking.constants";
+import { formatsForSlots, preselectedFormat } from "../../../shared/booking/lesson-place.rules";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
 
 /**
@@ -33,6 +35,11 @@ export interface BookingFlowState {
   repeat: RepeatChoice;
   /** Lessons of the series left out (start instants), after the server named them unavailable. */
   skip: readonly string[];
+  /**
+   * The format the parent picked (issue 26); null until they pick one. The panel shows it while
+   * the chosen times offer it, else the preselected one (lesson-place.rules.ts preselectedFormat).
+   */
+  format: ChosenFormat | null;
 }
 
 export type BookingFlowAction =
@@ -49,7 +56,8 @@ export type BookingFlowAction =
   | { type: "timeTaken" }
   | { type: "sentShown" }
   | { type: "repeatChanged"; repeat: RepeatChoice }
-  | { type: "datesSkipped"; startsAts: readonly string[] };
+  | { type: "datesSkipped"; startsAts: readonly string[] }
+  | { type: "formatChosen"; format: ChosenFormat };
 
 export function initialBookingFlow({
   month,
@@ -60,7 +68,7 @@ export function initialBookingFlow({
   lastMonth: string;
   studentId: string | null;
 }): BookingFlowState {
-  return { step: "selecting", month, lastMonth, day: null, selected: [], studentId, choosingStudent: false, repeat: { mode: "once" }, skip: [] };
+  return { step: "selecting", month, lastMonth, day: null, selected: [], studentId, choosingStudent: false, repeat: { mode: "once" }, skip: [], format: null };
 }
 
 const byStart = (a: SlotDTO, b: SlotDTO) => a.startsAt.localeCompare(b.startsAt);
@@ -134,6 +142,10 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
       if (state.step !== "review" || state.repeat.mode === "once") return state;
       return { ...state, skip: [...new Set([...state.skip, ...action.startsAts])] };
 
+    case "formatChosen":
+      if (state.step !== "review" || state.format === action.format) return state;
+      return { ...state, format: action.format };
+
     case "sentShown":
       if (state.step !== "sent") return state;
       return { ...state, step: "confirmed" };
@@ -151,4 +163,19 @@ export function requestedTimes(state: BookingFlowState, bookingType: string): { 
   if (!isSeries(state, bookingType)) return { startTimes };
   const repeat = state.repeat.mode === "weeks" ? { weeks: state.repeat.weeks } : { until: state.repeat.mode === "until" ? state.repeat.until : "" };
   return { startTimes, repeat, ...(state.skip.length > 0 ? { skip: [...state.skip] } : {}) };
+}
+
+/**
+ * The format step's choices and its answer: the formats every chosen time offers, and the
+ * parent's pick while it is one of them, else the preselected one (the only format, or the
+ * search's lesson type `searched`), else none yet.
+ */
+export function flowFormat(
+  state: Pick<BookingFlowState, "selected" | "format">,
+  bookingType: BookingType,
+  searched: string | null,
+): { offered: ChosenFormat[]; format: ChosenFormat | null } {
+  const offered = formatsForSlots(bookingType, state.selected.map((slot) => slot.format));
+  const format = state.format && offered.includes(state.format) ? state.format : preselectedFormat(offered, searched);
+  return { offered, format };
 }

@@ -1,14 +1,15 @@
 import { format, startOfMonth } from "date-fns";
 import { useEffect, useReducer, useState } from "react";
-import type { BookingType } from "../../../shared/booking/booking.constants";
+import type { BookingType, InPersonPlace } from "../../../shared/booking/booking.constants";
 import { AppError } from "../../../shared/errors";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 import { useStudents } from "../students/use-students";
 import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
-import { bookingFlowReducer, initialBookingFlow, isSeries, requestedTimes } from "./booking-flow.reducer";
+import { bookingFlowReducer, flowFormat, initialBookingFlow, isSeries, requestedTimes } from "./booking-flow.reducer";
 import { unavailableDetailsSchema } from "../../../shared/booking/booking.schemas";
 import { ChooseTimesStep } from "./choose-times-step";
+import { FormatChoice } from "./format-choice";
 import { RequestConfirmedStep, RequestSentStep } from "./request-sent-step";
 import { ReviewStep } from "./review-step";
 import { SelectStudentDialog } from "./select-student-dialog";
@@ -22,6 +23,8 @@ export interface BookableTeacher {
   lastName: string;
   hourlyRateMin: number;
   hourlyRateMax: number;
+  /** Where the teacher gives in-person lessons, to say so in the format step. */
+  inPersonPlace?: InPersonPlace;
 }
 
 /** Spec section 9: the Request Sent overlay shows for 2 seconds, then the confirmation. */
@@ -30,13 +33,15 @@ export const REQUEST_SENT_MS = 2000;
 /**
  * The booking panel: month calendar → times (in the viewer's zone) → selected list → student →
  * review (no payment is taken) → Request Sent → confirmed. The server re-checks every time.
- * Any page can open it: `initialStudentId` preselects the student, `classId` books for a class.
+ * Any page can open it: `initialStudentId` preselects the student, `classId` books for a class,
+ * `searchedFormat` (the search's lesson type: "in_person" or "online") preselects the format.
  */
 export function BookingPanel({
   teacher,
   bookingType,
   initialStudentId,
   classId,
+  searchedFormat,
   open,
   onOpenChange,
 }: {
@@ -44,6 +49,7 @@ export function BookingPanel({
   bookingType: BookingType;
   initialStudentId?: string | null;
   classId?: string;
+  searchedFormat?: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -60,6 +66,7 @@ export function BookingPanel({
             bookingType={bookingType}
             initialStudentId={initialStudentId ?? null}
             classId={classId}
+            searchedFormat={searchedFormat ?? null}
             onClose={() => onOpenChange(false)}
           />
         </DialogContent>
@@ -74,12 +81,14 @@ function BookingFlow({
   bookingType,
   initialStudentId,
   classId,
+  searchedFormat,
   onClose,
 }: {
   teacher: BookableTeacher;
   bookingType: BookingType;
   initialStudentId: string | null;
   classId: string | undefined;
+  searchedFormat: string | null;
   onClose: () => void;
 }) {
   const timeZone = viewerTimeZone();
@@ -109,16 +118,18 @@ function BookingFlow({
   }, [flow.step]);
 
   const series = isSeries(flow, bookingType);
+  // Issue 26: how the lesson takes place, among what every chosen time offers.
+  const { offered, format: lessonFormat } = flowFormat(flow, bookingType, searchedFormat);
   // A series the server refused for some of its dates: those dates, to show and to skip.
   const unavailable = series && request.error instanceof AppError ? unavailableDetailsSchema.safeParse(request.error.details).data : undefined;
 
   /** Sends the request; `skipMore` leaves out further lessons of the series (the ones just refused). */
   const send = (skipMore: readonly string[] = []) => {
-    if (!flow.studentId) return;
+    if (!flow.studentId || !lessonFormat) return;
     if (skipMore.length > 0) dispatch({ type: "datesSkipped", startsAts: skipMore });
     const times = requestedTimes({ ...flow, skip: [...flow.skip, ...skipMore] }, bookingType);
     request.mutate(
-      { teacherId: teacher.id, studentId: flow.studentId, bookingType, ...times, ...(classId ? { classId } : {}), ...(useCredit && creditEligible ? { useMakeUpCredit: true } : {}) },
+      { teacherId: teacher.id, studentId: flow.studentId, bookingType, format: lessonFormat, ...times, ...(classId ? { classId } : {}), ...(useCredit && creditEligible ? { useMakeUpCredit: true } : {}) },
       {
         onSuccess: () => dispatch({ type: "requestSent" }),
         onError: (error) => {
@@ -153,6 +164,17 @@ function BookingFlow({
               unavailable ? { message: requestError ?? "", times: unavailable.unavailable, onSkip: () => send(unavailable.unavailable.map((u) => u.startsAt)) } : null
             }
             dispatch={dispatch}
+            how={
+              <FormatChoice
+                bookingType={bookingType}
+                offered={offered}
+                value={lessonFormat}
+                teacherFirstName={teacher.firstName}
+                inPersonPlace={teacher.inPersonPlace}
+                onChange={(chosen) => dispatch({ type: "formatChosen", format: chosen })}
+              />
+            }
+            formatMissing={lessonFormat === null}
             extra={<MakeUpCreditOption teacherId={teacher.id} studentId={flow.studentId} eligible={creditEligible} checked={useCredit} onChange={setUseCredit} />}
           />
         );

@@ -6,6 +6,7 @@ import {
   type ParentSettingsForm,
   type ParentSettingsFormInput,
   type ParentSettingsUpdateInput,
+  HOME_ADDRESS_HINT,
   STUDENT_PAGE_MESSAGES_LABEL,
 } from "../../../../shared/parents/parents.schemas";
 import { Alert } from "../../../components/ui/alert";
@@ -30,6 +31,7 @@ const FORM_FIELDS: readonly FieldPath<ParentSettingsFormInput>[] = [
   "lastName",
   "phone",
   "location",
+  "address",
   "notifications",
   "notifications.email",
   "notifications.sms",
@@ -42,6 +44,7 @@ function toFormValues(settings: ParentSettings): ParentSettingsFormInput {
     lastName: settings.lastName,
     phone: settings.phone ?? "",
     location: settings.location ?? "",
+    address: settings.address ?? "",
     notifications: settings.notifications,
     allowStudentMessages: settings.allowStudentMessages,
   };
@@ -66,6 +69,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
       lastName: values.lastName,
       phone: values.phone,
       location: values.location,
+      address: values.address,
       allowStudentMessages: values.allowStudentMessages,
       // Untouched switches are not sent: a stored choice they cannot show (sign-up's "In-app")
       // must survive saving a new phone number.
@@ -134,6 +138,17 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
               {...form.register("location")}
             />
           </Field>
+          <div className="sm:col-span-2">
+            <Field id="settings-address" label="Home address (optional)" hint={HOME_ADDRESS_HINT} error={errors.address?.message}>
+              <Input
+                id="settings-address"
+                autoComplete="street-address"
+                placeholder="12 Elm St, Brooklyn, NY 11201"
+                {...invalidProps("settings-address", errors.address?.message)}
+                {...form.register("address")}
+              />
+            </Field>
+          </div>
         </div>
       </Panel>
 
