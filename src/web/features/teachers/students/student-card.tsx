@@ -6,6 +6,7 @@ import { formatLessonTime } from "../../../../shared/booking/booking.rules";
 import type { TeacherStudent } from "../../../../shared/teachers/teacher-students.api";
 import { countOf } from "../../../lib/plural";
 import { MessageFamilyButton } from "../../messages/message-family-button";
+import { StudentMeetingLink } from "./student-meeting-link";
 
 
 function creditsText(credits: TeacherStudent["makeUpCredits"], timeZone: string): string {
@@ -64,6 +65,12 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
         <div className="col-span-2">
           <dt className="text-slate-600">Make-up credits</dt>
           <dd className="mt-0.5 font-medium text-slate-900">{creditsText(student.makeUpCredits, timeZone)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">Meeting link</dt>
+          <dd className="mt-0.5">
+            <StudentMeetingLink studentId={student.studentId} studentName={name} link={student.meetingLink} />
+          </dd>
         </div>
         <div className="col-span-2">
           <dt className="text-slate-600">Classes</dt>
