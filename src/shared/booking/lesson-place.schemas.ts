@@ -17,7 +17,8 @@ const MEETING_URL_TOO_LONG = `Meeting link must be at most ${MEETING_URL_MAX} ch
  * CHECK (`^https?://`) is case-sensitive and "HTTPS://" is a real link.
  */
 export function isMeetingUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  // A host written out after the slashes ("https:///x" would quietly become the host "x").
+  if (!/^https?:\/\/[^\s/?#]+\S*$/i.test(value)) return false;
   try {
     return new URL(value).hostname !== "";
   } catch {
