@@ -82,9 +82,11 @@ test("a New York parent books an online lesson with a Chicago teacher, who adds 
   const requests = teacherPage.locator("section", { has: teacherPage.getByRole("heading", { name: "Requests" }) });
   await expect(requests.getByText(/Mia Rivera · Full Lesson · Online/)).toBeVisible();
   await expect(requests).toContainText("Add a meeting link in Settings");
+  await screenshots(teacherPage, requests, "request-needs-meeting-link");
   await requests.getByRole("link", { name: "Open Settings" }).click();
   await expect(teacherPage).toHaveURL(/\/teacher\/settings/);
   await teacherPage.getByLabel("Default meeting link").fill(LINK);
+  await screenshots(teacherPage, teacherPage.locator("section", { has: teacherPage.getByRole("heading", { name: "Where and How Lessons Happen" }) }), "teacher-settings-where-how");
   await teacherPage.getByRole("button", { name: "Save Changes" }).click();
   await expect(teacherPage.getByText("Profile updated successfully!")).toBeVisible();
   await teacherPage.goto("/teacher-landing");
@@ -96,6 +98,10 @@ test("a New York parent books an online lesson with a Chicago teacher, who adds 
   const teaching = teacherPage.getByTestId("lesson-row").first();
   await expect(teaching.getByRole("link", { name: LINK })).toBeVisible();
   await expect(teaching).toContainText("Family: Jordan Rivera");
+  if (process.env.SCREENSHOT_DIR) {
+    await teacherPage.goto("/teacher/students");
+    await screenshots(teacherPage, teacherPage.getByRole("article", { name: /Mia Rivera/ }), "my-students-meeting-link");
+  }
   await teacherContext.close();
 
   // An in-person lesson at the family's home, accepted too (through the API: the journey is about what each side sees).

@@ -42,21 +42,20 @@ export function LessonPlaceDetails({
       <p className="flex flex-wrap items-center gap-x-1.5">
         <Icon aria-hidden className="size-4 shrink-0 text-slate-500" />
         <span className="font-medium text-slate-900">{place.label}</span>
-        {place.format === "online" && place.link ? (
-          <>
-            <span aria-hidden>·</span>
-            <span>Meeting link:</span>
-            <a href={place.link} target="_blank" rel="noopener noreferrer" className="break-all font-medium text-brand-700 underline">
-              {place.link}
-            </a>
-          </>
-        ) : null}
         {place.format === "online" && !place.link && revealed ? (
           <span className="text-slate-600">
             · {side === "parent" ? "the teacher has not set a meeting link yet" : <Link to="/teacher/settings" className="text-brand-700 underline">add a meeting link in Settings</Link>}
           </span>
         ) : null}
       </p>
+      {place.format === "online" && place.link ? (
+        <p className="pl-5.5">
+          Meeting link:{" "}
+          <a href={place.link} target="_blank" rel="noopener noreferrer" className="break-all font-medium text-brand-700 underline">
+            {place.link}
+          </a>
+        </p>
+      ) : null}
       {place.format === "in_person" && revealed ? <p className="pl-5.5 break-words">{place.address ? `At ${place.address}` : missingAddress(place, side)}</p> : null}
       {place.format === "phone" && revealed ? (
         <p className="pl-5.5">
