@@ -54,7 +54,8 @@ export function toLessonDTO(row: repo.LessonRow, side: CancelledBy): LessonDTO {
       format,
       status,
       meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
-      inPersonPlace: row.inPersonPlace as InPersonPlace,
+      // A teacher whose account is gone has no profile to read (the family keeps the lesson).
+      inPersonPlace: (row.inPersonPlace ?? "studio") as InPersonPlace,
       studioAddress: row.studioAddress,
       familyAddress: row.familyAddress,
       teacherPhone: row.teacherPhone,
