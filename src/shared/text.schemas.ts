@@ -70,13 +70,15 @@ export function requiredText(label: string, max: number) {
 // eslint-disable-next-line no-control-regex -- control characters are what is refused
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
 export const lineBreakMessage = (label: string) => `${label} must be on one line`;
+/** No line breaks or other control characters (see oneLineText). */
+export const isOneLine = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 /**
  * Required text on one line (a name, a title): no line breaks or other control characters, which
  * would otherwise travel into calendar files, email headers and CSV rows as structure.
  */
 export function oneLineText(label: string, max: number) {
-  return requiredText(label, max).refine((value) => !CONTROL_CHARACTERS.test(value), lineBreakMessage(label));
+  return requiredText(label, max).refine(isOneLine, lineBreakMessage(label));
 }
 
 /** Text that may be blank, trimmed and limited to `max` characters. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
-import { calendarEvents, reviews, studentRepertoire, teacherTimeOff } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { calendarEvents, reviews, studentMeetingLinks, studentRepertoire, teacherProfiles, teacherTimeOff } from "../../src/server/db/schema";
 import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
@@ -47,6 +48,10 @@ export async function createWorld(t: TestApp) {
   });
   // The teacher's published intro video, for the public file route (GET /api/files/teacher-videos/…).
   await addIntroVideo(t.deps, teacher.teacherId);
+  // The teacher's meeting links (issue 26): a default one and one for the parent's first student,
+  // so the world's online lessons can be accepted and a student's link can be changed or removed.
+  await t.deps.db.update(teacherProfiles).set({ meetingUrl: "https://meet.example/terry" }).where(eq(teacherProfiles.id, teacher.teacherId));
+  await t.deps.db.insert(studentMeetingLinks).values({ teacherId: teacher.teacherId, studentId: parent.studentIds[0]!, url: "https://meet.example/terry-kid1" });
   // A pending request of the parent's first student with the teacher, for accept/decline.
   // Its time is ahead (a request whose time has passed can no longer be accepted).
   const pending = await createBooking(t.deps, {

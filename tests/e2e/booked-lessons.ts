@@ -33,7 +33,8 @@ export async function bookLessons(
     date ||= Object.entries(slots.days).find(([, list]) => lessons.every((l) => list.some((s) => newYorkClock(s.startsAt) === l.time)))![0];
     const startsAt = slots.days[date]!.find((s) => newYorkClock(s.startsAt) === lesson.time)!.startsAt;
     const booked = await parent.api.post("/api/bookings", {
-      data: { teacherId, studentId: students[0]!.id, bookingType: lesson.type, startTimes: [startsAt] },
+      // In person or by phone: formats a teacher accepts without a meeting link (issue 26).
+      data: { teacherId, studentId: students[0]!.id, bookingType: lesson.type, format: lesson.type === "full" ? "in_person" : "phone", startTimes: [startsAt] },
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const { bookings } = (await booked.json()) as { bookings: { id: string }[] };

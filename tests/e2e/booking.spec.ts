@@ -55,6 +55,9 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await expect(panel.getByText("No payment is taken in the app.")).toBeVisible();
   await expect(panel).toContainText("Intro Call · 15 min");
   await expect(panel).toContainText("Free");
+  // The format step (issue 26): an intro call is online or by phone, and the parent chooses.
+  await expect(panel.getByRole("button", { name: "Send Request" })).toBeDisabled();
+  await panel.getByRole("radio", { name: /By phone/ }).check();
   await panel.getByRole("button", { name: "Send Request" }).click();
   await expect(page.getByText("Request Sent")).toBeVisible();
   await expect(page.getByRole("heading", { name: `Your request is with ${teacher.firstName}` })).toBeVisible({ timeout: 5000 });
@@ -65,7 +68,7 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await page.goto("/teacher-landing");
   await fillSignIn(page, "Teacher", teacher.email, teacher.password);
   const requests = page.getByRole("region", { name: /Requests/ }).or(page.locator("section", { has: page.getByRole("heading", { name: "Requests" }) }));
-  await expect(requests.getByText(/Mia .* Intro Call/)).toBeVisible();
+  await expect(requests.getByText(/Mia .* Intro Call · By phone/)).toBeVisible();
   await requests.getByRole("button", { name: /^Accept Mia's request/ }).first().click();
   await expect(requests.getByText("No pending requests.")).toBeVisible();
   await signOut(page);

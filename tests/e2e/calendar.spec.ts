@@ -36,7 +36,7 @@ async function acceptedTenOClockLesson(parent: E2EAccount, teacher: E2EAccount) 
   const startsAt = daySlots.find((s) => tenOClock(s.startsAt))!.startsAt;
   const students = (await (await parent.api.get("/api/students")).json()) as { id: string }[];
   const booked = await parent.api.post("/api/bookings", {
-    data: { teacherId, studentId: students[0]!.id, bookingType: "full", startTimes: [startsAt] },
+    data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [startsAt] },
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const { bookings } = (await booked.json()) as { bookings: { id: string }[] };

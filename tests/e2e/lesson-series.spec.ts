@@ -60,6 +60,7 @@ test("a teacher takes a week off and keeps a buffer; a parent books 4 weekly les
   await panel.getByRole("button", { name: "Continue" }).click();
   const chooser = page.getByRole("dialog", { name: "Select Student" });
   if (await chooser.isVisible().catch(() => false)) await chooser.getByRole("button", { name: /^Mia / }).click();
+  await panel.getByRole("radio", { name: /^In person/ }).check();
   await panel.getByRole("radio", { name: "Every week, for a number of weeks" }).check();
   await panel.getByLabel("Number of lessons").fill("4");
   await panel.getByRole("button", { name: "Send Request" }).click();

@@ -67,7 +67,7 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   // option is the series engineer's; this journey is about what happens to the lessons afterwards).
   await ok(
     await parent.api.post("/api/bookings", {
-      data: { teacherId, studentId, bookingType: "full", startTimes: [firstLesson.toISOString()], repeat: { weeks: 8 } },
+      data: { teacherId, studentId, bookingType: "full", format: "in_person", startTimes: [firstLesson.toISOString()], repeat: { weeks: 8 } },
     }),
     "series request",
   );

@@ -89,9 +89,10 @@ test("the student page's link picks the lesson type and carries the student to t
   await expect(page.getByText("Online lessons do not depend on distance")).toBeVisible();
   await expect(page.getByLabel("Distance")).toBeDisabled();
   await expect(page.getByRole("heading", { name: /^\d+ Teachers Available$/ })).toBeVisible();
+  // The lesson type travels too: it preselects the booking's format (issue 26).
   await expect(results(page).getByRole("link", { name: /^View .+ Profile$/ }).first()).toHaveAttribute(
     "href",
-    new RegExp(`^/teacher/profile/[0-9a-f-]{36}\\?studentId=${studentId}$`),
+    new RegExp(`^/teacher/profile/[0-9a-f-]{36}\\?studentId=${studentId}&lessonType=online$`),
   );
 
   // Clear all removes every chip, and keeps the student.

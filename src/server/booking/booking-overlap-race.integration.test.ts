@@ -56,7 +56,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("concurrency: overlapping re
         const sentAt = Date.now();
         return send(t, "POST", "/api/bookings", {
           cookie: p.cookie,
-          body: { teacherId: teacher.teacherId, studentId: p.studentId, bookingType: full ? "full" : "intro", startTimes: [startTime] },
+          body: { teacherId: teacher.teacherId, studentId: p.studentId, bookingType: full ? "full" : "intro", startTimes: [startTime], format: full ? "in_person" : "phone" },
         }).then((r) => {
           slowest = Math.max(slowest, Date.now() - sentAt);
           const key = `${r.status} ${r.status === 201 ? "" : (r.json?.error?.message ?? "")}`.trim();

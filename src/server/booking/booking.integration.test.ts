@@ -343,7 +343,7 @@ describe("booking from a class page (the booking carries the class id)", () => {
     const request = (classId: string, startsAt: string) =>
       send(t, "POST", "/api/bookings", {
         cookie: parent.cookie,
-        body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0]!, bookingType: "full", startTimes: [startsAt], classId },
+        body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0]!, bookingType: "full", format: "in_person", startTimes: [startsAt], classId },
       });
 
     const before = await tableCounts(t);

@@ -12,7 +12,9 @@ import {
   calendarEvents,
   lessonSeries,
   makeUpCredits,
+  studentMeetingLinks,
   studentProfiles,
+  teacherProfiles,
 } from "../db/schema";
 
 export interface SlotSources {
@@ -168,13 +170,16 @@ const requestColumns = {
   cancelReason: bookings.cancelReason,
   ...bookingPartyColumns,
   makeUpCreditFrom: creditForSlot.startsAt,
+  /** Whether an online lesson of this request could be accepted: a link for the student, or the teacher's default. */
+  hasMeetingLink: sql<boolean>`(coalesce(${studentMeetingLinks.url}, ${teacherProfiles.meetingUrl}) is not null)`,
 };
 
 function requestQuery(db: Executor) {
   return joinBookingParties(db.select(requestColumns).from(bookings).$dynamic())
     .leftJoin(paidBy, eq(paidBy.usedByBookingId, bookings.id))
     .leftJoin(creditFor, eq(creditFor.id, paidBy.issuedForBookingId))
-    .leftJoin(creditForSlot, eq(creditForSlot.id, creditFor.slotId));
+    .leftJoin(creditForSlot, eq(creditForSlot.id, creditFor.slotId))
+    .leftJoin(studentMeetingLinks, and(eq(studentMeetingLinks.teacherId, bookings.teacherId), eq(studentMeetingLinks.studentId, bookings.studentId)));
 }
 /** A request as the lists read it: a side that deleted their account reads as nulls. */
 export type RequestListRow = Awaited<ReturnType<typeof listPendingForTeacher>>[number];
@@ -195,6 +200,14 @@ export function listForParent(db: Executor, parentId: string) {
 export async function findRequests(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return requestQuery(db).where(inArray(bookings.id, ids)).orderBy(asc(bookingSlots.startsAt));
+}
+
+/**
+ * Holds the teacher's row against changes until commit while a lesson is accepted: removing a
+ * meeting link (which takes the row FOR UPDATE) then waits, and counts the lesson being accepted.
+ */
+export async function holdTeacherRow(tx: Executor, teacherId: string) {
+  await tx.select({ id: teacherProfiles.id }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId)).for("share");
 }
 
 const lockedColumns = {

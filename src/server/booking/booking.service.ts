@@ -1,6 +1,6 @@
-import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
+import { BOOKING_TYPES, type BookingFormat } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
-import { lessonFormat } from "../../shared/booking/booking.rules";
+import { requestFormat } from "../../shared/booking/lesson-place.rules";
 import { expiryStarts, isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import {
   PAST_TIME_MESSAGE,
@@ -83,18 +83,24 @@ async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: 
  * and that the expiry sweep applies, so the lists and the server agree between sweeps; a series'
  * lessons expire together (pass all of a series' rows).
  */
-export function toDTOs(rows: readonly repo.RequestListRow[], now = new Date()): BookingRequestDTO[] {
+export function toDTOs(rows: readonly repo.RequestListRow[], now = new Date(), forTeacher = false): BookingRequestDTO[] {
   const starts = expiryStarts(rows);
-  return rows.map((row) => toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now)));
+  return rows.map((row) => toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now), forTeacher));
 }
 
-function toDTO(row: repo.RequestListRow, expired: boolean): BookingRequestDTO {
+/** An online lesson (or online intro call) is accepted only once a meeting link exists for its student. */
+export function needsMeetingLink(row: Pick<repo.RequestListRow, "format" | "hasMeetingLink">): boolean {
+  return row.format === "online" && !row.hasMeetingLink;
+}
+
+function toDTO(row: repo.RequestListRow, expired: boolean, forTeacher: boolean): BookingRequestDTO {
   return {
     id: row.id,
     status: row.status as BookingRequestDTO["status"],
     expired,
     bookingType: row.bookingType as BookingRequestDTO["bookingType"],
-    format: row.format,
+    // The column's CHECK constraint admits only the booking formats.
+    format: row.format as BookingFormat,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -103,6 +109,7 @@ function toDTO(row: repo.RequestListRow, expired: boolean): BookingRequestDTO {
     makeUpCreditFrom: row.makeUpCreditFrom?.toISOString() ?? null,
     declineReason: row.declineReason,
     cancelReason: row.cancelReason,
+    ...(forTeacher ? { meetingLinkNeeded: needsMeetingLink(row) } : {}),
   };
 }
 
@@ -145,11 +152,10 @@ export async function requestBooking(
       await repo.lockTeacherSchedule(tx, teacher.id);
       const check = await checkBookableTimes(tx, { teacherId: teacher.id, bookingType: input.bookingType, startTimes: starts, now });
       if (!check.ok) throw unavailableTimesError(check.unavailable, starts.length, check.leadHours);
-      const slots = check.slots.map((slot) => {
-        const format = lessonFormat(slot.format, input.format);
-        if (!format) throw new AppError("validation", "The teacher does not offer that lesson format at this time.");
-        return { startsAt: slot.startsAt, endsAt: slot.endsAt, format };
-      });
+      // One format for the whole request, offered at every one of its times.
+      const format = requestFormat(input.bookingType, check.slots.map((slot) => slot.format), input.format);
+      if (!format.ok) throw new AppError("validation", format.message, { fields: { format: format.message } });
+      const slots = check.slots.map((slot) => ({ startsAt: slot.startsAt, endsAt: slot.endsAt, format: format.format }));
       const request = { teacherId: teacher.id, studentId: student.id, parentId: parent.parentId };
       const seriesId = wanted.series ? await repo.insertSeries(tx, { ...request, lessonCount: slots.length }) : null;
       const inserted = await repo.insertRequest(tx, { ...request, bookingType: input.bookingType, classId: input.classId ?? null, seriesId, slots });
@@ -187,7 +193,7 @@ export function scheduleConflict(error: unknown): unknown {
 }
 
 export async function pendingRequests(deps: Pick<Deps, "db">, teacherId: string): Promise<BookingRequestDTO[]> {
-  return toDTOs(await repo.listPendingForTeacher(deps.db, teacherId));
+  return toDTOs(await repo.listPendingForTeacher(deps.db, teacherId), new Date(), true);
 }
 
 export async function parentRequests(deps: Pick<Deps, "db">, parentId: string): Promise<BookingRequestDTO[]> {

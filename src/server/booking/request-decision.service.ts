@@ -1,5 +1,6 @@
 import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { EXPIRED_REQUEST_MESSAGE, PAST_REQUEST_MESSAGE, type BookingRequestDTO } from "../../shared/booking/booking.schemas";
+import { MEETING_LINK_NEEDED_MESSAGE } from "../../shared/booking/lesson-place.rules";
 import { AppError } from "../../shared/errors";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import { hasBothSides } from "../db/booking-parties";
@@ -10,7 +11,7 @@ import { returnSpentCredits } from "../lessons/credits.service";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
 import { lessonMailContexts } from "./lesson-mail.repo";
-import { scheduleConflict, toDTOs } from "./booking.service";
+import { needsMeetingLink, scheduleConflict, toDTOs } from "./booking.service";
 
 /**
  * Accept or decline, in one transaction with the booking rows locked: accepting creates each
@@ -38,6 +39,7 @@ export async function decide(
     }
     const group = booking.seriesId ? await repo.lockSeriesBookings(tx, booking.seriesId) : [booking];
     const pending = group.filter((b) => b.status === "pending");
+    if (decision === "accepted") await repo.holdTeacherRow(tx, teacherId);
     const rows = await repo.findRequests(tx, pending.map((b) => b.id));
     // Closing an account cancels its pending requests; one whose family is gone is no request.
     if (!rows.every(hasBothSides)) throw new AppError("conflict", "This request was cancelled: the family closed their account.", { reason: "not_pending" });
@@ -45,6 +47,8 @@ export async function decide(
     if (decision === "accepted") {
       if (first.startsAt <= now) throw new AppError("conflict", PAST_REQUEST_MESSAGE, { reason: "expired" });
       if (isRequestExpired(first, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
+      // Both sides are shown the link from acceptance on: an online lesson is never accepted without one.
+      if (rows.some(needsMeetingLink)) throw new AppError("conflict", MEETING_LINK_NEEDED_MESSAGE, { reason: "meeting_link_needed" });
     }
     const decided = rows.map((row) => row.id);
     await repo.setBookingStatus(tx, decided, decision, now, decision === "declined" ? reason : null);

@@ -1,9 +1,13 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
-import type { BookingType } from "../../shared/booking/booking.constants";
+import { alias } from "drizzle-orm/pg-core";
+import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from "../../shared/booking/booking.constants";
+import { lessonPlace, meetingLinkFor, type LessonPlace } from "../../shared/booking/lesson-place.rules";
 import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
 import type { Executor } from "../db/client";
-import { bookings, calendarEvents, calendarFeeds, studentProfiles, teacherProfiles, user } from "../db/schema";
+import { bookings, calendarEvents, calendarFeeds, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "../db/schema";
+
+const parentUser = alias(user, "parent_user");
 
 /**
  * Whose events a user may read (decisions.md: calendars scoped per user): their own (a teacher's
@@ -43,6 +47,20 @@ const eventColumns = {
   teacherFirstName: teacherProfiles.firstName,
   teacherLastName: teacherProfiles.lastName,
   bookingType: bookings.bookingType,
+  // Where and how, and each side's contact (issue 26); told by the service to the lesson's two sides.
+  bookingFormat: bookings.format,
+  bookingStatus: bookings.status,
+  teacherEmail: teacherProfiles.email,
+  teacherPhone: teacherProfiles.phone,
+  teacherMeetingUrl: teacherProfiles.meetingUrl,
+  studentMeetingUrl: studentMeetingLinks.url,
+  inPersonPlace: teacherProfiles.inPersonPlace,
+  studioAddress: teacherProfiles.studioAddress,
+  parentFirstName: parentProfiles.firstName,
+  parentLastName: parentProfiles.lastName,
+  parentPhone: parentProfiles.phone,
+  parentEmail: parentUser.email,
+  familyAddress: parentProfiles.address,
 };
 
 type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
@@ -52,7 +70,32 @@ type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
  * teacher's name (null once the teacher's profile is gone) and the booking's type.
  */
 export interface StoredEvent extends CalendarEventDTO {
-  lesson: { teacherName: string | null; bookingType: BookingType | null };
+  lesson: {
+    teacherName: string | null;
+    bookingType: BookingType | null;
+    /** The booking's status (the event's own stays "upcoming" or "completed" while it is accepted). */
+    bookingStatus: BookingStatus | null;
+    teacher: PartySource;
+    family: PartySource;
+  };
+}
+
+export type PartySource = { firstName: string | null; lastName: string | null; email: string | null; phone: string | null } | null;
+
+/** A booking's where and how, from its columns; null for an event without a booking. */
+function placeOf(row: EventRow): LessonPlace | null {
+  if (!row.bookingFormat || !row.bookingStatus) return null;
+  // The columns' CHECK constraints admit only these values.
+  return lessonPlace({
+    format: row.bookingFormat as BookingFormat,
+    status: row.bookingStatus as BookingStatus,
+    meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
+    inPersonPlace: (row.inPersonPlace ?? "studio") as InPersonPlace,
+    studioAddress: row.studioAddress,
+    familyAddress: row.familyAddress,
+    teacherPhone: row.teacherPhone,
+    parentPhone: row.parentPhone,
+  });
 }
 
 function toStored(row: EventRow): StoredEvent {
@@ -72,10 +115,16 @@ function toStored(row: EventRow): StoredEvent {
       row.studentId && row.studentFirstName !== null && row.studentLastName !== null
         ? { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName }
         : null,
+    place: placeOf(row),
+    // Decided per viewer by the service (the other side of the lesson).
+    contact: null,
     lesson: {
       teacherName: row.teacherFirstName !== null && row.teacherLastName !== null ? `${row.teacherFirstName} ${row.teacherLastName}` : null,
       // The column's CHECK constraint admits only the booking types.
       bookingType: row.bookingType as BookingType | null,
+      bookingStatus: row.bookingStatus as BookingStatus | null,
+      teacher: row.teacherFirstName === null ? null : { firstName: row.teacherFirstName, lastName: row.teacherLastName, email: row.teacherEmail, phone: row.teacherPhone },
+      family: row.parentFirstName === null ? null : { firstName: row.parentFirstName, lastName: row.parentLastName, email: row.parentEmail, phone: row.parentPhone },
     },
   };
 }
@@ -86,7 +135,10 @@ function selectEvents(db: Executor) {
     .from(calendarEvents)
     .leftJoin(studentProfiles, eq(studentProfiles.id, calendarEvents.studentId))
     .leftJoin(teacherProfiles, eq(teacherProfiles.id, calendarEvents.teacherId))
-    .leftJoin(bookings, eq(bookings.id, calendarEvents.bookingId));
+    .leftJoin(bookings, eq(bookings.id, calendarEvents.bookingId))
+    .leftJoin(studentMeetingLinks, and(eq(studentMeetingLinks.teacherId, bookings.teacherId), eq(studentMeetingLinks.studentId, bookings.studentId)))
+    .leftJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
+    .leftJoin(parentUser, eq(parentUser.id, parentProfiles.userId));
 }
 
 /** Events of the scope overlapping [from, to), by start, at most `limit`. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { familyLessonEventTitle } from "../../shared/booking/booking.rules";
+import { partyContact } from "../../shared/booking/lesson-place.rules";
 import { eventInstants } from "../../shared/calendar/calendar-views.rules";
 import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import {
@@ -41,9 +42,13 @@ async function scopeOf(deps: Pick<Deps, "db">, userId: string): Promise<repo.Eve
  */
 function asSeenBy(userId: string, stored: repo.StoredEvent): CalendarEventDTO {
   const { lesson, ...event } = stored;
-  if (event.eventType !== "lesson" || event.ownerUserId === userId) return event;
+  if (event.eventType !== "lesson") return event;
+  // Where and how was decided by the booking's status (repo); the contact is the other side's.
+  const contact = event.place && lesson.bookingStatus ? partyContact(lesson.bookingStatus, event.ownerUserId === userId ? lesson.family : lesson.teacher) : null;
+  if (event.ownerUserId === userId) return { ...event, contact };
   return {
     ...event,
+    contact,
     title: familyLessonEventTitle(lesson.bookingType ?? "full", lesson.teacherName ?? DELETED_TEACHER_NAME, event.student?.firstName ?? null),
   };
 }

@@ -66,7 +66,7 @@ describe("cancel", () => {
     // The same time is open again.
     const again = await send(t, "POST", "/api/bookings", {
       cookie: parent.cookie,
-      body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0], bookingType: "full", startTimes: [newYorkTime(3, 10).toISOString()] },
+      body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0], bookingType: "full", format: "in_person", startTimes: [newYorkTime(3, 10).toISOString()] },
     });
     expect(again.status, again.text).toBe(201);
   });
@@ -205,7 +205,7 @@ describe("make-up credits", () => {
   const bookWithCredit = (parent: { cookie: string; studentIds: string[] }, teacherId: string, startsAt: Date) =>
     send(t, "POST", "/api/bookings", {
       cookie: parent.cookie,
-      body: { teacherId, studentId: parent.studentIds[0], bookingType: "full", startTimes: [startsAt.toISOString()], useMakeUpCredit: true },
+      body: { teacherId, studentId: parent.studentIds[0], bookingType: "full", format: "in_person", startTimes: [startsAt.toISOString()], useMakeUpCredit: true },
     });
 
   it("the ledger shows the credit; a make-up booking spends it; none left is a 409 with nothing stored", async () => {

@@ -8,6 +8,7 @@ import {
   calendarEvents,
   makeUpCredits,
   parentProfiles,
+  studentMeetingLinks,
   teacherProfiles,
 } from "../db/schema";
 
@@ -31,10 +32,22 @@ const lessonColumns = {
   noticeHours: teacherProfiles.noticeHours,
   parentFirstName: parentProfiles.firstName,
   madeUpCreditId: usedCredit.id,
+  // Where and how, and how to reach each side (issue 26): read for every row, told by the DTO
+  // (lessons.service.ts) only to the two sides of an accepted lesson.
+  parentLastName: parentProfiles.lastName,
+  parentPhone: parentProfiles.phone,
+  familyAddress: parentProfiles.address,
+  teacherPhone: teacherProfiles.phone,
+  teacherMeetingUrl: teacherProfiles.meetingUrl,
+  studentMeetingUrl: studentMeetingLinks.url,
+  inPersonPlace: teacherProfiles.inPersonPlace,
+  studioAddress: teacherProfiles.studioAddress,
 };
 
 function lessonQuery(db: Executor) {
-  return joinBookingParties(db.select(lessonColumns).from(bookings).$dynamic()).leftJoin(usedCredit, eq(usedCredit.usedByBookingId, bookings.id));
+  return joinBookingParties(db.select(lessonColumns).from(bookings).$dynamic())
+    .leftJoin(usedCredit, eq(usedCredit.usedByBookingId, bookings.id))
+    .leftJoin(studentMeetingLinks, and(eq(studentMeetingLinks.teacherId, bookings.teacherId), eq(studentMeetingLinks.studentId, bookings.studentId)));
 }
 /** A lesson as the lists read it: a side that deleted their account reads as nulls. */
 export type LessonListRow = Awaited<ReturnType<typeof findLessons>>[number];
@@ -73,6 +86,7 @@ export async function lockLesson(tx: Executor, bookingId: string) {
       slotId: bookings.slotId,
       seriesId: bookings.seriesId,
       bookingType: bookings.bookingType,
+      format: bookings.format,
       startsAt: bookingSlots.startsAt,
       endsAt: bookingSlots.endsAt,
     })
@@ -135,16 +149,11 @@ export async function moveToNewSlot(tx: Executor, lesson: LockedLesson, startsAt
     .insert(bookingSlots)
     .values({ teacherId: lesson.teacherId, startsAt, endsAt, format })
     .returning({ id: bookingSlots.id });
-  await tx.update(bookings).set({ slotId: slot!.id }).where(eq(bookings.id, lesson.id));
+  await tx.update(bookings).set({ slotId: slot!.id, format }).where(eq(bookings.id, lesson.id));
   await tx
     .update(calendarEvents)
     .set({ startsAt, endsAt })
     .where(and(eq(calendarEvents.bookingId, lesson.id), eq(calendarEvents.eventType, "lesson")));
-}
-
-export async function slotFormat(db: Executor, slotId: string): Promise<string> {
-  const [row] = await db.select({ format: bookingSlots.format }).from(bookingSlots).where(eq(bookingSlots.id, slotId));
-  return row!.format;
 }
 
 export async function recordAttendance(tx: Executor, bookingId: string, attendance: "attended" | "missed" | null, note: string | null, now: Date) {

@@ -1,4 +1,5 @@
-import type { BookingType } from "../../shared/booking/booking.constants";
+import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from "../../shared/booking/booking.constants";
+import { lessonPlace, meetingLinkFor, partyContact } from "../../shared/booking/lesson-place.rules";
 import { cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
 import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
 import {
@@ -32,12 +33,20 @@ async function sendMail(deps: MailDeps, mail: MailMessage | null, what: string) 
   await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, `${what} email failed`));
 }
 
-export function toLessonDTO(row: repo.LessonListRow): LessonDTO {
+/**
+ * A lesson as one of its two sides sees it (`side`: the lists, cancel and move answer only the
+ * lesson's own parent or teacher). Where and how and the other side's contact come from the
+ * shared rule, which tells them only once the lesson is accepted.
+ */
+export function toLessonDTO(row: repo.LessonListRow, side: CancelledBy): LessonDTO {
+  // The columns' CHECK constraints admit only these values.
+  const status = row.status as BookingStatus;
+  const format = row.format as BookingFormat;
   return {
     id: row.id,
-    status: row.status as LessonDTO["status"],
+    status,
     bookingType: row.bookingType as BookingType,
-    format: row.format,
+    format,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     seriesId: row.seriesId,
@@ -53,15 +62,32 @@ export function toLessonDTO(row: repo.LessonListRow): LessonDTO {
     attendance: row.attendance as LessonDTO["attendance"],
     lessonNote: row.lessonNote,
     madeUp: row.madeUpCreditId !== null,
+    place: lessonPlace({
+      format,
+      status,
+      meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
+      // A teacher whose account is gone has no profile to read (the family keeps the lesson).
+      inPersonPlace: (row.inPersonPlace ?? "studio") as InPersonPlace,
+      studioAddress: row.studioAddress,
+      familyAddress: row.familyAddress,
+      teacherPhone: row.teacherPhone,
+      parentPhone: row.parentPhone,
+    }),
+    contact: partyContact(
+      status,
+      side === "parent"
+        ? { firstName: row.teacherFirstName, lastName: row.teacherLastName, email: row.teacherEmail, phone: row.teacherPhone }
+        : { firstName: row.parentFirstName, lastName: row.parentLastName, email: row.parentEmail, phone: row.parentPhone },
+    ),
   };
 }
 
 export async function parentLessons(deps: Pick<Deps, "db">, parentId: string): Promise<LessonDTO[]> {
-  return (await repo.listForParent(deps.db, parentId)).map(toLessonDTO);
+  return (await repo.listForParent(deps.db, parentId)).map((row) => toLessonDTO(row, "parent"));
 }
 
 export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string): Promise<LessonDTO[]> {
-  return (await repo.listForTeacher(deps.db, teacherId)).map(toLessonDTO);
+  return (await repo.listForTeacher(deps.db, teacherId)).map((row) => toLessonDTO(row, "teacher"));
 }
 
 /**
@@ -137,7 +163,7 @@ export async function cancelLesson(
   await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
   // The family is told of every credit it holds because of the teacher's cancel, new or given back.
   await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), side, side === "teacher" ? credits + returned : credits), "lesson cancelled");
-  return { lessons: rows.map(toLessonDTO), creditsIssued: credits, creditsReturned: returned };
+  return { lessons: rows.map((row) => toLessonDTO(row, side)), creditsIssued: credits, creditsReturned: returned };
 }
 
 /**
@@ -154,8 +180,14 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     if (!outcome.allowed) throw new AppError("conflict", outcome.message!, { reason: "not_movable" });
     // Released first, so a move within the lesson's own hour does not collide with itself.
     await repo.releaseSlots(tx, [lesson.slotId]);
-    const format = await repo.slotFormat(tx, lesson.slotId);
-    const slot = await assertBookableForMove(tx, { teacherId, bookingType: lesson.bookingType as BookingType, format, startsAt: newStart, now, leavingSlotId: lesson.slotId });
+    const slot = await assertBookableForMove(tx, {
+      teacherId,
+      bookingType: lesson.bookingType as BookingType,
+      format: lesson.format as BookingFormat,
+      startsAt: newStart,
+      now,
+      leavingSlotId: lesson.slotId,
+    });
     await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
     return lesson.startsAt;
   }).catch((error: unknown) => {
@@ -165,7 +197,7 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
   await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: [bookingId], change: "rescheduled" } });
   const [context] = await lessonMailContexts(deps.db, [bookingId]);
   await sendMail(deps, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, previousStart, side) : null, "lesson rescheduled");
-  return toLessonDTO(row!);
+  return toLessonDTO(row!, side);
 }
 
 /**
@@ -211,5 +243,5 @@ export async function recordAttendance(
   if (cancelled) {
     await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, [bookingId]), "teacher", 1), "lesson cancelled");
   }
-  return toLessonDTO(row!);
+  return toLessonDTO(row!, "teacher");
 }

@@ -1,6 +1,6 @@
-import type { BookingType } from "../../shared/booking/booking.constants";
+import type { BookingFormat, BookingType } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
-import { lessonFormat } from "../../shared/booking/booking.rules";
+import { formatMovedAwayMessage, movedFormat } from "../../shared/booking/lesson-place.rules";
 import { AppError } from "../../shared/errors";
 import type { Tx } from "../db/client";
 import { checkBookableTimes, unavailableTimesError } from "../booking/bookable-times";
@@ -12,7 +12,7 @@ import { checkBookableTimes, unavailableTimesError } from "../booking/bookable-t
  */
 export async function assertBookableForMove(
   tx: Tx,
-  wanted: { teacherId: string; bookingType: BookingType; format: string; startsAt: Date; now: Date; leavingSlotId: string },
+  wanted: { teacherId: string; bookingType: BookingType; format: BookingFormat; startsAt: Date; now: Date; leavingSlotId: string },
 ): Promise<{ startsAt: Date; endsAt: Date; format: string }> {
   // Before any slot is computed: a time in year 9999 must not make the check span millennia.
   if (!isWithinBookingHorizon(wanted.startsAt, wanted.now)) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
@@ -25,8 +25,8 @@ export async function assertBookableForMove(
   });
   if (!check.ok) throw unavailableTimesError(check.unavailable, 1, check.leadHours);
   const slot = check.slots[0]!;
-  const keep = wanted.format === "in_person" || wanted.format === "online" ? wanted.format : undefined;
-  const format = lessonFormat(slot.format, keep);
-  if (!format) throw new AppError("conflict", "The teacher does not offer this lesson's format at that time. Please choose another time.");
+  // A lesson keeps how it takes place (its link or address stays valid); a time without it is refused.
+  const format = movedFormat(wanted.bookingType, wanted.format, slot.format);
+  if (!format) throw new AppError("conflict", formatMovedAwayMessage(wanted.format), { reason: "format_not_offered" });
   return { startsAt: slot.startsAt, endsAt: slot.endsAt, format };
 }

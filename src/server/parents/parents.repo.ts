@@ -12,6 +12,7 @@ export interface ParentProfileRow {
   email: string;
   phone: string | null;
   location: string | null;
+  address: string | null;
   relationshipToChild: Relationship;
   preferredCommunication: CommunicationChannel;
   wantsNotifications: boolean;
@@ -29,6 +30,7 @@ export async function findProfile(db: Executor, parentId: string): Promise<Paren
       email: user.email,
       phone: parentProfiles.phone,
       location: parentProfiles.location,
+      address: parentProfiles.address,
       relationshipToChild: parentProfiles.relationshipToChild,
       preferredCommunication: parentProfiles.preferredCommunication,
       wantsNotifications: parentProfiles.wantsNotifications,
@@ -51,7 +53,7 @@ export async function findProfile(db: Executor, parentId: string): Promise<Paren
 export type ProfileChanges = Partial<
   Pick<
     typeof parentProfiles.$inferInsert,
-    "firstName" | "lastName" | "phone" | "location" | "preferredCommunication" | "wantsNotifications" | "allowStudentMessages" | "timeZone"
+    "firstName" | "lastName" | "phone" | "location" | "address" | "preferredCommunication" | "wantsNotifications" | "allowStudentMessages" | "timeZone"
   >
 >;
 

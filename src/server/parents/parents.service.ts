@@ -43,6 +43,7 @@ export async function getSettings(deps: Pick<Deps, "db">, parentId: string): Pro
     email: profile.email,
     phone: profile.phone,
     location: profile.location,
+    address: profile.address,
     notifications: storedToToggles(profile),
     preferredCommunication: profile.preferredCommunication,
     wantsNotifications: profile.wantsNotifications,

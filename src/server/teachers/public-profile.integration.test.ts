@@ -51,6 +51,7 @@ describe("GET /api/teachers/:teacherId/public", () => {
       city: "Austin",
       state: "TX",
       lessonFormat: "online",
+      inPersonPlace: "studio",
       hourlyRateMin: 40,
       hourlyRateMax: 60,
       teachingExperienceYears: "3-5",
@@ -67,6 +68,8 @@ describe("GET /api/teachers/:teacherId/public", () => {
     // Contact details stay private: messages and bookings go through the app.
     expect(res.json).not.toHaveProperty("email");
     expect(res.json).not.toHaveProperty("phone");
+    // Where and how stay with the lesson's two sides (issue 26): no link, no address here.
+    for (const key of ["meetingUrl", "studioAddress"]) expect(res.json).not.toHaveProperty(key);
 
     const signedIn = await createParent(t.deps);
     const cookie = await signIn(t, "parent", signedIn.email, signedIn.password);

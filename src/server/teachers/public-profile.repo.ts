@@ -22,6 +22,7 @@ export async function findPublicProfile(db: Executor, teacherId: string, parentI
       city: teacherProfiles.city,
       state: teacherProfiles.state,
       lessonFormat: teacherProfiles.lessonFormat,
+      inPersonPlace: teacherProfiles.inPersonPlace,
       hourlyRateMin: teacherProfiles.hourlyRateMin,
       hourlyRateMax: teacherProfiles.hourlyRateMax,
       teachingExperienceYears: teacherProfiles.teachingExperienceYears,

@@ -75,6 +75,7 @@ export async function getPublicProfile(
   return {
     ...row,
     lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
+    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
     teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
     educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
     teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],

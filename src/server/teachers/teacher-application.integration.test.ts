@@ -127,6 +127,7 @@ describe("POST /api/teachers (Become a Teacher)", () => {
       timeZone: "America/Denver",
       bio: "Concert pianist who loves teaching beginners.",
       hasTransportation: true,
+      inPersonPlace: "family_home",
       educationBackground: "Conservatory",
       teachingExperienceYears: "5+",
       ageGroupsTaught: ["Kids 5-10", "Adults"],

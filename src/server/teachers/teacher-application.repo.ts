@@ -29,6 +29,9 @@ export async function insertTeacherProfile(
       longitude: null,
       bio: teaching.bio,
       hasTransportation: teaching.hasTransportation,
+      // Issue 26: a teacher with transportation travels to families for in-person lessons (as
+      // migration 0012 decided for the teachers before it); settings can change it.
+      inPersonPlace: teaching.hasTransportation ? "family_home" : "studio",
       educationBackground: teaching.educationBackground,
       teachingExperienceYears: teaching.teachingExperienceYears,
       ageGroupsTaught: teaching.ageGroupsTaught,

@@ -30,6 +30,9 @@ const profileColumns = {
   hourlyRateMin: teacherProfiles.hourlyRateMin,
   hourlyRateMax: teacherProfiles.hourlyRateMax,
   timeZone: teacherProfiles.timeZone,
+  meetingUrl: teacherProfiles.meetingUrl,
+  inPersonPlace: teacherProfiles.inPersonPlace,
+  studioAddress: teacherProfiles.studioAddress,
   introVideoUrl: teacherProfiles.introVideoUrl,
   isDiscoverable: teacherProfiles.isDiscoverable,
   discoveryEnabledAt: teacherProfiles.discoveryEnabledAt,
@@ -52,6 +55,7 @@ export async function findProfile(db: Executor, teacherId: string): Promise<Teac
     teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
     ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
     lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
+    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
     instruments: instruments.map((i) => i.instrument as Instrument),
     discoveryEnabledAt: row.discoveryEnabledAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
@@ -63,20 +67,35 @@ export async function findProfile(db: Executor, teacherId: string): Promise<Teac
  * data (rates, availability overlap) take it first, so two requests of one teacher run one after
  * the other instead of both passing the check.
  */
+export interface LockedTeacher {
+  hourlyRateMin: number;
+  hourlyRateMax: number;
+  timeZone: string;
+  lessonFormat: TeacherProfile["lessonFormat"];
+  meetingUrl: string | null;
+  inPersonPlace: TeacherProfile["inPersonPlace"];
+  studioAddress: string | null;
+}
+
 export async function lockTeacher(
   tx: Executor,
   teacherId: string,
-): Promise<{ hourlyRateMin: number; hourlyRateMax: number; timeZone: string } | undefined> {
+): Promise<LockedTeacher | undefined> {
   const [row] = await tx
     .select({
       hourlyRateMin: teacherProfiles.hourlyRateMin,
       hourlyRateMax: teacherProfiles.hourlyRateMax,
       timeZone: teacherProfiles.timeZone,
+      lessonFormat: teacherProfiles.lessonFormat,
+      meetingUrl: teacherProfiles.meetingUrl,
+      inPersonPlace: teacherProfiles.inPersonPlace,
+      studioAddress: teacherProfiles.studioAddress,
     })
     .from(teacherProfiles)
     .where(eq(teacherProfiles.id, teacherId))
     .for("update");
-  return row;
+  // The columns' CHECK constraints admit only these enumerations.
+  return row ? { ...row, lessonFormat: row.lessonFormat as LockedTeacher["lessonFormat"], inPersonPlace: row.inPersonPlace as LockedTeacher["inPersonPlace"] } : undefined;
 }
 
 export async function updateProfile(tx: Executor, teacherId: string, patch: TeacherProfileUpdate): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { AppError } from "../../shared/errors";
 import {
   RATE_ORDER_MESSAGE,
+  STUDIO_ADDRESS_REQUIRED_MESSAGE,
+  studioAddressMissing,
   TEACHER_PROFILE_NOT_FOUND_MESSAGE,
   type DiscoveryStatus,
   type TeacherDashboard,
@@ -13,6 +15,7 @@ import { geocodeCityState } from "../geo/gazetteer";
 import { countActiveClasses } from "../classes/classes.service";
 import type { Deps } from "../http/app-env";
 import { deleteIntroVideoFiles } from "./intro-video.service";
+import { assertDefaultLinkRemovable } from "./meeting-links.service";
 import * as repo from "./teacher-profile.repo";
 
 /**
@@ -31,6 +34,9 @@ export async function getOwnProfile(deps: Pick<Deps, "db">, teacherId: string): 
 /**
  * Saves any subset of the editable fields. The min ≤ max rule is checked against the stored
  * rates when only one of them is sent, under the row lock so a concurrent edit cannot slip past.
+ * So is where in-person lessons happen, when a patch changes it (a patch of the bio alone does not
+ * ask an older profile for a studio address; the settings form sends every field, and asks), and
+ * the default meeting link is not removed while accepted online lessons rely on it.
  */
 export async function updateOwnProfile(
   deps: Pick<Deps, "db" | "env">,
@@ -46,6 +52,16 @@ export async function updateOwnProfile(
       const field = patch.hourlyRateMin !== undefined ? "hourlyRateMin" : "hourlyRateMax";
       throw new AppError("validation", RATE_ORDER_MESSAGE, { fields: { [field]: RATE_ORDER_MESSAGE } });
     }
+    const touchesPlace = patch.lessonFormat !== undefined || patch.inPersonPlace !== undefined || patch.studioAddress !== undefined;
+    const place = {
+      lessonFormat: patch.lessonFormat ?? current.lessonFormat,
+      inPersonPlace: patch.inPersonPlace ?? current.inPersonPlace,
+      studioAddress: patch.studioAddress === undefined ? current.studioAddress : patch.studioAddress,
+    };
+    if (touchesPlace && studioAddressMissing(place)) {
+      throw new AppError("validation", STUDIO_ADDRESS_REQUIRED_MESSAGE, { fields: { studioAddress: STUDIO_ADDRESS_REQUIRED_MESSAGE } });
+    }
+    if (patch.meetingUrl === null && current.meetingUrl !== null) await assertDefaultLinkRemovable(tx, teacherId);
     await repo.updateProfile(tx, teacherId, patch);
     // A new city or state moves the teacher's point for search distances.
     if (patch.city !== undefined || patch.state !== undefined) await locateTeacher(tx, teacherId);

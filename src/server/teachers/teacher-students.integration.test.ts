@@ -99,6 +99,7 @@ describe("GET /api/teachers/me/students", () => {
       makeUpCredits: { available: 1, nextExpiresAt: creditExpiresAt(world.issuedAt).toISOString() },
       // Not the other teacher's class.
       classes: [],
+      meetingLink: null,
     });
     expect(kid2).toMatchObject({
       nextLesson: null,

@@ -21,6 +21,8 @@ export interface TeacherStudentRow {
   /** [credit id, issued at (epoch ms), used at (epoch ms) or null] of this student with this teacher. */
   credits: [string, number, number | null][];
   classes: { id: string; name: string; status: ClassStatus }[];
+  /** This teacher's meeting link for the student (issue 26), or null. */
+  meetingLink: string | null;
 }
 
 /**
@@ -54,7 +56,8 @@ export async function listTeacherStudents(db: Executor, teacherId: string, now: 
                                                    (extract(epoch from m.used_at) * 1000)::float8))
                     from make_up_credits m where m.teacher_id = ${teacherId} and m.student_id = s.id), '[]'::json) as credits,
         coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'status', c.status) order by c.status, c.name)
-                    from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id), '[]'::json) as classes
+                    from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id), '[]'::json) as classes,
+        (select l.url from student_meeting_links l where l.teacher_id = ${teacherId} and l.student_id = s.id) as "meetingLink"
         from taught t
         join student_profiles s on s.id = t.student_id
         join parent_profiles p on p.id = s.parent_id

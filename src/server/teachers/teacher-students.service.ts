@@ -28,6 +28,7 @@ export async function teacherStudents(deps: Pick<Deps, "db">, teacherId: string,
       lessonsAttended: Number(row.lessonsAttended),
       makeUpCredits: creditsNow(row, now),
       classes: row.classes,
+      meetingLink: row.meetingLink,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingLabel, familyLessonEventTitle, formatLessonTime, lessonEventTitle, lessonFormat, lessonPrice } from "./booking.rules";
+import { bookingLabel, familyLessonEventTitle, formatLessonTime, lessonEventTitle, lessonPrice } from "./booking.rules";
 
 describe("formatLessonTime", () => {
   it.each([
@@ -26,19 +26,6 @@ describe("familyLessonEventTitle", () => {
     ["full", "Deleted user", "Leo", "Lesson with Deleted user (Leo)"],
   ] as const)("%s with %s for %s → %s", (type, teacher, student, expected) => {
     expect(familyLessonEventTitle(type, teacher, student)).toBe(expected);
-  });
-});
-
-describe("lessonFormat", () => {
-  it.each([
-    ["both", undefined, "flexible"],
-    ["both", "online", "online"],
-    ["online", undefined, "online"],
-    ["online", "online", "online"],
-    ["online", "in_person", null],
-    ["in_person", "in_person", "in_person"],
-  ] as const)("window %s, wanted %s → %s", (window, wanted, expected) => {
-    expect(lessonFormat(window, wanted)).toBe(expected);
   });
 });
 

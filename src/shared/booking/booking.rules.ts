@@ -23,15 +23,6 @@ export function familyLessonEventTitle(type: BookingType, teacherName: string, s
   return studentFirstName ? `${base} (${studentFirstName})` : base;
 }
 
-/**
- * What a lesson's format is: the parent's wish when the window allows it, else the window's own
- * format; a window open to both with no wish stays flexible. Null when the wish is not offered.
- */
-export function lessonFormat(windowFormat: string, wanted: "in_person" | "online" | undefined): string | null {
-  if (!wanted) return windowFormat === "both" ? "flexible" : windowFormat;
-  return windowFormat === "both" || windowFormat === wanted ? wanted : null;
-}
-
 export function bookingLabel(type: BookingType): string {
   return `${BOOKING_TYPES[type].label} (${BOOKING_TYPES[type].minutes} min)`;
 }

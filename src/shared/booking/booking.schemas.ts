@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_TYPES, type BookingStatus } from "./booking.constants";
+import { BOOKING_TYPES, CHOSEN_FORMATS, type BookingFormat, type BookingStatus } from "./booking.constants";
 import { monthOutsideBookingRange } from "./booking-horizon.rules";
 import { UNAVAILABLE_REASONS } from "./bookable.rules";
 import { SERIES_MAX_LESSONS, SERIES_MIN_LESSONS, seriesRepeatSchema } from "../lessons/series.rules";
@@ -51,8 +51,12 @@ export const createBookingSchema = z
     teacherId: z.uuid({ error: "Choose a teacher" }),
     studentId: z.uuid({ error: "Please choose a student" }),
     bookingType: bookingTypeSchema,
-    /** The lesson format the parent wants; defaults from the slot's window. */
-    format: z.enum(["in_person", "online"], { error: "Format must be in_person or online" }).optional(),
+    /**
+     * How the lessons take place (issue 26): in person or online for a full lesson, online or by
+     * phone for an intro call, as the chosen times offer (lesson-place.rules.ts). A client may
+     * leave it out only where the times offer a single format.
+     */
+    format: z.enum(CHOSEN_FORMATS, { error: "Choose how the lesson takes place: in_person, online or phone" }).optional(),
     classId: z.uuid({ error: "Class not found" }).optional(),
     startTimes: z
       .array(isoTime, { error: "Please select at least one time" })
@@ -109,7 +113,8 @@ export interface BookingRequestDTO {
   /** A pending request that can no longer be accepted: its time has come, or 72 h passed unanswered. */
   expired: boolean;
   bookingType: "intro" | "full";
-  format: string;
+  /** How it takes place; a request shows only this, never a link, an address or a phone number. */
+  format: BookingFormat;
   startsAt: string;
   endsAt: string;
   createdAt: string;
@@ -127,6 +132,11 @@ export interface BookingRequestDTO {
   /** The teacher's reason for declining, or either side's for cancelling (issue 26); null when none was given. */
   declineReason: string | null;
   cancelReason: string | null;
+  /**
+   * The teacher's list only: an online lesson or call that cannot be accepted yet, as no meeting
+   * link exists for this student (MEETING_LINK_NEEDED_MESSAGE). Absent in the family's list.
+   */
+  meetingLinkNeeded?: boolean;
 }
 
 export const SLOT_TAKEN_MESSAGE = "That time was just booked. Please choose another time.";

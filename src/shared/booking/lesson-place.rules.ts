@@ -1,3 +1,4 @@
+import { DELETED_USER_NAME } from "../classes/classes.api";
 import type { BookingFormat, BookingStatus, BookingType, ChosenFormat, InPersonPlace } from "./booking.constants";
 
 /**
@@ -36,6 +37,47 @@ export function formatsForSlots(bookingType: BookingType, windowFormats: readonl
 export function preselectedFormat(offered: readonly ChosenFormat[], searched: string | null | undefined): ChosenFormat | null {
   if (searched && (offered as readonly string[]).includes(searched)) return searched as ChosenFormat;
   return offered.length === 1 ? offered[0]! : null;
+}
+
+/** "in person or online", "online or by phone": the offered formats in words. */
+export function formatsInWords(formats: readonly ChosenFormat[]): string {
+  return formats.map((format) => FORMAT_LABELS[format].toLowerCase()).join(" or ");
+}
+
+export const FORMAT_NOT_OFFERED_MESSAGE = "The teacher does not offer that lesson format at this time.";
+export const NO_COMMON_FORMAT_MESSAGE = "The chosen times do not share a lesson format (in person or online). Book them in separate requests.";
+/** "Choose in person or online", "Choose online or by phone". */
+export const chooseFormatMessage = (offered: readonly ChosenFormat[]) => `Choose ${formatsInWords(offered)}`;
+
+export type FormatDecision = { ok: true; format: ChosenFormat } | { ok: false; message: string };
+
+/**
+ * The one format of a new request (a parent chooses once per request, for every chosen time and
+ * every week of a series): the parent's choice when every time offers it; with no choice, the
+ * only format they all offer. A client that omits the format keeps working where there is
+ * nothing to choose; otherwise it is told to choose.
+ */
+export function requestFormat(bookingType: BookingType, windowFormats: readonly string[], wanted: ChosenFormat | undefined): FormatDecision {
+  const offered = formatsForSlots(bookingType, windowFormats);
+  if (wanted) return offered.includes(wanted) ? { ok: true, format: wanted } : { ok: false, message: FORMAT_NOT_OFFERED_MESSAGE };
+  if (offered.length === 1) return { ok: true, format: offered[0]! };
+  return { ok: false, message: offered.length === 0 ? NO_COMMON_FORMAT_MESSAGE : chooseFormatMessage(offered) };
+}
+
+/**
+ * The format a lesson keeps when it moves to another time: its own, when the new time offers it
+ * (a lesson booked before formats were asked, `flexible`, stays so where the window is open to
+ * both, and takes the window's own format otherwise). Null: the new time does not offer it.
+ */
+export function movedFormat(bookingType: BookingType, current: BookingFormat, windowFormat: string): BookingFormat | null {
+  if (current === "flexible") return bookingType === "intro" || windowFormat === "both" ? "flexible" : (windowFormat as BookingFormat);
+  if (formatsForSlot(bookingType, windowFormat).includes(current)) return current;
+  // An intro call booked in person before formats were asked keeps it where the window has it.
+  return current === windowFormat || (windowFormat === "both" && current === "in_person") ? current : null;
+}
+
+export function formatMovedAwayMessage(format: BookingFormat): string {
+  return `The teacher does not offer ${FORMAT_LABELS[format].toLowerCase()} lessons at that time. Please choose another time.`;
 }
 
 /** The link of a lesson: the teacher's link for this student, else their default link. */
@@ -88,6 +130,26 @@ export function lessonPlace(sources: PlaceSources): LessonPlace {
     default:
       return { format: "flexible", label };
   }
+}
+
+/** How to reach the other side of an accepted lesson: name, email, phone where given. */
+export interface PartyContact {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * The other side's contact, only once the lesson is accepted (null before, and for a declined,
+ * expired or cancelled one); a side whose account is gone is "Deleted user" with nothing to reach.
+ */
+export function partyContact(
+  status: BookingStatus,
+  person: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null } | null,
+): PartyContact | null {
+  if (!isRevealed(status)) return null;
+  if (!person?.firstName) return { name: DELETED_USER_NAME, email: null, phone: null };
+  return { name: `${person.firstName} ${person.lastName ?? ""}`.trim(), email: person.email || null, phone: person.phone || null };
 }
 
 /** One line for emails, reminders and the calendar's LOCATION: "Online: https://…", "At 12 Elm St". */

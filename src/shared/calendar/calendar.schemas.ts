@@ -5,6 +5,7 @@ import { isRealInstant } from "../instants.rules";
 import { boundedText, oneLineText } from "../text.schemas";
 import { eventInstants, instantFromLocal, isLocalDate, localDateTime } from "./calendar-views.rules";
 import type { EventStatus, EventType } from "./calendar.constants";
+import type { LessonPlace, PartyContact } from "../booking/lesson-place.rules";
 
 export const EVENT_TITLE_MAX = 120;
 export const EVENT_NOTES_MAX = 2000;
@@ -138,6 +139,13 @@ export interface CalendarEventDTO {
   status: EventStatus;
   /** The student the event is about, with names for the label; null when none. */
   student: { id: string; firstName: string; lastName: string } | null;
+  /**
+   * A lesson's where and how (issue 26), as its booking's two sides see it: the meeting link,
+   * address or phone numbers only while the lesson is accepted; null for other events.
+   */
+  place: LessonPlace | null;
+  /** How to reach the other side of an accepted lesson (the family for the teacher, the teacher for the family). */
+  contact: PartyContact | null;
 }
 
 /** The edit dialog's starting values for an existing event, read in the viewer's zone. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { BookingType } from "../booking/booking.constants";
+import type { BookingFormat, BookingType } from "../booking/booking.constants";
+import type { LessonPlace, PartyContact } from "../booking/lesson-place.rules";
 import type { CreditEventKind, CreditReturnReason } from "./credits.rules";
 import { isRealInstant, NOT_A_REAL_TIME_MESSAGE } from "../instants.rules";
 import { boundedText } from "../text.schemas";
@@ -42,11 +43,18 @@ export interface LessonDTO {
   id: string;
   status: LessonStatus;
   bookingType: BookingType;
-  format: string;
+  format: BookingFormat;
   startsAt: string;
   endsAt: string;
   seriesId: string | null;
   classId: string | null;
+  /**
+   * Where and how (issue 26): the format always; the meeting link, the address or the phone
+   * numbers only to the lesson's two sides and only once it is accepted (lesson-place.rules.ts).
+   */
+  place: LessonPlace;
+  /** How to reach the other side (the teacher, or the family), once accepted; null otherwise. */
+  contact: PartyContact | null;
   /** id null and the name "Deleted user" (or "Deleted teacher") once that side deleted their account. */
   student: { id: string | null; firstName: string; lastName: string };
   teacher: { id: string | null; firstName: string; lastName: string; timeZone: string };

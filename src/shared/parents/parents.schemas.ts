@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedText, oneLineText } from "../text.schemas";
 import { timeZoneSchema } from "../booking/booking.schemas";
 import { isIanaTimeZone } from "../time-zone.rules";
+import { optionalAddressSchema } from "../booking/lesson-place.schemas";
 import type { CommunicationChannel, Relationship } from "../accounts/accounts.constants";
 import type { NotificationToggles } from "../accounts/notification-preferences";
 import type { EVENT_STATUSES, EVENT_TYPES } from "../calendar/calendar.constants";
@@ -22,6 +23,8 @@ export const NO_PARENT_PROFILE_MESSAGE = "No parent profile found. Please comple
  * Message Teacher" suggested student accounts, which do not exist): whether the family account
  * opens conversations from a student's page and a class page (src/server/messages/conversations.service.ts).
  */
+export const HOME_ADDRESS_HINT =
+  "Only for in-person lessons at your home: shared only with a teacher who travels to you, after they accept a lesson.";
 export const STUDENT_PAGE_MESSAGES_LABEL = "Message teachers from student and class pages";
 
 /** Optional text: blank or null clears it (stored as null). */
@@ -57,6 +60,11 @@ const settingsFields = {
   lastName: oneLineText("Last name", PARENT_NAME_MAX),
   phone: optionalText("Phone", PARENT_PHONE_MAX),
   location: optionalText("Location", PARENT_LOCATION_MAX),
+  /**
+   * Where in-person lessons happen when the teacher travels to the family (issue 26); told only
+   * to such a teacher, and only once they accept a lesson (lesson-place.rules.ts).
+   */
+  address: optionalAddressSchema("Home address"),
   notifications: notificationTogglesSchema,
   allowStudentMessages: z.boolean({ error: `${STUDENT_PAGE_MESSAGES_LABEL} must be on or off` }),
   timeZone: settingsTimeZoneSchema,
@@ -69,7 +77,7 @@ export type ParentSettingsForm = z.output<typeof parentSettingsFormSchema>;
 
 /**
  * PATCH /api/parents/me: any subset of the form's fields (an absent key is left as it is; null
- * or blank clears phone and location). The page leaves `notifications` out unless the switches
+ * or blank clears phone, location and address). The page leaves `notifications` out unless the switches
  * were touched, so stored values the switches cannot express survive an unrelated save.
  */
 export const parentSettingsUpdateSchema = z
@@ -87,6 +95,7 @@ export interface ParentSettings {
   email: string;
   phone: string | null;
   location: string | null;
+  address: string | null;
   notifications: NotificationToggles;
   /** The stored values the switches map to (spec section 4). */
   preferredCommunication: CommunicationChannel;

@@ -4,6 +4,7 @@ import {
   INSTRUMENTS_MESSAGE,
   NOTHING_TO_UPDATE_MESSAGE,
   RATE_ORDER_MESSAGE,
+  STUDIO_ADDRESS_REQUIRED_MESSAGE,
   teacherProfileUpdateSchema,
   teacherSettingsFormSchema,
   TIME_ZONE_MESSAGE,
@@ -26,6 +27,9 @@ const form = {
   hourlyRateMax: 60,
   timeZone: "America/Chicago",
   instruments: ["piano"],
+  meetingUrl: "",
+  inPersonPlace: "studio",
+  studioAddress: "1 Studio Way, Austin, TX",
 };
 
 const firstMessage = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
@@ -36,6 +40,12 @@ describe("teacherSettingsFormSchema", () => {
     const parsed = teacherSettingsFormSchema.parse({ ...form, firstName: "  Terry ", bio: "  Hello " });
     expect(parsed.firstName).toBe("Terry");
     expect(parsed.bio).toBe("Hello");
+  });
+
+  it("needs no studio address to teach online only or at the family's home, and no meeting link at all", () => {
+    for (const change of [{ lessonFormat: "online" }, { inPersonPlace: "family_home" }]) {
+      expect(teacherSettingsFormSchema.parse({ ...form, ...change, studioAddress: "" })).toMatchObject({ ...change, studioAddress: null, meetingUrl: null });
+    }
   });
 
   it("accepts equal rates and zero", () => {
@@ -58,6 +68,10 @@ describe("teacherSettingsFormSchema", () => {
     ["teachingMethods", "Each of the teaching methods can be chosen only once", { teachingMethods: ["Suzuki", "Suzuki"] }],
     ["ageGroupsTaught", "Choose age groups from the list", { ageGroupsTaught: ["Seniors"] }],
     ["lessonFormat", "Choose a lesson format: in person, online or both", { lessonFormat: "flexible" }],
+    ["studioAddress", STUDIO_ADDRESS_REQUIRED_MESSAGE, { studioAddress: "  " }],
+    ["studioAddress", STUDIO_ADDRESS_REQUIRED_MESSAGE, { studioAddress: null, lessonFormat: "in_person" }],
+    ["meetingUrl", "Enter a meeting link that starts with https:// (or http://), e.g. https://zoom.us/j/123", { meetingUrl: "zoom.us/j/1" }],
+    ["inPersonPlace", "Choose where in-person lessons happen: at your studio or at the family's home", { inPersonPlace: "" }],
   ])("%s → %s", (field, message, change) => {
     const result = teacherSettingsFormSchema.safeParse({ ...form, ...change });
     expect(result.success).toBe(false);

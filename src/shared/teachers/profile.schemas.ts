@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { IN_PERSON_PLACES, type InPersonPlace } from "../booking/booking.constants";
+import { optionalAddressSchema, optionalMeetingUrlSchema } from "../booking/lesson-place.schemas";
 import { boundedText, oneLineText, requiredText } from "../text.schemas";
 import { isIanaTimeZone } from "../time-zone.rules";
 import {
@@ -29,6 +31,8 @@ export const NOTHING_TO_UPDATE_MESSAGE = "Nothing to update";
 export const TEACHER_PROFILE_NOT_FOUND_MESSAGE = "Teacher profile not found";
 export const TIME_ZONE_MESSAGE = "Choose a valid time zone";
 export const INSTRUMENTS_MESSAGE = "Choose at least one instrument";
+export const IN_PERSON_PLACE_LABELS: Record<InPersonPlace, string> = { studio: "At my studio", family_home: "At the family's home" };
+export const STUDIO_ADDRESS_REQUIRED_MESSAGE = "Enter your studio's address: families who book an in-person lesson are told it once you accept";
 export const INTRO_VIDEO_URL_MESSAGE = "The introduction video can only be removed here; upload a new one to replace it";
 
 /** A US state by its two-letter code (the application and settings offer a list). */
@@ -78,19 +82,37 @@ export const teacherProfileFields = {
   hourlyRateMax: hourlyRateSchema("Maximum hourly rate"),
   timeZone: timeZoneSchema,
   instruments: choiceList(INSTRUMENT_KEYS, "instruments").refine((list) => list.length > 0, INSTRUMENTS_MESSAGE),
+  /** Where and how (issue 26): the default link of online lessons and intro calls; blank for none. */
+  meetingUrl: optionalMeetingUrlSchema,
+  inPersonPlace: z.enum(IN_PERSON_PLACES, { error: "Choose where in-person lessons happen: at your studio or at the family's home" }),
+  studioAddress: optionalAddressSchema("Studio address"),
 };
+
+/**
+ * A teacher who gives in-person lessons at a studio must say where it is: that address is what a
+ * family is told once such a lesson is accepted, and without it they would not know where to go.
+ * Teaching online only, or travelling to families (their address comes from the family's
+ * settings), needs none; an address kept anyway stays for later. No meeting link is required
+ * here: an online lesson simply cannot be accepted until one exists (MEETING_LINK_NEEDED_MESSAGE),
+ * which lets a new teacher save the rest of their settings first.
+ */
+export function studioAddressMissing(place: { lessonFormat: LessonFormat; inPersonPlace: InPersonPlace; studioAddress: string | null }): boolean {
+  return place.lessonFormat !== "online" && place.inPersonPlace === "studio" && !place.studioAddress;
+}
 
 /** The settings form: every editable field (the video is handled apart, see `introVideoUrl`). */
 export const teacherSettingsFormSchema = z
   .object(teacherProfileFields)
-  .refine(rateOrderHolds, { path: ["hourlyRateMin"], message: RATE_ORDER_MESSAGE });
+  .refine(rateOrderHolds, { path: ["hourlyRateMin"], message: RATE_ORDER_MESSAGE })
+  .refine((form) => !studioAddressMissing(form), { path: ["studioAddress"], message: STUDIO_ADDRESS_REQUIRED_MESSAGE });
 export type TeacherSettingsFormInput = z.input<typeof teacherSettingsFormSchema>;
 export type TeacherSettingsForm = z.output<typeof teacherSettingsFormSchema>;
 
 /**
  * PATCH /api/teachers/me: any subset of the editable fields, at least one. The video URL is
  * set only by the upload endpoint; here it may only be cleared (null), so no client can point a
- * profile at an arbitrary address. Rate order against the stored rates is checked by the service.
+ * profile at an arbitrary address. Rate order and the studio address against the stored values
+ * are checked by the service.
  */
 export const teacherProfileUpdateSchema = z
   .object({
@@ -123,6 +145,10 @@ export interface TeacherProfile {
   hourlyRateMax: number;
   timeZone: string;
   instruments: Instrument[];
+  /** The default meeting link; a per-student link (My Students) wins for that student. */
+  meetingUrl: string | null;
+  inPersonPlace: InPersonPlace;
+  studioAddress: string | null;
   introVideoUrl: string | null;
   isDiscoverable: boolean;
   discoveryEnabledAt: string | null;

@@ -17,6 +17,8 @@ export interface PublicTeacherProfile
     | "city"
     | "state"
     | "lessonFormat"
+    /** Where in-person lessons happen (studio or the family's home), never the address itself. */
+    | "inPersonPlace"
     | "hourlyRateMin"
     | "hourlyRateMax"
     | "teachingExperienceYears"

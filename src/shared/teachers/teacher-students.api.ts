@@ -24,6 +24,8 @@ export interface TeacherStudent {
   /** Make-up credits usable with this teacher now (src/shared/lessons/credits.rules.ts). */
   makeUpCredits: { available: number; nextExpiresAt: string | null };
   classes: { id: string; name: string; status: ClassStatus }[];
+  /** The teacher's meeting link for this student's online lessons, used instead of the default; null for none. */
+  meetingLink: string | null;
 }
 
 export interface TeacherStudentsResponse {

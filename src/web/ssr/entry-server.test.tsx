@@ -15,6 +15,7 @@ const profile: PublicTeacherProfile = {
   city: "New York",
   state: "NY",
   lessonFormat: "both",
+  inPersonPlace: "studio",
   hourlyRateMin: 60,
   hourlyRateMax: 90,
   teachingExperienceYears: "5+",

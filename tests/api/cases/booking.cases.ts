@@ -24,6 +24,7 @@ const bookingBody = (world: World) => ({
   teacherId: world.teacher.teacherId,
   studentId: world.parent.studentIds[1]!,
   bookingType: "full",
+  format: "online",
   startTimes: [nextFactorySlot()],
 });
 

@@ -10,6 +10,9 @@ const windowOwnerOnly: Allowed = { anonymous: false, parent: false, otherParent:
 const profileEdit = () => ({ bio: "I teach with patience." });
 const discovery = () => ({ enabled: true });
 const newWindow = () => ({ dayOfWeek: 0, startTime: "18:00", endTime: "19:00", format: "both" });
+const studentLink = () => ({ url: "https://meet.example/terry-kid2" });
+/** The teacher's own student: the other teacher does not teach them (404, as if they did not exist). */
+const teacherOfStudentOnly: Allowed = windowOwnerOnly;
 
 export const teachersCases: RouteCase[] = [
   { route: "GET /api/teachers/me", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/teachers/me" }) },
@@ -32,6 +35,18 @@ export const teachersCases: RouteCase[] = [
     allowed: teachersOnly,
     request: () => ({ path: "/api/teachers/me/availability", body: newWindow() }),
     badInput: { as: "teacher", validBody: newWindow },
+  },
+  {
+    // Issue 26: a meeting link for one of the teacher's students (the parent's first, taught by `teacher`).
+    route: "PUT /api/teachers/me/students/:studentId/meeting-link", ok: 200,
+    allowed: teacherOfStudentOnly,
+    request: (world) => ({ path: `/api/teachers/me/students/${world.parent.studentIds[0]}/meeting-link`, body: studentLink() }),
+    badInput: { as: "teacher", validBody: studentLink },
+  },
+  {
+    route: "DELETE /api/teachers/me/students/:studentId/meeting-link", ok: 200,
+    allowed: teacherOfStudentOnly,
+    request: (world) => ({ path: `/api/teachers/me/students/${world.parent.studentIds[0]}/meeting-link` }),
   },
   {
     route: "DELETE /api/teachers/me/availability/:availabilityId", ok: 200,

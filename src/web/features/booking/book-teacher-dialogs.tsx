@@ -13,6 +13,7 @@ export function BookTeacherDialogs({ teacher, booking }: { teacher: BookableTeac
           teacher={teacher}
           bookingType={booking.bookingType}
           initialStudentId={booking.studentId}
+          searchedFormat={booking.searchedFormat}
           open
           onOpenChange={(o) => !o && booking.closePanel()}
         />

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
+import type { BookingType, ChosenFormat } from "../../../shared/booking/booking.constants";
 import {
   bookingFlowReducer,
   canSkipRefused,
+  flowFormat,
   initialBookingFlow,
   requestedTimes,
   type BookingFlowAction,
@@ -44,6 +46,7 @@ describe("initialBookingFlow", () => {
       repeat: { mode: "once" },
       skip: [],
       refusal: null,
+      format: null,
     });
   });
 });
@@ -72,6 +75,9 @@ describe("bookingFlowReducer: transitions", () => {
     ["a request answered with Select Student open closes it", reviewChoosing, { type: "requestSent" }, { ...reviewOne, step: "sent" }],
     ["a taken time empties the choice and returns to the calendar, saying so", review, { type: "timeTaken", message: TAKEN }, { ...review, step: "selecting", selected: [], refusal: said(TAKEN) }],
     ["a taken time after Back empties the choice", pickingWithStudent, { type: "timeTaken", message: TAKEN }, { ...pickingWithStudent, selected: [], refusal: said(TAKEN) }],
+    ["choosing a format on the review", review, { type: "formatChosen", format: "online" }, { ...review, format: "online" }],
+    ["choosing another format", { ...review, format: "online" }, { type: "formatChosen", format: "in_person" }, { ...review, format: "in_person" }],
+    ["Back keeps the chosen format", { ...review, format: "online" }, { type: "backToTimes" }, { ...review, format: "online", step: "selecting" }],
     ["Request Sent gives way to the confirmation", sent, { type: "sentShown" }, confirmed],
   ])("%s", (_name, state, action, expected) => {
     expect(bookingFlowReducer(state, action)).toEqual(expected);
@@ -114,6 +120,9 @@ describe("bookingFlowReducer: actions that do not apply are ignored", () => {
     ["the timer before sending", review, { type: "sentShown" }],
     ["the timer on the times", picking, { type: "sentShown" }],
     ["the timer again on the confirmation", confirmed, { type: "sentShown" }],
+    ["a format chosen on the times", picking, { type: "formatChosen", format: "online" }],
+    ["a format chosen after sending", sent, { type: "formatChosen", format: "online" }],
+    ["the same format again", { ...review, format: "online" }, { type: "formatChosen", format: "online" }],
   ])("%s", (_name, state, action) => {
     expect(bookingFlowReducer(state, action)).toBe(state);
   });
@@ -188,5 +197,23 @@ describe("bookingFlowReducer: a refused request", () => {
     const picked = bookingFlowReducer(onTimes, { type: "timeToggled", slot: ELEVEN });
     expect(picked.refusal).toBeNull();
     expect(bookingFlowReducer(picked, { type: "continued" })).toEqual({ ...picked, step: "review" });
+  });
+});
+
+describe("flowFormat: the format step's choices and answer (issue 26)", () => {
+  const times = (...formats: string[]) => formats.map((format, i) => ({ ...slot(`2030-01-1${i + 4}T17:00:00.000Z`), format }));
+  it.each<[string, BookingType, SlotDTO[], ChosenFormat | null, string | null, ChosenFormat[], ChosenFormat | null]>([
+    ["a time open to both: the parent chooses", "full", times("both"), null, null, ["in_person", "online"], null],
+    ["the search's lesson type preselects", "full", times("both"), null, "online", ["in_person", "online"], "online"],
+    ["the parent's pick wins over the search", "full", times("both"), "in_person", "online", ["in_person", "online"], "in_person"],
+    ["a single offered format is preselected", "full", times("online"), null, null, ["online"], "online"],
+    ["a pick no longer offered falls back to the only one", "full", times("online"), "in_person", null, ["online"], "online"],
+    ["several times offer what they share", "full", times("both", "in_person"), null, "online", ["in_person"], "in_person"],
+    ["times that share nothing", "full", times("in_person", "online"), null, null, [], null],
+    ["an intro call: online or by phone", "intro", times("in_person"), null, null, ["online", "phone"], null],
+    ["an intro call found searching online", "intro", times("both"), null, "online", ["online", "phone"], "online"],
+    ["an intro call found searching in person: the parent chooses", "intro", times("both"), null, "in_person", ["online", "phone"], null],
+  ])("%s", (_name, type, selected, picked, searched, offered, format) => {
+    expect(flowFormat({ selected, format: picked }, type, searched)).toEqual({ offered, format });
   });
 });

@@ -1,4 +1,6 @@
 import type { UnavailableTime } from "../../../shared/booking/bookable.rules";
+import type { BookingType, ChosenFormat } from "../../../shared/booking/booking.constants";
+import { formatsForSlots, preselectedFormat } from "../../../shared/booking/lesson-place.rules";
 import type { SlotDTO } from "../../../shared/booking/booking.schemas";
 
 /**
@@ -41,6 +43,11 @@ export interface BookingFlowState {
   repeat: RepeatChoice;
   /** Lessons of the series left out (start instants), after the server named them unavailable. */
   skip: readonly string[];
+  /**
+   * The format the parent picked (issue 26); null until they pick one. The panel shows it while
+   * the chosen times offer it, else the preselected one (lesson-place.rules.ts preselectedFormat).
+   */
+  format: ChosenFormat | null;
   /** Why the last attempt failed, until the next attempt or step. */
   refusal: Refusal | null;
 }
@@ -71,7 +78,8 @@ export type BookingFlowAction =
   | { type: "timeTaken"; message: string }
   | { type: "unavailableSkipped" }
   | { type: "sentShown" }
-  | { type: "repeatChanged"; repeat: RepeatChoice };
+  | { type: "repeatChanged"; repeat: RepeatChoice }
+  | { type: "formatChosen"; format: ChosenFormat };
 
 export function initialBookingFlow({
   month,
@@ -93,6 +101,7 @@ export function initialBookingFlow({
     repeat: { mode: "once" },
     skip: [],
     refusal: null,
+    format: null,
   };
 }
 
@@ -208,6 +217,10 @@ export function bookingFlowReducer(state: BookingFlowState, action: BookingFlowA
       if (state.step !== "review") return state;
       return { ...state, repeat: action.repeat, skip: [], refusal: null };
 
+    case "formatChosen":
+      if (state.step !== "review" || state.format === action.format) return state;
+      return { ...state, format: action.format };
+
     case "sentShown":
       if (state.step !== "sent") return state;
       return { ...state, step: "confirmed" };
@@ -225,4 +238,19 @@ export function requestedTimes(state: BookingFlowState, bookingType: string): { 
   if (!isSeries(state, bookingType)) return { startTimes };
   const repeat = state.repeat.mode === "weeks" ? { weeks: state.repeat.weeks } : { until: state.repeat.mode === "until" ? state.repeat.until : "" };
   return { startTimes, repeat, ...(state.skip.length > 0 ? { skip: [...state.skip] } : {}) };
+}
+
+/**
+ * The format step's choices and its answer: the formats every chosen time offers, and the
+ * parent's pick while it is one of them, else the preselected one (the only format, or the
+ * search's lesson type `searched`), else none yet.
+ */
+export function flowFormat(
+  state: Pick<BookingFlowState, "selected" | "format">,
+  bookingType: BookingType,
+  searched: string | null,
+): { offered: ChosenFormat[]; format: ChosenFormat | null } {
+  const offered = formatsForSlots(bookingType, state.selected.map((slot) => slot.format));
+  const format = state.format && offered.includes(state.format) ? state.format : preselectedFormat(offered, searched);
+  return { offered, format };
 }

@@ -1,11 +1,12 @@
 import { format, startOfMonth } from "date-fns";
 import { useEffect, useReducer, useState } from "react";
-import type { BookingType } from "../../../shared/booking/booking.constants";
+import type { BookingType, InPersonPlace } from "../../../shared/booking/booking.constants";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { useStudents } from "../students/use-students";
 import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
-import { bookingFlowReducer, canSkipRefused, initialBookingFlow, isSeries, requestedTimes, type BookingFlowState } from "./booking-flow.reducer";
+import { bookingFlowReducer, canSkipRefused, flowFormat, initialBookingFlow, isSeries, requestedTimes, type BookingFlowState } from "./booking-flow.reducer";
 import { ChooseTimesStep } from "./choose-times-step";
+import { FormatChoice } from "./format-choice";
 import { refusalAction } from "./request-refusal";
 import { RequestConfirmedStep, RequestSentStep } from "./request-sent-step";
 import { ReviewStep } from "./review-step";
@@ -20,6 +21,8 @@ export interface BookableTeacher {
   lastName: string;
   hourlyRateMin: number;
   hourlyRateMax: number;
+  /** Where the teacher gives in-person lessons, to say so in the format step. */
+  inPersonPlace?: InPersonPlace;
 }
 
 /** Spec section 9: the Request Sent overlay shows for 2 seconds, then the confirmation. */
@@ -28,13 +31,15 @@ export const REQUEST_SENT_MS = 2000;
 /**
  * The booking panel: month calendar → times (in the viewer's zone) → selected list → student →
  * review (no payment is taken) → Request Sent → confirmed. The server re-checks every time.
- * Any page can open it: `initialStudentId` preselects the student, `classId` books for a class.
+ * Any page can open it: `initialStudentId` preselects the student, `classId` books for a class,
+ * `searchedFormat` (the search's lesson type: "in_person" or "online") preselects the format.
  */
 export function BookingPanel({
   teacher,
   bookingType,
   initialStudentId,
   classId,
+  searchedFormat,
   open,
   onOpenChange,
 }: {
@@ -42,6 +47,7 @@ export function BookingPanel({
   bookingType: BookingType;
   initialStudentId?: string | null;
   classId?: string;
+  searchedFormat?: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -58,6 +64,7 @@ export function BookingPanel({
             bookingType={bookingType}
             initialStudentId={initialStudentId ?? null}
             classId={classId}
+            searchedFormat={searchedFormat ?? null}
             onClose={() => onOpenChange(false)}
           />
         </DialogContent>
@@ -72,12 +79,14 @@ function BookingFlow({
   bookingType,
   initialStudentId,
   classId,
+  searchedFormat,
   onClose,
 }: {
   teacher: BookableTeacher;
   bookingType: BookingType;
   initialStudentId: string | null;
   classId: string | undefined;
+  searchedFormat: string | null;
   onClose: () => void;
 }) {
   const timeZone = viewerTimeZone();
@@ -105,9 +114,12 @@ function BookingFlow({
     return () => clearTimeout(timer);
   }, [flow.step]);
 
+  // Issue 26: how the lesson takes place, among what every chosen time offers.
+  const { offered, format: lessonFormat } = flowFormat(flow, bookingType, searchedFormat);
+
   /** Sends the request of `state` (the flow as it is, or as it is once the refused times are skipped). */
   const send = (state: BookingFlowState) => {
-    if (!state.studentId) return;
+    if (!state.studentId || !lessonFormat) return;
     const series = isSeries(state, bookingType);
     const eligible = bookingType === "full" && state.selected.length === 1 && state.repeat.mode === "once";
     dispatch({ type: "requestStarted" });
@@ -116,6 +128,7 @@ function BookingFlow({
         teacherId: teacher.id,
         studentId: state.studentId,
         bookingType,
+        format: lessonFormat,
         ...requestedTimes(state, bookingType),
         ...(classId ? { classId } : {}),
         ...(useCredit && eligible ? { useMakeUpCredit: true } : {}),
@@ -167,6 +180,17 @@ function BookingFlow({
                 : null
             }
             dispatch={dispatch}
+            how={
+              <FormatChoice
+                bookingType={bookingType}
+                offered={offered}
+                value={lessonFormat}
+                teacherFirstName={teacher.firstName}
+                inPersonPlace={teacher.inPersonPlace}
+                onChange={(chosen) => dispatch({ type: "formatChosen", format: chosen })}
+              />
+            }
+            formatMissing={lessonFormat === null}
             extra={<MakeUpCreditOption teacherId={teacher.id} studentId={flow.studentId} eligible={creditEligible} checked={useCredit} onChange={setUseCredit} />}
           />
         );

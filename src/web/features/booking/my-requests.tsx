@@ -1,5 +1,6 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
+import { FORMAT_LABELS } from "../../../shared/booking/lesson-place.rules";
 import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
@@ -38,7 +39,9 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
                   {BOOKING_TYPES[b.bookingType].label} with {b.teacher.firstName} {b.teacher.lastName}
                   {studentId ? "" : ` · ${b.student.firstName}`}
                 </p>
-                <p className="text-slate-600">{formatSlot(b.startsAt)}</p>
+                <p className="text-slate-600">
+                  {formatSlot(b.startsAt)} · {FORMAT_LABELS[b.format]}
+                </p>
                 <RequestReason request={b} />
               </div>
               <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>

@@ -1,6 +1,7 @@
 import { CalendarCheck2, CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
+import { FORMAT_LABELS } from "../../../shared/booking/lesson-place.rules";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { formatSlot } from "./format-time";
 
@@ -34,7 +35,9 @@ export function RequestConfirmedStep({
       </p>
       <ul className="mx-auto max-w-sm space-y-1 text-sm text-slate-700">
         {bookings.map((b) => (
-          <li key={b.id}>{formatSlot(b.startsAt)} · pending</li>
+          <li key={b.id}>
+            {formatSlot(b.startsAt)} · {FORMAT_LABELS[b.format]} · pending
+          </li>
         ))}
       </ul>
       <div className="flex flex-col justify-center gap-2 sm:flex-row">

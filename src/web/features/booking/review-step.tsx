@@ -31,6 +31,8 @@ export function ReviewStep({
   repeat,
   unavailable,
   dispatch,
+  how,
+  formatMissing = false,
   extra,
 }: {
   bookingType: BookingType;
@@ -49,6 +51,10 @@ export function ReviewStep({
    */
   unavailable: { message: string; times: readonly UnavailableTime[]; series: boolean; leadHours: number; onSkip: (() => void) | undefined } | null;
   dispatch: Dispatch<BookingFlowAction>;
+  /** The format step (issue 26): how the lesson takes place, below what is asked for. */
+  how?: ReactNode;
+  /** No format chosen yet: the request cannot be sent. */
+  formatMissing?: boolean;
   /** Shown above the note on payment (e.g. the make-up credit choice). */
   extra?: ReactNode;
 }) {
@@ -99,6 +105,7 @@ export function ReviewStep({
           </dd>
         </div>
       </dl>
+      {how}
       {extra}
       <Alert tone="info">No payment is taken in the app. {bookingType === "full" ? `You pay ${teacher.firstName} directly, at the rate above.` : "Intro calls are free."}</Alert>
       {canRepeat ? <RepeatChooser repeat={repeat} firstDate={firstDate} problem={repeatProblem} dispatch={dispatch} /> : null}
@@ -119,7 +126,7 @@ export function ReviewStep({
         <Button variant="secondary" onClick={() => dispatch({ type: "backToTimes" })}>
           ← Back
         </Button>
-        <Button onClick={onSend} disabled={sending || repeatProblem !== null}>
+        <Button onClick={onSend} disabled={sending || repeatProblem !== null || formatMissing}>
           {sending ? "Sending..." : "Send Request"}
         </Button>
       </div>

@@ -2,6 +2,8 @@ import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
+import { FORMAT_LABELS } from "../../../shared/booking/lesson-place.rules";
+import { AppError } from "../../../shared/errors";
 import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -10,6 +12,7 @@ import { makeUpCreditLabel } from "../lessons/lesson-labels";
 import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
 import { DeclineRequestDialog } from "./decline-request-dialog";
 import { formatSlot } from "./format-time";
+import { MeetingLinkNeeded } from "./meeting-link-needed";
 import { useDecideRequest, useTeacherRequests } from "./use-booking";
 
 /**
@@ -32,13 +35,15 @@ export function TeacherRequestsList() {
     : null;
   return (
     <div className="space-y-3">
-      {failed ? <Alert>{failed}</Alert> : null}
+      {failed ? (
+        decide.error instanceof AppError && decide.error.reason === "meeting_link_needed" ? <MeetingLinkNeeded tone="error" /> : <Alert>{failed}</Alert>
+      ) : null}
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
         {list.map(({ first: r, lessons }) => (
           <li key={r.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="text-sm">
               <p className="font-medium text-slate-900">
-                {r.student.firstName} {r.student.lastName} · {BOOKING_TYPES[r.bookingType].label}
+                {r.student.firstName} {r.student.lastName} · {BOOKING_TYPES[r.bookingType].label} · {FORMAT_LABELS[r.format]}
               </p>
               <p className="text-slate-600">
                 {lessons > 1 ? `${lessons} weekly lessons from ` : ""}
@@ -49,6 +54,7 @@ export function TeacherRequestsList() {
                   {makeUpCreditLabel(r.makeUpCreditFrom, r.teacher.timeZone)}
                 </p>
               ) : null}
+              {r.meetingLinkNeeded && !(r.expired || isRequestExpired(r, now)) ? <MeetingLinkNeeded /> : null}
               {r.student.id ? (
                 <div className="mt-2">
                   <MessageFamilyButton studentId={r.student.id} label={familyLabel(r.student.firstName)} />

@@ -11,6 +11,8 @@ export interface BookTeacher {
   bookingType: BookingType | null;
   /** `?studentId=` preselects the student. */
   studentId: string | null;
+  /** `?lessonType=` (the search's, carried by the profile link) preselects the format: "in_person" or "online". */
+  searchedFormat: string | null;
   closePanel: () => void;
   /** A signed-in account without a parent profile asked to book. */
   notParent: boolean;
@@ -56,5 +58,8 @@ export function useBookTeacher(): BookTeacher {
     }
   };
 
-  return { onBook, bookingType: open ?? fromUrl, studentId: params.get("studentId"), closePanel, notParent, setNotParent };
+  // The search writes "in-person" in its URL; a booking's format is "in_person".
+  const lessonType = params.get("lessonType");
+  const searchedFormat = lessonType === "in-person" ? "in_person" : lessonType;
+  return { onBook, bookingType: open ?? fromUrl, studentId: params.get("studentId"), searchedFormat, closePanel, notParent, setNotParent };
 }

@@ -12,6 +12,7 @@ import {
   weekRange,
   type InstantRange,
 } from "../../../shared/calendar/calendar-views.rules";
+import { LessonPlaceDetails } from "../lessons/lesson-place-details";
 import type { CalendarEventDTO } from "../../../shared/calendar/calendar.schemas";
 import { eventStyle } from "../../../shared/calendar/event-style.rules";
 import { layoutDayEvents } from "../../../shared/calendar/event-layout.rules";
@@ -425,6 +426,12 @@ function EventButton({ event, options, compact = false, short = false }: { event
           </p>
           {event.student ? <p className="mt-1 text-slate-700">Student: {event.student.firstName} {event.student.lastName}</p> : null}
           {event.notes ? <p className="mt-1 whitespace-pre-wrap text-slate-700">{event.notes}</p> : null}
+          {event.place ? (
+            <div className="mt-2">
+              {/* A lesson is owned by its teacher; anyone else who sees it is the family. */}
+              <LessonPlaceDetails place={event.place} contact={event.contact} side={event.ownerUserId === options.userId ? "teacher" : "parent"} />
+            </div>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             {editable ? (
               <>

@@ -1,5 +1,5 @@
 // Component tests' lesson: an accepted full lesson of Mia Rivera with Casey Keys, an hour long,
-// with no note, attendance or cancellation; each test overrides what it is about.
+// online, with no note, attendance or cancellation; each test overrides what it is about.
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 
 export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }): LessonDTO {
@@ -22,6 +22,8 @@ export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }):
     attendance: null,
     lessonNote: null,
     madeUp: false,
+    place: { format: "online", label: "Online", link: "https://meet.example/casey-keys" },
+    contact: { name: "Casey Keys", email: "casey@example.test", phone: null },
     ...overrides,
   };
 }

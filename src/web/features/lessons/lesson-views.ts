@@ -5,9 +5,9 @@ import { BILLING_KEY, EARNINGS_KEY } from "../earnings/use-statements";
 import { PARENT_DASHBOARD_QUERY_KEY } from "../parents/use-parent";
 import { TEACHER_DASHBOARD_QUERY_KEY } from "../teachers/dashboard/use-teacher-dashboard";
 import { TEACHER_STUDENTS_QUERY_KEY } from "../teachers/students/use-teacher-students";
+import { LESSONS_KEY } from "./lessons-key";
 
-/** ["lessons", …]: each side's lessons and the parent's credits. */
-export const LESSONS_KEY = ["lessons"] as const;
+export { LESSONS_KEY };
 
 /**
  * Every query (by prefix) that shows a lesson or a request, on either side: requests and open

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { lessonDTO } from "./lesson-dto.fixture";
@@ -28,5 +28,56 @@ describe("LessonsList", () => {
     expect(cancels[1]).toMatch(/^Cancel Leo's lesson on /);
     expect(new Set(cancels).size).toBe(2);
     expect(screen.getAllByRole("button", { name: /^Reschedule (Mia|Leo)'s lesson on / })).toHaveLength(2);
+  });
+
+  function renderRows(side: "parent" | "teacher", lessons: Parameters<typeof LessonsList>[0]["lessons"]) {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <LessonsList side={side} empty="None" lessons={lessons} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return screen.getAllByTestId("lesson-row");
+  }
+  const soon = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString();
+
+  it("shows an accepted lesson's meeting link and how to reach the teacher (issue 26)", () => {
+    const [row] = renderRows("parent", [lessonDTO({ startsAt: soon })]);
+    expect(within(row!).getByRole("link", { name: "https://meet.example/casey-keys" })).toHaveAttribute("href", "https://meet.example/casey-keys");
+    expect(row).toHaveTextContent("Your teacher: Casey Keys");
+    expect(within(row!).getByRole("link", { name: "casey@example.test" })).toHaveAttribute("href", "mailto:casey@example.test");
+  });
+
+  it("shows the address of an in-person lesson, the numbers of a phone call, and the family to the teacher", () => {
+    const [inPerson, phone] = renderRows("teacher", [
+      lessonDTO({
+        id: "p",
+        startsAt: soon,
+        format: "in_person",
+        place: { format: "in_person", label: "In person", at: "family_home", address: "12 Elm St, Brooklyn, NY" },
+        contact: { name: "Jordan Rivera", email: "jordan@example.test", phone: "(212) 555-0199" },
+      }),
+      lessonDTO({
+        id: "q",
+        startsAt: new Date(Date.parse(soon) + 86_400_000).toISOString(),
+        bookingType: "intro",
+        format: "phone",
+        place: { format: "phone", label: "By phone", teacherPhone: "(312) 555-0100", parentPhone: null },
+        contact: { name: "Deleted user", email: null, phone: null },
+      }),
+    ]);
+    expect(inPerson).toHaveTextContent("At 12 Elm St, Brooklyn, NY");
+    expect(inPerson).toHaveTextContent("Family: Jordan Rivera");
+    expect(within(inPerson!).getByRole("link", { name: "(212) 555-0199" })).toHaveAttribute("href", "tel:(212) 555-0199");
+    expect(phone).toHaveTextContent("Teacher: (312) 555-0100 · Family: no phone number given");
+    expect(phone).toHaveTextContent("Family: Deleted user");
+  });
+
+  it("before acceptance shows the format alone", () => {
+    const [row] = renderRows("parent", [lessonDTO({ startsAt: soon, status: "pending", place: { format: "online", label: "Online", link: null }, contact: null })]);
+    expect(row).toHaveTextContent("Online");
+    expect(within(row!).queryAllByRole("link")).toEqual([]);
+    expect(row).not.toHaveTextContent("Your teacher");
   });
 });

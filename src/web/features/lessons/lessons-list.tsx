@@ -7,6 +7,7 @@ import { familyLabel, MessageFamilyButton } from "../messages/message-family-but
 import { AttendanceDialog } from "./attendance-dialog";
 import { CancelLessonDialog } from "./cancel-lesson-dialog";
 import { BADGE_CLASSES, lessonBadge, lessonTitle, when } from "./lesson-labels";
+import { LessonPlaceDetails } from "./lesson-place-details";
 import { RescheduleLessonDialog } from "./reschedule-lesson-dialog";
 
 type Open = { kind: "cancel" | "reschedule" | "attendance"; lesson: LessonDTO } | null;
@@ -38,6 +39,7 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                 </div>
                 <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", BADGE_CLASSES[badge.tone])}>{badge.label}</span>
               </div>
+              <LessonPlaceDetails place={lesson.place} contact={lesson.contact} side={side} />
               {lesson.status === "cancelled" && lesson.cancelReason ? (
                 <p className="whitespace-pre-line break-words text-slate-700">
                   <span className="font-medium">Reason for cancelling:</span> {lesson.cancelReason}

@@ -1,6 +1,8 @@
 import { format, startOfMonth } from "date-fns";
-import { useReducer, type Dispatch } from "react";
+import { useMemo, useReducer, type Dispatch } from "react";
 import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
+import type { SlotsResponse } from "../../../shared/booking/booking.schemas";
+import { movedFormat } from "../../../shared/booking/lesson-place.rules";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -44,7 +46,10 @@ function RescheduleFlow({ lesson, teacherId, onDone }: { lesson: LessonDTO; teac
     { month: format(startOfMonth(new Date(lesson.startsAt)), "yyyy-MM"), lastMonth: format(bookingHorizonEnd(new Date()), "yyyy-MM"), studentId: lesson.student.id },
     initialBookingFlow,
   );
-  const slots = useMonthSlots(teacherId, flow.month, lesson.bookingType);
+  const monthSlots = useMonthSlots(teacherId, flow.month, lesson.bookingType);
+  // A moved lesson keeps its format (issue 26): only times that offer it are shown.
+  const data = useMemo(() => keepingFormat(monthSlots.data, lesson), [monthSlots.data, lesson]);
+  const slots = { data, isPending: monthSlots.isPending, isError: monthSlots.isError };
   const move = useRescheduleLesson(lesson);
   const pickOne: Dispatch<BookingFlowAction> = (action) => {
     if (action.type === "timeToggled") {
@@ -67,4 +72,14 @@ function RescheduleFlow({ lesson, teacherId, onDone }: { lesson: LessonDTO; teac
     </div>
   );
   return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} refusal={null} dispatch={pickOne} footer={footer} pickOne />;
+}
+
+function keepingFormat(data: SlotsResponse | undefined, lesson: Pick<LessonDTO, "bookingType" | "format">): SlotsResponse | undefined {
+  if (!data) return data;
+  const days: SlotsResponse["days"] = {};
+  for (const [day, slots] of Object.entries(data.days)) {
+    const kept = slots.filter((slot) => movedFormat(lesson.bookingType, lesson.format, slot.format) !== null);
+    if (kept.length > 0) days[day] = kept;
+  }
+  return { ...data, days };
 }

@@ -93,6 +93,7 @@ const taught: TeacherStudent = {
   lessonsAttended: 0,
   makeUpCredits: { available: 0, nextExpiresAt: null },
   classes: [],
+  meetingLink: null,
 };
 
 describe("where a teacher finds Message {family}", () => {

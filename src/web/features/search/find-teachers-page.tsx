@@ -99,7 +99,7 @@ export function Component() {
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Teachers" aria-busy={search.isFetching}>
             {teachers.map((teacher) => (
               <li key={teacher.teacherId}>
-                <TeacherCard teacher={teacher} profileHref={profilePath(teacher.teacherId, studentId)} />
+                <TeacherCard teacher={teacher} profileHref={profilePath(teacher.teacherId, studentId, filters.lessonType)} />
               </li>
             ))}
             {search.isPending || search.isFetchingNextPage

@@ -66,5 +66,9 @@ describe("apiQueryOf and profilePath", () => {
   it("carries the student to the profile", () => {
     expect(profilePath("abc", null)).toBe("/teacher/profile/abc");
     expect(profilePath("abc", STUDENT)).toBe(`/teacher/profile/abc?studentId=${STUDENT}`);
+    // The searched lesson type preselects the booking's format on the profile (issue 26).
+    expect(profilePath("abc", null, "online")).toBe("/teacher/profile/abc?lessonType=online");
+    expect(profilePath("abc", STUDENT, "in-person")).toBe(`/teacher/profile/abc?studentId=${STUDENT}&lessonType=in-person`);
+    expect(profilePath("abc", null, "both")).toBe("/teacher/profile/abc");
   });
 });

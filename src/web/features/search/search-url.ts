@@ -80,7 +80,14 @@ export function apiQueryOf(filters: SearchFilters, cursor: string | null): Searc
   return query;
 }
 
-/** A card's View Profile link; the student travels along for the booking flow. */
-export function profilePath(teacherId: string, studentId: string | null): string {
-  return studentId ? `/teacher/profile/${teacherId}?studentId=${encodeURIComponent(studentId)}` : `/teacher/profile/${teacherId}`;
+/**
+ * A card's View Profile link; the student and the searched lesson type (which preselects the
+ * booking's format, issue 26) travel along for the booking flow.
+ */
+export function profilePath(teacherId: string, studentId: string | null, lessonType: LessonType = DEFAULT_FILTERS.lessonType): string {
+  const params = new URLSearchParams();
+  if (studentId) params.set("studentId", studentId);
+  if (lessonType !== DEFAULT_FILTERS.lessonType) params.set("lessonType", lessonType);
+  const query = params.toString();
+  return query ? `/teacher/profile/${teacherId}?${query}` : `/teacher/profile/${teacherId}`;
 }

@@ -10,6 +10,7 @@ const SETTINGS: ParentSettings = {
   email: "jordan@example.test",
   phone: null,
   location: null,
+  address: null,
   notifications: { email: true, sms: false },
   preferredCommunication: "email",
   wantsNotifications: true,
@@ -31,5 +32,16 @@ describe("SettingsForm: the student-page messages setting", () => {
     expect(toggle).toHaveAccessibleDescription(
       "Students have no accounts of their own: they write from this account. When this is off, Message Teacher on a student's page and messages from a class page are turned off; you can still message a teacher from their profile, and conversations already in Messages stay open.",
     );
+  });
+
+  it("asks for the home address with when and with whom it is shared (issue 26)", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SettingsForm settings={{ ...SETTINGS, address: "12 Elm St, Brooklyn, NY" }} />
+      </QueryClientProvider>,
+    );
+    const address = screen.getByRole("textbox", { name: "Home address (optional)" });
+    expect(address).toHaveValue("12 Elm St, Brooklyn, NY");
+    expect(screen.getByText(/shared only with a teacher who travels to you, after they accept a lesson/)).toBeInTheDocument();
   });
 });

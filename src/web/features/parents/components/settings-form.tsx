@@ -6,6 +6,7 @@ import {
   type ParentSettingsForm,
   type ParentSettingsFormInput,
   type ParentSettingsUpdateInput,
+  HOME_ADDRESS_HINT,
   STUDENT_PAGE_MESSAGES_LABEL,
 } from "../../../../shared/parents/parents.schemas";
 import { Alert } from "../../../components/ui/alert";
@@ -34,6 +35,7 @@ const FORM_FIELDS: readonly FieldPath<ParentSettingsFormInput>[] = [
   "lastName",
   "phone",
   "location",
+  "address",
   "notifications",
   "notifications.email",
   "notifications.sms",
@@ -47,6 +49,7 @@ function toFormValues(settings: ParentSettings): ParentSettingsFormInput {
     lastName: settings.lastName,
     phone: settings.phone ?? "",
     location: settings.location ?? "",
+    address: settings.address ?? "",
     notifications: settings.notifications,
     allowStudentMessages: settings.allowStudentMessages,
     timeZone: settings.timeZone ?? "",
@@ -78,6 +81,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
       lastName: values.lastName,
       phone: values.phone,
       location: values.location,
+      address: values.address,
       allowStudentMessages: values.allowStudentMessages,
       timeZone: values.timeZone,
       // Untouched switches are not sent: a stored choice they cannot show (sign-up's "In-app")
@@ -147,6 +151,17 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
               {...form.register("location")}
             />
           </Field>
+          <div className="sm:col-span-2">
+            <Field id="settings-address" label="Home address (optional)" hint={HOME_ADDRESS_HINT} error={errors.address?.message}>
+              <Input
+                id="settings-address"
+                autoComplete="street-address"
+                placeholder="12 Elm St, Brooklyn, NY 11201"
+                {...invalidProps("settings-address", errors.address?.message)}
+                {...form.register("address")}
+              />
+            </Field>
+          </div>
         </div>
       </Panel>
 

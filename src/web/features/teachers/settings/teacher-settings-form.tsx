@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
 import { useState } from "react";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import {
+  IN_PERSON_PLACE_LABELS,
   teacherSettingsFormSchema,
   type TeacherProfile,
   type TeacherSettingsForm as TeacherSettingsValues,
@@ -50,6 +51,9 @@ const FIELDS = [
   "hourlyRateMax",
   "timeZone",
   "instruments",
+  "meetingUrl",
+  "inPersonPlace",
+  "studioAddress",
 ] as const satisfies readonly FieldPath<TeacherSettingsFormInput>[];
 
 function toFormValues(profile: TeacherProfile): TeacherSettingsFormInput {
@@ -71,6 +75,9 @@ function toFormValues(profile: TeacherProfile): TeacherSettingsFormInput {
     hourlyRateMax: profile.hourlyRateMax,
     timeZone: profile.timeZone,
     instruments: profile.instruments,
+    meetingUrl: profile.meetingUrl ?? "",
+    inPersonPlace: profile.inPersonPlace,
+    studioAddress: profile.studioAddress ?? "",
   };
 }
 
@@ -86,6 +93,9 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
     mode: "onChange",
   });
   const { errors } = form.formState;
+  const [lessonFormat, inPersonPlace] = useWatch({ control: form.control, name: ["lessonFormat", "inPersonPlace"] });
+  // Whether a studio address is needed depends on these two: check it again when either changes.
+  const recheckStudio = () => void form.trigger("studioAddress");
 
 
   const submit = form.handleSubmit((values) => {
@@ -184,7 +194,7 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
           type="radio"
           columns="sm:grid-cols-3"
           options={LESSON_FORMATS}
-          registration={form.register("lessonFormat")}
+          registration={form.register("lessonFormat", { onChange: recheckStudio })}
           error={e("lessonFormat")}
         />
         <div className="grid grid-cols-2 gap-4">
@@ -221,6 +231,55 @@ export function TeacherSettingsForm({ profile }: { profile: TeacherProfile }) {
         <Field id="ts-zone" label="Time zone" hint="Your weekly availability is kept in this time zone." error={e("timeZone")}>
           <TimeZoneSelect id="ts-zone" current={profile.timeZone} {...invalidProps("ts-zone", e("timeZone"))} {...form.register("timeZone")} />
         </Field>
+      </SettingsSection>
+
+      <SettingsSection
+        id="where-how"
+        title="Where and How Lessons Happen"
+        description="A family is told these only once you accept their lesson, never before."
+      >
+        <Field
+          id="ts-meeting-url"
+          label="Default meeting link"
+          hint="For online lessons and intro calls (Zoom, Google Meet…). You can give one student their own link on My Students. An online lesson can be accepted only once a link is set."
+          error={e("meetingUrl")}
+        >
+          <Input
+            id="ts-meeting-url"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://zoom.us/j/123456789"
+            {...invalidProps("ts-meeting-url", e("meetingUrl"))}
+            {...form.register("meetingUrl")}
+          />
+        </Field>
+        {lessonFormat === "online" ? null : (
+          <>
+            <ChoiceGroup
+              id="ts-in-person-place"
+              legend="In-person lessons happen"
+              type="radio"
+              columns="sm:grid-cols-2"
+              options={IN_PERSON_PLACE_LABELS}
+              registration={form.register("inPersonPlace", { onChange: recheckStudio })}
+              error={e("inPersonPlace")}
+            />
+            {inPersonPlace === "studio" ? (
+              <Field id="ts-studio-address" label="Studio address" hint="Given only to a family whose in-person lesson you accept." error={e("studioAddress")}>
+                <Input
+                  id="ts-studio-address"
+                  autoComplete="street-address"
+                  placeholder="12 Elm St, Chicago, IL 60601"
+                  {...invalidProps("ts-studio-address", e("studioAddress"))}
+                  {...form.register("studioAddress")}
+                />
+              </Field>
+            ) : (
+              <p className="text-sm text-slate-600">You travel to families: the address each family keeps in their settings is given to you once you accept their lesson.</p>
+            )}
+          </>
+        )}
       </SettingsSection>
 
       <SettingsSection id="instruments" title="Instruments" description="Choose every instrument you teach.">

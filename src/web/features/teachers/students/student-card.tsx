@@ -7,6 +7,7 @@ import type { TeacherStudent } from "../../../../shared/teachers/teacher-student
 import { countOf } from "../../../lib/plural";
 import { TeacherCreditHistory } from "../../lessons/credits-panel";
 import { MessageFamilyButton } from "../../messages/message-family-button";
+import { StudentMeetingLink } from "./student-meeting-link";
 
 
 function creditsText(credits: TeacherStudent["makeUpCredits"], timeZone: string): string {
@@ -67,6 +68,12 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
           <dd className="mt-0.5 font-medium text-slate-900">{creditsText(student.makeUpCredits, timeZone)}</dd>
           <dd>
             <TeacherCreditHistory studentId={student.studentId} timeZone={timeZone} />
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">Meeting link</dt>
+          <dd className="mt-0.5">
+            <StudentMeetingLink studentId={student.studentId} studentName={name} link={student.meetingLink} />
           </dd>
         </div>
         <div className="col-span-2">
