@@ -52,7 +52,7 @@ async function creditFor(teacher: Teacher, parent: Family): Promise<string> {
 async function requestWithCredit(teacher: Teacher, parent: Family, startsAt: Date): Promise<BookingRequestDTO> {
   const res = await send(t, "POST", "/api/bookings", {
     cookie: parent.cookie,
-    body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0], bookingType: "full", startTimes: [startsAt.toISOString()], useMakeUpCredit: true },
+    body: { teacherId: teacher.teacherId, studentId: parent.studentIds[0], bookingType: "full", format: "in_person", startTimes: [startsAt.toISOString()], useMakeUpCredit: true },
   });
   expect(res.status, res.text).toBe(201);
   return (res.json.bookings as BookingRequestDTO[])[0]!;

@@ -108,6 +108,7 @@ describe("BookingPanel: choosing several times", () => {
     const user = renderPanel();
     await choose(user, 0, 1);
     await user.click(within(panel()).getByRole("button", { name: "Continue" }));
+    await user.click(within(panel()).getByRole("radio", { name: /By phone/ }));
     await user.click(within(panel()).getByRole("button", { name: "Send Request" }));
 
     const alert = await within(panel()).findByRole("alert");
@@ -127,6 +128,7 @@ describe("BookingPanel: choosing several times", () => {
     const user = renderPanel();
     await choose(user, 2);
     await user.click(within(panel()).getByRole("button", { name: "Continue" }));
+    await user.click(within(panel()).getByRole("radio", { name: /By phone/ }));
     await user.click(within(panel()).getByRole("button", { name: "Send Request" }));
 
     const alert = await within(panel()).findByRole("alert");
@@ -147,6 +149,7 @@ describe("BookingPanel: choosing several times", () => {
     const user = renderPanel();
     await choose(user, 0);
     await user.click(within(panel()).getByRole("button", { name: "Continue" }));
+    await user.click(within(panel()).getByRole("radio", { name: /By phone/ }));
     await user.click(within(panel()).getByRole("button", { name: "Send Request" }));
     expect(await within(panel()).findByText("That time is busy, please try again.")).toBeInTheDocument();
 
