@@ -9,8 +9,12 @@ import { bookings, bookingSlots, calendarEvents, makeUpCredits, parentProfiles, 
  * before the profiles go.
  */
 
-/** The family's zone as its emails use it: their settings zone, else the one their browser last reported, else the teacher's. */
-const familyZone = sql<string>`coalesce(${parentProfiles.timeZone}, ${parentProfiles.reportedTimeZone}, ${teacherProfiles.timeZone})`;
+/** What the family's zone is made of (recipientTimeZone in src/shared/booking/lesson-mail.rules.ts). */
+const familyZoneColumns = {
+  parentTimeZone: parentProfiles.timeZone,
+  parentReportedTimeZone: parentProfiles.reportedTimeZone,
+  zoneTeacherTimeZone: teacherProfiles.timeZone,
+};
 
 const liveColumns = {
   id: bookings.id,
@@ -27,7 +31,7 @@ const liveColumns = {
   parentFirstName: parentProfiles.firstName,
   parentLastName: parentProfiles.lastName,
   parentEmail: user.email,
-  familyTimeZone: familyZone,
+  ...familyZoneColumns,
   studentFirstName: studentProfiles.firstName,
 };
 
@@ -107,7 +111,7 @@ export async function familiesWithUnspentCredits(db: Executor, teacherId: string
       parentId: parentProfiles.id,
       parentFirstName: parentProfiles.firstName,
       parentEmail: user.email,
-      familyTimeZone: familyZone,
+      ...familyZoneColumns,
       studentFirstName: studentProfiles.firstName,
       issuedAt: makeUpCredits.issuedAt,
     })

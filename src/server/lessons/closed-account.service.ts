@@ -1,3 +1,4 @@
+import { recipientTimeZone } from "../../shared/booking/lesson-mail.rules";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
@@ -7,6 +8,16 @@ import { lockTeacherSchedule } from "../booking/bookable-times";
 import { returnSpentCredits, voidCreditsOfTeacher } from "./credits.service";
 import * as repo from "./closed-account.repo";
 import * as lessonsRepo from "./lessons.repo";
+
+/** A family to tell, with what its zone is made of. */
+interface FamilyOfNotice {
+  parentId: string;
+  parentEmail: string;
+  parentFirstName: string;
+  parentTimeZone: string | null;
+  parentReportedTimeZone: string | null;
+  zoneTeacherTimeZone: string;
+}
 
 /**
  * Account deletion's lessons side (issue 26, decisions.md section 6): the requests and lessons
@@ -97,11 +108,11 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
   await voidCreditsOfTeacher(tx, teacherId, now);
 
   const notices = new Map<string, ClosedAccountNotice>();
-  const noticeOf = (family: { parentId: string; parentEmail: string; parentFirstName: string; familyTimeZone: string }, name: string) => {
+  const noticeOf = (family: FamilyOfNotice, name: string) => {
     const notice = notices.get(family.parentId) ?? {
       to: family.parentEmail,
       greeting: family.parentFirstName,
-      timeZone: family.familyTimeZone,
+      timeZone: recipientTimeZone({ timeZone: family.parentTimeZone, reportedTimeZone: family.parentReportedTimeZone }, family.zoneTeacherTimeZone),
       closedBy: "teacher" as const,
       name,
       lessons: [],
