@@ -58,7 +58,7 @@ test("a parent deletes the account; the teacher still sees the attended lesson a
   const students = (await ok(await parent.api.get("/api/students"), "students")) as unknown as { id: string }[];
   const ask = async (startsAt: Date) => {
     const res = (await ok(
-      await parent.api.post("/api/bookings", { data: { teacherId, studentId: students[0]!.id, bookingType: "full", startTimes: [startsAt.toISOString()] } }),
+      await parent.api.post("/api/bookings", { data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [startsAt.toISOString()] } }),
       "request",
     )) as { bookings: { id: string }[] };
     const id = res.bookings[0]!.id;

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, makeDiscoverable, signInThroughApi, test } from "./fixtures";
+import { lastMailText } from "./outbox";
 
 // The parent's browser is in New York; the test's own teacher teaches from Chicago.
 test.use({ timezoneId: "America/New_York" });
@@ -93,6 +94,11 @@ test("a New York parent books an online lesson with a Chicago teacher, who adds 
   await expect(requests).not.toContainText("Add a meeting link in Settings");
   await requests.getByRole("button", { name: /^Accept Mia's request/ }).click();
   await expect(requests.getByText("No pending requests.")).toBeVisible();
+  // The family's email gives the time on their own clock (their browser reported New York), with the link.
+  const accepted = lastMailText(parent.email, "booking-accepted");
+  expect(accepted).toMatch(/at 10:00 AM E[SD]T/);
+  expect(accepted).not.toMatch(/AM C[SD]T/);
+  expect(accepted).toContain(LINK);
   // The teacher sees the link and the family's contact on the lesson.
   await teacherPage.reload();
   const teaching = teacherPage.getByTestId("lesson-row").first();

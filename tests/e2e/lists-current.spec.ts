@@ -76,12 +76,13 @@ test("two of three chosen times taken meanwhile: the panel names them, keeps the
 
   // Meanwhile the first two are taken (here by the same family, through another tab).
   const taken = await parent.api.post("/api/bookings", {
-    data: { teacherId, studentId: student!.id, bookingType: "intro", startTimes: chosen.slice(0, 2) },
+    data: { teacherId, studentId: student!.id, bookingType: "intro", format: "phone", startTimes: chosen.slice(0, 2) },
   });
   expect(taken.status(), await taken.text()).toBe(201);
 
   await panel.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("dialog", { name: "Select Student" }).getByRole("button", { name: /^Mia / }).click();
+  await panel.getByRole("radio", { name: /By phone/ }).click();
   await panel.getByRole("button", { name: "Send Request" }).click();
   const refusal = panel.getByRole("alert");
   await expect(refusal).toContainText("2 of the 3 chosen times cannot be booked.");

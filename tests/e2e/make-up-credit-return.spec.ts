@@ -35,7 +35,7 @@ test("a make-up request declined gives the credit back, visible in the parent's 
   };
   const makeUpStart = slots.days[date]!.find((s) => newYorkClock(s.startsAt) === "13:00")!.startsAt;
   await ok(
-    await parent.api.post("/api/bookings", { data: { teacherId, studentId: students[0]!.id, bookingType: "full", startTimes: [makeUpStart], useMakeUpCredit: true } }),
+    await parent.api.post("/api/bookings", { data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [makeUpStart], useMakeUpCredit: true } }),
     "make-up request",
   );
 
@@ -57,6 +57,7 @@ test("a make-up request declined gives the credit back, visible in the parent's 
   await expect(request.getByTestId("make-up-request")).toBeVisible();
   await teacherPage.setViewportSize({ width: 1280, height: 800 });
   await request.getByRole("button", { name: /^Decline Mia's request/ }).click();
+  await teacherPage.getByRole("dialog", { name: "Decline Request" }).getByRole("button", { name: "Decline Request" }).click();
   await expect(teacherPage.getByTestId("make-up-request")).toHaveCount(0);
   await teacherContext.close();
 

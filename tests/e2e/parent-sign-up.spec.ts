@@ -42,7 +42,9 @@ test("a new parent signs up in two steps, lands on /find-teachers, then deletes 
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByRole("menu")).toContainText(email);
   await page.getByRole("menuitem", { name: "Delete Account" }).click();
-  await page.getByRole("dialog", { name: "Delete Account" }).getByRole("button", { name: "Delete my account" }).click();
+  const deletion = page.getByRole("dialog", { name: "Delete Account" });
+  await deletion.getByLabel("Current password").fill("robin-password");
+  await deletion.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
 
