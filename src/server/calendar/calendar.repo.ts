@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from "../../shared/booking/booking.constants";
-import { lessonPlace, meetingLinkFor, type LessonPlace } from "../../shared/booking/lesson-place.rules";
+import type { BookingStatus, BookingType } from "../../shared/booking/booking.constants";
+import { lessonPlaceOfColumns, type LessonPlace } from "../../shared/booking/lesson-place.rules";
 import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
 import type { Executor } from "../db/client";
@@ -85,17 +85,7 @@ export type PartySource = { firstName: string | null; lastName: string | null; e
 /** A booking's where and how, from its columns; null for an event without a booking. */
 function placeOf(row: EventRow): LessonPlace | null {
   if (!row.bookingFormat || !row.bookingStatus) return null;
-  // The columns' CHECK constraints admit only these values.
-  return lessonPlace({
-    format: row.bookingFormat as BookingFormat,
-    status: row.bookingStatus as BookingStatus,
-    meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
-    inPersonPlace: (row.inPersonPlace ?? "studio") as InPersonPlace,
-    studioAddress: row.studioAddress,
-    familyAddress: row.familyAddress,
-    teacherPhone: row.teacherPhone,
-    parentPhone: row.parentPhone,
-  });
+  return lessonPlaceOfColumns({ ...row, format: row.bookingFormat, status: row.bookingStatus });
 }
 
 function toStored(row: EventRow): StoredEvent {

@@ -1,5 +1,5 @@
-import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from "../../shared/booking/booking.constants";
-import { lessonPlace, meetingLinkFor, partyContact } from "../../shared/booking/lesson-place.rules";
+import type { BookingFormat, BookingStatus, BookingType } from "../../shared/booking/booking.constants";
+import { lessonPlaceOfColumns, partyContact } from "../../shared/booking/lesson-place.rules";
 import { cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
 import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
 import {
@@ -62,17 +62,7 @@ export function toLessonDTO(row: repo.LessonListRow, side: CancelledBy): LessonD
     attendance: row.attendance as LessonDTO["attendance"],
     lessonNote: row.lessonNote,
     madeUp: row.madeUpCreditId !== null,
-    place: lessonPlace({
-      format,
-      status,
-      meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
-      // A teacher whose account is gone has no profile to read (the family keeps the lesson).
-      inPersonPlace: (row.inPersonPlace ?? "studio") as InPersonPlace,
-      studioAddress: row.studioAddress,
-      familyAddress: row.familyAddress,
-      teacherPhone: row.teacherPhone,
-      parentPhone: row.parentPhone,
-    }),
+    place: lessonPlaceOfColumns({ ...row, format, status }),
     contact: partyContact(
       status,
       side === "parent"

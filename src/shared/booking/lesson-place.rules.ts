@@ -110,6 +110,34 @@ export function isRevealed(status: BookingStatus): boolean {
   return status === "accepted";
 }
 
+/** A booking's where and how as its stored columns hold them (the lists, the calendar). */
+export interface PlaceColumns {
+  format: string;
+  status: string;
+  studentMeetingUrl: string | null;
+  teacherMeetingUrl: string | null;
+  /** Null once the teacher's account is gone (the family keeps the lesson). */
+  inPersonPlace: string | null;
+  studioAddress: string | null;
+  familyAddress: string | null;
+  teacherPhone: string | null;
+  parentPhone: string | null;
+}
+
+/** lessonPlace from the stored columns, whose CHECK constraints admit only the typed values. */
+export function lessonPlaceOfColumns(row: PlaceColumns): LessonPlace {
+  return lessonPlace({
+    format: row.format as BookingFormat,
+    status: row.status as BookingStatus,
+    meetingUrl: meetingLinkFor(row.studentMeetingUrl, row.teacherMeetingUrl),
+    inPersonPlace: (row.inPersonPlace ?? "studio") as InPersonPlace,
+    studioAddress: row.studioAddress,
+    familyAddress: row.familyAddress,
+    teacherPhone: row.teacherPhone,
+    parentPhone: row.parentPhone,
+  });
+}
+
 export function lessonPlace(sources: PlaceSources): LessonPlace {
   const revealed = isRevealed(sources.status);
   const label = FORMAT_LABELS[sources.format];
