@@ -1,16 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { REASON_MAX } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import { declineRequestSchema, type DeclineRequest, type DeclineRequestInput } from "../../../shared/booking/reason.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
-import { Field } from "../../components/ui/field";
-import { invalidProps, setServerErrors } from "../../components/ui/form";
-import { Textarea } from "../../components/ui/textarea";
+import { setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { formatSlot } from "./format-time";
+import { ReasonField } from "./reason-field";
 import { useDecideRequest } from "./use-booking";
 
 /**
@@ -57,21 +55,12 @@ function DeclineForm({ request, lessons, onDone }: { request: BookingRequestDTO;
         {request.student.firstName}&apos;s family is told by email, and {lessons > 1 ? "these times become" : "this time becomes"} free for
         others again.
       </p>
-      <Field
+      <ReasonField
         id="decline-reason"
-        label="Reason (optional)"
-        hint={`Shown to the family in the app and in the email. Up to ${REASON_MAX} characters.`}
         error={errors.reason?.message}
-      >
-        <Textarea
-          id="decline-reason"
-          rows={3}
-          maxLength={REASON_MAX}
-          placeholder="For example: I am fully booked on Mondays; Tuesday afternoons are open."
-          {...invalidProps("decline-reason", errors.reason?.message)}
-          {...form.register("reason")}
-        />
-      </Field>
+        placeholder="For example: I am fully booked on Mondays; Tuesday afternoons are open."
+        registration={form.register("reason")}
+      />
       {decide.isError && !errors.reason ? <Alert>{errorMessage(decide.error, "Failed to decline request")}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>

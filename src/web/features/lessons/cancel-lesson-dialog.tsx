@@ -1,16 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { REASON_MAX } from "../../../shared/booking/booking.constants";
 import { cancellationOutcome } from "../../../shared/lessons/cancellation.rules";
 import { cancelLessonSchema, type CancelLesson, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
-import { Field } from "../../components/ui/field";
-import { ChoiceGroup, invalidProps, setServerErrors } from "../../components/ui/form";
-import { Textarea } from "../../components/ui/textarea";
+import { ChoiceGroup, setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { formatSlot } from "../booking/format-time";
+import { ReasonField } from "../booking/reason-field";
 import { lessonTitle, when, type LessonDialogProps } from "./lesson-labels";
 import { useCancelLesson } from "./use-lessons";
 
@@ -77,9 +75,7 @@ function CancelForm({ lesson, side, onDone }: { lesson: LessonDTO; side: "parent
       ) : null}
       {/* The teacher says why (optional); the family reads it in their lessons list and the email. */}
       {side === "teacher" ? (
-        <Field id="cancel-reason" label="Reason (optional)" hint={`Shown to the family in the app and in the email. Up to ${REASON_MAX} characters.`} error={reasonError}>
-          <Textarea id="cancel-reason" rows={3} maxLength={REASON_MAX} {...invalidProps("cancel-reason", reasonError)} {...form.register("reason")} />
-        </Field>
+        <ReasonField id="cancel-reason" error={reasonError} registration={form.register("reason")} />
       ) : null}
       {cancel.isError && !reasonError ? <Alert>{errorMessage(cancel.error, "Failed to cancel the lesson. Please try again.")}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
