@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/e2e-env";
+import { E2E_DATA_DIR, E2E_OPERATOR_EMAIL, E2E_PORT } from "./tests/e2e/e2e-env";
 
 const PORT = E2E_PORT;
 /** The production server's node flags (npm start runs with them too). */
@@ -56,6 +56,8 @@ export default defineConfig({
       SEED_DEMO: "true",
       AUTH_RATE_LIMIT: "false",
       LOG_LEVEL: "warn",
+      OPERATOR_EMAILS: E2E_OPERATOR_EMAIL,
+      SUPPORT_EMAIL: "support@e2e.test",
     },
   },
 });

@@ -45,6 +45,18 @@ const envSchema = z
       .default(15),
     /** Bearer token that GET /metrics asks for; unset → /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * The operators of the trust-and-safety desk (issue 27), comma-separated addresses: at every
+     * start each listed address without an account gets an operator account; an address taken off
+     * the list loses operator rights and its sessions.
+     */
+    OPERATOR_EMAILS: z
+      .string()
+      .transform((value) => [...new Set(value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))])
+      .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" })))
+      .default([]),
+    /** Where a suspended account is told to write (issue 27). */
+    SUPPORT_EMAIL: z.email({ message: "must be an email address" }).default("support@music-lessons.local"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

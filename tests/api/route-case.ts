@@ -1,7 +1,8 @@
 import type { TestApp } from "../fixtures/test-app";
 import type { Actor, World } from "./world";
 
-export type Allowed = Record<Actor, boolean>;
+/** Who may call a route. `operator` left out means the operator may not (most routes are a parent's or a teacher's). */
+export type Allowed = Record<Exclude<Actor, "operator">, boolean> & { operator?: boolean };
 
 /** The success statuses of this API: read or changed (200), created (201), nothing to say (204). */
 export type SuccessStatus = 200 | 201 | 204;
@@ -66,8 +67,8 @@ export interface RouteCase {
   stream?: true;
 }
 
-export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true };
-export const signedIn: Allowed = { ...everyone, anonymous: false };
+export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true, operator: true };
+export const signedIn: Allowed = { ...everyone, anonymous: false, operator: false };
 export const nobody: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: false, otherTeacher: false };
 
 export const credentialsOf = (world: World, actor: Actor) => {
@@ -81,8 +82,11 @@ export const credentialsOf = (world: World, actor: Actor) => {
       return { role: "teacher", email: world.teacher.email, password: world.teacher.password };
     case "otherTeacher":
       return { role: "teacher", email: world.otherTeacher.email, password: world.otherTeacher.password };
+    case "operator":
+      return { role: "operator", email: world.operator.email, password: world.operator.password };
   }
 };
 
+export const operatorsOnly: Allowed = { ...nobody, operator: true };
 export const parentsOnly: Allowed = { anonymous: false, parent: true, otherParent: true, teacher: false, otherTeacher: false };
 export const teachersOnly: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: true, otherTeacher: true };

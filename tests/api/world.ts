@@ -3,31 +3,33 @@ import { queryRows } from "../../src/server/db/client";
 import { eq } from "drizzle-orm";
 import { calendarEvents, reviews, studentMeetingLinks, studentRepertoire, teacherProfiles, teacherTimeOff } from "../../src/server/db/schema";
 import { regenerateFeed } from "../../src/server/calendar/calendar.service";
-import { createParent, createTeacher } from "../factories/accounts";
+import { createOperator, createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
 import { nextFactorySlot } from "./cases/booking.cases";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { createConversation } from "../factories/messages";
-import { cookieHeader, send, signIn } from "../fixtures/http";
+import { cookieHeader, send, signIn, signInOperator } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 import { totpFromUri } from "../fixtures/totp";
 import type { RouteRequest } from "./route-case";
 
-export const ACTORS = ["anonymous", "parent", "otherParent", "teacher", "otherTeacher"] as const;
+export const ACTORS = ["anonymous", "parent", "otherParent", "teacher", "otherTeacher", "operator"] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /**
  * The people of the authorization matrix: `parent` and `teacher` own the resources a route is
- * called on; `otherParent` and `otherTeacher` are strangers to them.
+ * called on; `otherParent` and `otherTeacher` are strangers to them; `operator` runs the
+ * trust-and-safety desk (issue 27) and holds no parent or teacher profile.
  */
 export async function createWorld(t: TestApp) {
-  const [parent, otherParent, teacher, otherTeacher, reviewedTeacher] = await Promise.all([
+  const [parent, otherParent, teacher, otherTeacher, reviewedTeacher, operator] = await Promise.all([
     createParent(t.deps, { students: 2 }),
     createParent(t.deps),
     createTeacher(t.deps),
     createTeacher(t.deps),
     createTeacher(t.deps),
+    createOperator(t.deps),
   ]);
   // One repertoire entry of the parent's first student, for routes on an existing entry.
   const [entry] = await t.deps.db
@@ -40,6 +42,7 @@ export async function createWorld(t: TestApp) {
     otherParent: await signIn(t, "parent", otherParent.email, otherParent.password),
     teacher: await signIn(t, "teacher", teacher.email, teacher.password),
     otherTeacher: await signIn(t, "teacher", otherTeacher.email, otherTeacher.password),
+    operator: await signInOperator(t, operator.email, operator.password),
   };
   // The teacher's weekly window (the factory's Monday 09:00-17:00), for routes on an existing window.
   const availability = await t.deps.db.query.teacherAvailability.findFirst({
@@ -144,6 +147,7 @@ export async function createWorld(t: TestApp) {
     openJoinCode: openClass.joinCode,
     otherOpenJoinCode: otherOpenClass.joinCode,
     reviewId: review!.id,
+    operator,
     parent,
     otherParent,
     teacher,

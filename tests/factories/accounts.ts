@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "../../src/shared/accounts/accounts.constants";
 import { hashPassword, insertCredentialUser } from "../../src/server/auth/credentials";
-import { parentProfiles, studentProfiles, teacherAvailability, teacherInstruments, teacherProfiles, userRoles } from "../../src/server/db/schema";
+import { operators, parentProfiles, studentProfiles, teacherAvailability, teacherInstruments, teacherProfiles, userRoles } from "../../src/server/db/schema";
+import type { TeacherReviewStatus } from "../../src/shared/operator/operator.constants";
 import type { Deps } from "../../src/server/http/app-env";
 
 export const TEST_PASSWORD = "correct-horse-battery";
@@ -35,6 +36,13 @@ async function createUser(deps: Pick<Deps, "auth" | "db">, prefix: string, name:
   return { userId: id, email, password: TEST_PASSWORD };
 }
 
+/** An operator of the trust-and-safety desk (issue 27): an account of its own, no parent or teacher profile. */
+export async function createOperator(deps: Pick<Deps, "auth" | "db">): Promise<TestUser> {
+  const user = await createUser(deps, "operator", "Olive Operator", null);
+  await deps.db.insert(operators).values({ userId: user.userId });
+  return user;
+}
+
 /** A user with no profile at all (signed up halfway, or a deleted profile). */
 export function createBareUser(deps: Pick<Deps, "auth" | "db">): Promise<TestUser> {
   return createUser(deps, "bare", "Bare User", null);
@@ -63,7 +71,7 @@ export async function createParent(
 
 export async function createTeacher(
   deps: Pick<Deps, "auth" | "db">,
-  options: { discoverable?: boolean; instruments?: string[]; timeZone?: string } = {},
+  options: { discoverable?: boolean; instruments?: string[]; timeZone?: string; reviewStatus?: TeacherReviewStatus } = {},
 ): Promise<TestUser & { teacherId: string }> {
   const user = await createUser(deps, "teacher", "Terry Teacher", "teacher");
   const discoverable = options.discoverable ?? true;
@@ -83,6 +91,8 @@ export async function createTeacher(
       teachingStyleDescription: "Patient and structured.",
       hourlyRateMin: 40,
       hourlyRateMax: 60,
+      // Factory teachers have passed the operators' review unless a test says otherwise (issue 27).
+      reviewStatus: options.reviewStatus ?? "approved",
       isDiscoverable: discoverable,
       discoveryEnabledAt: discoverable ? new Date() : null,
     })

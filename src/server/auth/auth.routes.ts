@@ -6,6 +6,8 @@ import { validate } from "../http/validate";
 import { CLIENT_IP_HEADER } from "./auth";
 import { optionalUser } from "./guards";
 import { getMe } from "./roles.service";
+import { operatorSignInSchema } from "../../shared/operator/operator.schemas";
+import { signInAsOperator } from "../operator/operator-sign-in.service";
 import { completeTwoFactorSignIn, retryAfterOf, signInWithRole } from "./sign-in.service";
 
 /**
@@ -33,6 +35,15 @@ export function createSessionRoutes(deps: Deps) {
       const input = c.req.valid("json");
       const { result, setCookies } = await signInWithRole(deps, {
         ...input,
+        clientIp: clientIp(c),
+        userAgent: c.req.header("user-agent"),
+      });
+      for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
+      return c.json(result);
+    })
+    .post("/operator", validate("json", operatorSignInSchema), async (c) => {
+      const { result, setCookies } = await signInAsOperator(deps, {
+        ...c.req.valid("json"),
         clientIp: clientIp(c),
         userAgent: c.req.header("user-agent"),
       });

@@ -7,7 +7,7 @@ import { findProfileIds } from "./roles.service";
  * The signed-in user of a request, or null: no cookie, no session, or the account was deleted
  * (its tombstone row must never act again). The one place a session is read.
  */
-async function readSession(
+export async function readSession(
   deps: Pick<Deps, "auth">,
   headers: Headers,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {

@@ -5,20 +5,20 @@ import type { Deps } from "../http/app-env";
 import { CLIENT_IP_HEADER } from "./auth";
 import { completeRoleSignIn } from "./roles.service";
 
-interface ClientInfo {
+export interface ClientInfo {
   clientIp: string;
   userAgent: string | undefined;
   /** The browser's cookies, needed to finish a two-factor sign-in. */
   cookie?: string | undefined;
 }
 
-type SignInDeps = Pick<Deps, "auth" | "db" | "env">;
+export type SignInDeps = Pick<Deps, "auth" | "db" | "env">;
 
 /**
  * Calls one of better-auth's endpoints through its own HTTP handler (not `auth.api`), so its
  * rate limiter, session cookies and two-factor cookie apply exactly as for any auth request.
  */
-async function callAuth(deps: SignInDeps, path: string, body: unknown, client: ClientInfo) {
+export async function callAuth(deps: SignInDeps, path: string, body: unknown, client: ClientInfo) {
   const headers = new Headers({
     "content-type": "application/json",
     origin: deps.env.PUBLIC_URL,

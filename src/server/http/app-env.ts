@@ -20,6 +20,12 @@ export interface SessionUser {
   name: string;
 }
 
+/** An operator of the trust-and-safety desk: who the audit trail names. */
+export interface OperatorUser {
+  userId: string;
+  email: string;
+}
+
 export interface AppEnv {
   Variables: {
     requestId: string;
@@ -33,6 +39,8 @@ export interface AppEnv {
      * null; the session is read on the first call, not before.
      */
     parentViewer: () => Promise<string | null>;
+    /** Set by `requireOperator` on /api/operator/* (issue 27). */
+    operator: OperatorUser;
     /** Set by `requireParent` / `requireTeacher`. */
     parentId: string;
     teacherId: string;

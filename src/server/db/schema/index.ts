@@ -11,3 +11,4 @@ export * from "./search";
 export * from "./mail";
 export * from "./lessons";
 export * from "./jobs";
+export * from "./operator";

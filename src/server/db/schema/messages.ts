@@ -39,6 +39,8 @@ export const messages = pgTable(
     body: text().notNull(),
     createdAt: createdAt(),
     readAt: instant(),
+    /** Removed by an operator after a report (issue 27): the conversation shows "This message was removed". */
+    hiddenAt: instant(),
   },
   (t) => [
     index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { parentProfiles } from "./accounts";
-import { createdAt, id } from "./columns";
+import { createdAt, id, instant } from "./columns";
 import { teacherProfiles } from "./teachers";
 
 /** One review per parent and teacher; the service lets only parents with an accepted booking post. */
@@ -19,6 +19,8 @@ export const reviews = pgTable(
     body: text().notNull(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /** Hidden by an operator after a report (issue 27): gone from the profile and the figures. */
+    hiddenAt: instant(),
   },
   (t) => [
     unique("reviews_teacher_parent_key").on(t.teacherId, t.parentId),

@@ -23,6 +23,7 @@ import {
   TEACHER_EXPERIENCE,
   TEACHING_METHODS,
 } from "../../../shared/teachers/teachers.constants";
+import { TEACHER_REVIEW_STATUSES } from "../../../shared/operator/operator.constants";
 import { IN_PERSON_PLACES } from "../../../shared/booking/booking.constants";
 import { user } from "./auth";
 import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
@@ -90,6 +91,16 @@ export const teacherProfiles = pgTable(
     /** Set when the application's one-time upload token starts its upload; cleared if that upload fails. */
     introVideoTokenClaimedAt: instant(),
     isDiscoverable: boolean().notNull().default(false),
+    /**
+     * The operators' review of the application (issue 27): a teacher is listed only once approved
+     * (the CHECK below), so the discovery rule stays the bare `is_discoverable` column that the
+     * search indexes are built on. `reviewMessage` is the operator's request for changes or the
+     * reason of a rejection, shown to the teacher; `submittedForReviewAt` orders the waiting queue.
+     */
+    reviewStatus: text().notNull().default("pending"),
+    reviewMessage: text(),
+    submittedForReviewAt: instant().notNull().defaultNow(),
+    reviewedAt: instant(),
     discoveryEnabledAt: instant(),
     /**
      * Review figures kept by triggers on `reviews` (migration search_triggers), so search can
@@ -135,6 +146,9 @@ export const teacherProfiles = pgTable(
     check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
     check("teacher_profiles_notice_check", sql`${t.noticeHours} between 0 and 168`),
     check("teacher_profiles_buffer_check", sql`${t.bufferMinutes} between 0 and 30`),
+    check("teacher_profiles_review_status_check", oneOf(t.reviewStatus, TEACHER_REVIEW_STATUSES)),
+    check("teacher_profiles_listed_when_approved_check", sql`not ${t.isDiscoverable} or ${t.reviewStatus} = 'approved'`),
+    index("teacher_profiles_review_queue_idx").on(t.reviewStatus, t.submittedForReviewAt),
     check("teacher_profiles_lead_check", sql`${t.leadHours} between 0 and 72`),
     check("teacher_profiles_in_person_place_check", oneOf(t.inPersonPlace, IN_PERSON_PLACES)),
     check("teacher_profiles_meeting_url_check", sql`${t.meetingUrl} is null or (${t.meetingUrl} ~ '^https?://' and length(${t.meetingUrl}) <= 500)`),

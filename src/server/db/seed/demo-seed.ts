@@ -114,6 +114,9 @@ export async function seedDemoIfEmpty(
             hourlyRateMin: t.hourlyRateMin,
             hourlyRateMax: t.hourlyRateMax,
             // A CHECK keeps these two together: discoverable exactly when the time is stamped.
+            // The demo teachers have passed the operators' review (issue 27).
+            reviewStatus: "approved",
+            reviewedAt: discoveryEnabledAt,
             isDiscoverable: true,
             discoveryEnabledAt,
             createdAt: discoveryEnabledAt,

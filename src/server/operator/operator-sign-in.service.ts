@@ -1,0 +1,34 @@
+import { WRONG_CREDENTIALS_MESSAGE } from "../../shared/auth/auth.schemas";
+import { AppError } from "../../shared/errors";
+import type { OperatorSignInResult } from "../../shared/operator/operator.schemas";
+import { deleteSessionByToken } from "../auth/auth.repo";
+import { callAuth, retryAfterOf, type ClientInfo, type SignInDeps } from "../auth/sign-in.service";
+import { isOperator } from "./operators.repo";
+
+/**
+ * Password sign-in at /operator. Only an operator account gets a session: for any other account
+ * the new session is deleted at once and the answer is the same as for a wrong password, so the
+ * page does not tell who holds an account.
+ */
+export async function signInAsOperator(
+  deps: SignInDeps,
+  input: { email: string; password: string } & ClientInfo,
+): Promise<{ result: OperatorSignInResult; setCookies: string[] }> {
+  const { response, json } = await callAuth(deps, "/sign-in/email", { email: input.email, password: input.password }, input);
+  if (response.status === 429) {
+    throw new AppError("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
+      retryAfterSeconds: retryAfterOf(response),
+    });
+  }
+  if (response.ok && json?.twoFactorRedirect) {
+    return { result: { twoFactorRequired: true }, setCookies: response.headers.getSetCookie() };
+  }
+  if (!response.ok || !json?.token || !json.user) {
+    throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });
+  }
+  if (!(await isOperator(deps.db, json.user.id))) {
+    await deleteSessionByToken(deps.db, json.token);
+    throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });
+  }
+  return { result: { redirectTo: "/operator" }, setCookies: response.headers.getSetCookie() };
+}
