@@ -12,6 +12,7 @@ import { liveHubFor } from "./live/live-hub";
 import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
+import { syncOperators } from "./operator/operator-accounts.service";
 import { mountWebApp, WEB_DIST } from "./web-static";
 import { loadPageRenderer } from "./web-ssr";
 
@@ -41,6 +42,9 @@ async function main() {
   }
 
   const deps = { db: handle.db, driver: handle.driver, auth, env, logger, mailer };
+  // OPERATOR_EMAILS is the whole list of operators: new addresses get an account and a
+  // set-your-password email, removed ones lose the desk and their sessions (issue 27).
+  await syncOperators(deps);
   const app = createApp(deps);
   // Reminders, unread-message emails, request expiry: every process runs due jobs, the database
   // hands each job to one of them (src/server/jobs).

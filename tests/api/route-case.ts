@@ -83,7 +83,8 @@ export const credentialsOf = (world: World, actor: Actor) => {
     case "otherTeacher":
       return { role: "teacher", email: world.otherTeacher.email, password: world.otherTeacher.password };
     case "operator":
-      return { role: "operator", email: world.operator.email, password: world.operator.password };
+      // The public sign-in offers only the two marketplace roles: an operator trying it is refused.
+      return { role: "parent", email: world.operator.email, password: world.operator.password };
   }
 };
 

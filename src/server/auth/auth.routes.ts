@@ -6,8 +6,8 @@ import { validate } from "../http/validate";
 import { CLIENT_IP_HEADER } from "./auth";
 import { optionalUser } from "./guards";
 import { getMe } from "./roles.service";
-import { operatorSignInSchema } from "../../shared/operator/operator.schemas";
-import { signInAsOperator } from "../operator/operator-sign-in.service";
+import { operatorSignInSchema, operatorTwoFactorSchema } from "../../shared/operator/operator.schemas";
+import { completeOperatorTwoFactor, signInAsOperator } from "../operator/operator-sign-in.service";
 import { completeTwoFactorSignIn, retryAfterOf, signInWithRole } from "./sign-in.service";
 
 /**
@@ -46,6 +46,16 @@ export function createSessionRoutes(deps: Deps) {
         ...c.req.valid("json"),
         clientIp: clientIp(c),
         userAgent: c.req.header("user-agent"),
+      });
+      for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
+      return c.json(result);
+    })
+    .post("/operator/two-factor", validate("json", operatorTwoFactorSchema), async (c) => {
+      const { result, setCookies } = await completeOperatorTwoFactor(deps, {
+        ...c.req.valid("json"),
+        clientIp: clientIp(c),
+        userAgent: c.req.header("user-agent"),
+        cookie: c.req.header("cookie"),
       });
       for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
       return c.json(result);

@@ -8,6 +8,7 @@ import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "pino";
 import { trustedOrigins } from "../http/trusted-origins";
 import { twoFactor } from "better-auth/plugins";
+import { limitOperatorSession } from "../operator/operator-session";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -61,6 +62,9 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
         deleted: { type: "boolean", required: false, defaultValue: false, input: false },
         deletedAt: { type: "date", required: false, input: false },
       },
+    },
+    databaseHooks: {
+      session: { create: { before: limitOperatorSession(db) } },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

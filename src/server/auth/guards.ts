@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../shared/errors";
 import type { AppEnv, Deps, SessionUser } from "../http/app-env";
+import { isOperator } from "../operator/operators.repo";
 import { findProfileIds } from "./roles.service";
 
 /**
@@ -10,22 +11,27 @@ import { findProfileIds } from "./roles.service";
 export async function readSession(
   deps: Pick<Deps, "auth">,
   headers: Headers,
-): Promise<{ user: SessionUser; sessionId: string } | null> {
+): Promise<{ user: SessionUser; sessionId: string; sessionCreatedAt: Date } | null> {
   // Sessions live in cookies only: without one there is nothing to look up.
   if (!headers.get("cookie")) return null;
   const result = await deps.auth.api.getSession({ headers });
   if (!result || (result.user as { deleted?: boolean }).deleted) return null;
-  return { user: { id: result.user.id, email: result.user.email, name: result.user.name }, sessionId: result.session.id };
+  return { user: { id: result.user.id, email: result.user.email, name: result.user.name }, sessionId: result.session.id, sessionCreatedAt: new Date(result.session.createdAt) };
 }
 
 /**
  * Resolves the session for routes that need one (never globally: a session lookup on every
- * request cost two thirds of the throughput). Anonymous → 401.
+ * request cost two thirds of the throughput). Anonymous → 401, an operator → 403.
  */
-export function requireUser(deps: Pick<Deps, "auth">) {
+export function requireUser(deps: Pick<Deps, "auth" | "db">) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const session = await readSession(deps, c.req.raw.headers);
     if (!session) throw new AppError("unauthenticated", "Please sign in to continue.");
+    // Operators cannot act as a parent or a teacher (issue 27): every signed-in route of the
+    // marketplace is closed to them; the desk's own routes use requireOperator instead.
+    if (await isOperator(deps.db, session.user.id)) {
+      throw new AppError("forbidden", "Operator accounts can only use the operator desk.", { reason: "operator_account" });
+    }
     c.set("user", session.user);
     c.set("sessionId", session.sessionId);
     await next();

@@ -32,3 +32,37 @@ export async function signInAsOperator(
   }
   return { result: { redirectTo: "/operator" }, setCookies: response.headers.getSetCookie() };
 }
+
+/**
+ * Second step of an operator's sign-in: the authenticator code, with better-auth's two-factor
+ * cookie from the password step. As at the first step, a non-operator gets no session.
+ */
+export async function completeOperatorTwoFactor(
+  deps: SignInDeps,
+  input: { code: string; trustDevice?: boolean | undefined } & ClientInfo,
+): Promise<{ result: OperatorSignInResult; setCookies: string[] }> {
+  const { response, json } = await callAuth(
+    deps,
+    "/two-factor/verify-totp",
+    { code: input.code, trustDevice: input.trustDevice ?? false },
+    input,
+  );
+  if (response.status === 429) {
+    throw new AppError("rate_limited", "Too many attempts. Please wait a minute and try again.", {
+      retryAfterSeconds: retryAfterOf(response),
+    });
+  }
+  if (!response.ok) {
+    const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || (response.status === 401 && !input.cookie);
+    throw new AppError(
+      "unauthenticated",
+      expired ? "Your sign-in expired. Please sign in again." : "That code is not correct. Please try again.",
+      { reason: expired ? "two_factor_expired" : "invalid_code" },
+    );
+  }
+  if (!json?.token || !json.user || !(await isOperator(deps.db, json.user.id))) {
+    if (json?.token) await deleteSessionByToken(deps.db, json.token);
+    throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });
+  }
+  return { result: { redirectTo: "/operator" }, setCookies: response.headers.getSetCookie() };
+}

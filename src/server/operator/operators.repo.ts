@@ -1,9 +1,51 @@
-import { eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { operators } from "../db/schema";
+import { eq, inArray } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { operators, parentProfiles, session, teacherProfiles, user } from "../db/schema";
 
 /** Whether the account may use the operator desk (kept in step with OPERATOR_EMAILS at start). */
 export async function isOperator(db: Executor, userId: string): Promise<boolean> {
   const rows = await db.select({ userId: operators.userId }).from(operators).where(eq(operators.userId, userId)).limit(1);
   return rows.length > 0;
+}
+
+/** The accounts holding the listed addresses, with what they are (operator, parent, teacher, deleted). */
+export async function findAccountsByEmail(db: Executor, emails: string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({
+      userId: user.id,
+      email: user.email,
+      deleted: user.deleted,
+      operator: operators.userId,
+      parentId: parentProfiles.id,
+      teacherId: teacherProfiles.id,
+    })
+    .from(user)
+    .leftJoin(operators, eq(operators.userId, user.id))
+    .leftJoin(parentProfiles, eq(parentProfiles.userId, user.id))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, user.id))
+    .where(inArray(user.email, emails));
+}
+
+/** Every operator with its address, to find the ones taken off OPERATOR_EMAILS. */
+export function listOperators(db: Executor) {
+  return db.select({ userId: operators.userId, email: user.email }).from(operators).innerJoin(user, eq(user.id, operators.userId));
+}
+
+export async function insertOperator(db: Executor, userId: string): Promise<void> {
+  await db.insert(operators).values({ userId }).onConflictDoNothing();
+}
+
+/** Takes operator rights away and ends every session of those accounts, in one transaction. */
+export async function removeOperators(db: Database, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.delete(operators).where(inArray(operators.userId, userIds));
+    await tx.delete(session).where(inArray(session.userId, userIds));
+  });
+}
+
+/** Ends one session (an operator's that outlived OPERATOR_SESSION_HOURS). */
+export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(session).where(eq(session.id, sessionId));
 }

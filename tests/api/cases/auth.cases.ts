@@ -9,8 +9,9 @@ export const authCases: RouteCase[] = [
   { route: "GET /api/session", ok: 200, allowed: everyone, request: () => ({ path: "/api/session" }) },
   {
     // Anyone may sign in with credentials they hold; the role rule is tested in auth.integration.test.ts.
+    // An operator holds no parent or teacher profile: the public sign-in refuses them (issue 27).
     route: "POST /api/session", ok: 200,
-    allowed: everyone,
+    allowed: { ...everyone, operator: false },
     request: (world, actor) => ({ path: "/api/session", body: credentialsOf(world, actor) }),
     badInput: { as: "anonymous", validBody: (world) => credentialsOf(world, "parent") },
   },
