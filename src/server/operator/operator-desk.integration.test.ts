@@ -94,6 +94,8 @@ describe("GET /api/operator/overview", () => {
   });
 });
 
+const actionsOf = (body: unknown) => (body as { entries: { action: string }[] }).entries.map((entry) => entry.action);
+
 describe("GET /api/operator/audit", () => {
   const by: () => OperatorUser = () => ({ userId: operator.userId, email: operator.email });
 
@@ -110,15 +112,15 @@ describe("GET /api/operator/audit", () => {
 
     const all = await send(t, "GET", `/api/operator/audit?target=account:${parent.userId}`, { cookie });
     expect(all.status).toBe(200);
-    expect(all.json.entries.map((entry: { action: string }) => entry.action)).toEqual(["reinstate", "suspend", "warn"]);
+    expect(actionsOf(all.json)).toEqual(["reinstate", "suspend", "warn"]);
     expect(all.json.entries[0]).toMatchObject({ operatorEmail: operator.email, subjectEmail: parent.email, reason: "Talked it through" });
     expect(all.json.nextCursor).toBeNull();
 
     const first = await send(t, "GET", `/api/operator/audit?target=account:${parent.userId}&limit=2`, { cookie });
-    expect(first.json.entries.map((entry: { action: string }) => entry.action)).toEqual(["reinstate", "suspend"]);
+    expect(actionsOf(first.json)).toEqual(["reinstate", "suspend"]);
     expect(first.json.nextCursor).toBeTruthy();
     const second = await send(t, "GET", `/api/operator/audit?target=account:${parent.userId}&limit=2&before=${first.json.nextCursor}`, { cookie });
-    expect(second.json.entries.map((entry: { action: string }) => entry.action)).toEqual(["warn"]);
+    expect(actionsOf(second.json)).toEqual(["warn"]);
     expect(second.json.nextCursor).toBeNull();
 
     const teacherTrail = await send(t, "GET", `/api/operator/audit?subject=${teacher.userId}`, { cookie });

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Navigate, useLocation, type RouteObject } from "react-router";
+import { operatorRoutes } from "../features/operator/operator-routes";
 import { publicProfileQuery } from "../features/teachers/profile/use-public-profile";
 import { RequireAuth } from "./guards";
 import { AppLayout } from "./layout";
@@ -16,6 +17,8 @@ function CalendarRedirect() {
  * RouteErrorPage. `queryClient` lets a landing page's data start loading beside its code.
  */
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+  // The operator desk has its own layout (no marketplace top bar, no live updates).
+  ...operatorRoutes,
   {
     element: <AppLayout />,
     // A page that throws or whose chunk fails to load shows the error page inside the layout (top

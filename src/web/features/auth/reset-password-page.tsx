@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { resetPasswordSchema } from "../../../shared/auth/auth.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClasses } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
@@ -17,6 +17,8 @@ type ResetInput = z.input<typeof resetPasswordSchema>;
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get("token");
+  // A new operator's "Set your password" link (OPERATOR_EMAILS) lands here too, then goes to the desk.
+  const forOperator = params.get("for") === "operator";
   const { openSignIn, openForgotPassword } = useAuthDialogs();
   const form = useForm<ResetInput>({
     resolver: zodResolver(resetPasswordSchema),
@@ -27,7 +29,7 @@ export function Component() {
 
   return (
     <main className="mx-auto w-full max-w-md flex-1 px-4 py-10">
-      <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{forOperator ? "Set your password" : "Choose a new password"}</h1>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         {!token || params.get("error") ? (
           <div className="space-y-4">
@@ -38,10 +40,18 @@ export function Component() {
           </div>
         ) : reset.isSuccess ? (
           <div className="space-y-4">
-            <Alert tone="success">Your password has been changed. Sign in with your new password.</Alert>
-            <Button className="w-full" onClick={() => openSignIn()}>
-              Sign In
-            </Button>
+            <Alert tone="success">
+              {forOperator ? "Your password is set. Sign in at the operator desk." : "Your password has been changed. Sign in with your new password."}
+            </Alert>
+            {forOperator ? (
+              <Link to="/operator" className={buttonClasses("primary", "md", "w-full")}>
+                Go to the operator desk
+              </Link>
+            ) : (
+              <Button className="w-full" onClick={() => openSignIn()}>
+                Sign In
+              </Button>
+            )}
           </div>
         ) : (
           <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
@@ -55,7 +65,7 @@ export function Component() {
               <Alert>{errorMessage(reset.error, "This reset link is invalid or has expired.")}</Alert>
             ) : null}
             <Button type="submit" className="w-full" disabled={reset.isPending}>
-              {reset.isPending ? "Saving..." : "Change password"}
+              {reset.isPending ? "Saving..." : forOperator ? "Set password" : "Change password"}
             </Button>
           </form>
         )}

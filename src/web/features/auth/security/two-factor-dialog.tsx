@@ -47,7 +47,8 @@ function manualKey(totpUri: string): string {
   return secret.replace(/(.{4})/g, "$1 ").trim();
 }
 
-function EnableTwoFactor() {
+/** Turning two-factor on (also the operator desk's forced setup, which continues with `onEnabled`). */
+export function EnableTwoFactor({ onEnabled }: { onEnabled?: () => void } = {}) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const enable = useEnableTwoFactor();
@@ -106,7 +107,7 @@ function EnableTwoFactor() {
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            verify.mutate(code.trim());
+            verify.mutate(code.trim(), { onSuccess: () => onEnabled?.() });
           }}
         >
           <Field id="tf-code" label="Enter the 6-digit code from the app to finish">
