@@ -18,6 +18,7 @@ import { requestLogger } from "./http/request-logger";
 import { createLessonsRoutes } from "./lessons/lessons.routes";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createLiveRoutes } from "./live/live.routes";
+import { createOperatorApplicationsRoutes } from "./operator/applications.routes";
 import { createMessagesRoutes } from "./messages/messages.routes";
 import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
@@ -59,7 +60,8 @@ export function createApp(deps: Deps) {
     .route("/billing", createBillingRoutes(deps))
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))
-    .route("/lessons", createLessonsRoutes(deps));
+    .route("/lessons", createLessonsRoutes(deps))
+    .route("/operator/applications", createOperatorApplicationsRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

@@ -92,7 +92,7 @@ function Rejected({ message }: { message: string | null }) {
       <Heading icon={XCircle}>Your application was not approved</Heading>
       <OperatorMessage label="The reason our team gave" message={message} />
       <p className="mt-3 text-sm">
-        Families cannot find you in search. Your account stays open; if you have questions, reply to the email we sent you.
+        Families cannot find you in search. Your account stays open. If you have questions, write to the address given in the email we sent you.
       </p>
     </>
   );
