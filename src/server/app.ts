@@ -18,6 +18,7 @@ import { requestLogger } from "./http/request-logger";
 import { createLessonsRoutes } from "./lessons/lessons.routes";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createLiveRoutes } from "./live/live.routes";
+import { createOperatorApplicationsRoutes } from "./operator/applications.routes";
 import { createMessagesRoutes } from "./messages/messages.routes";
 import { createSearchRoutes } from "./search/search.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
@@ -61,6 +62,7 @@ export function createApp(deps: Deps) {
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))
     .route("/lessons", createLessonsRoutes(deps))
+    .route("/operator/applications", createOperatorApplicationsRoutes(deps))
     .route("/operator", createOperatorDeskRoutes(deps));
 
   const app = new Hono<AppEnv>()

@@ -46,6 +46,7 @@ describe("authorization matrix", () => {
   for (const routeCase of ROUTE_CASES) {
     it(`${routeCase.route}: ${ACTORS.map((a) => `${a} ${routeCase.allowed[a] ? "may" : "may not"}`).join(", ")}`, async () => {
       const world = await createWorld(t);
+      await routeCase.prepare?.(t, world);
       const method = routeCase.route.split(" ")[0]!;
       // Refused actors go first, while every resource of the world still exists: their 404 then
       // means "not yours", never "already deleted or decided by an allowed actor before them".

@@ -65,6 +65,11 @@ export interface RouteCase {
   bodyless?: true;
   /** An endless response (Server-Sent Events): only the status is read, then the stream is cancelled. */
   stream?: true;
+  /**
+   * Puts a fresh world in the state the route acts on, when the shared world is not (e.g. both
+   * teachers' applications sent back for changes, for the teacher's resubmission).
+   */
+  prepare?: (t: TestApp, world: World) => Promise<void>;
 }
 
 export const everyone: Allowed = { anonymous: true, parent: true, otherParent: true, teacher: true, otherTeacher: true, operator: true };

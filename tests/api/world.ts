@@ -23,13 +23,15 @@ export type Actor = (typeof ACTORS)[number];
  * trust-and-safety desk (issue 27) and holds no parent or teacher profile.
  */
 export async function createWorld(t: TestApp) {
-  const [parent, otherParent, teacher, otherTeacher, reviewedTeacher, operator] = await Promise.all([
+  const [parent, otherParent, teacher, otherTeacher, reviewedTeacher, operator, applicant] = await Promise.all([
     createParent(t.deps, { students: 2 }),
     createParent(t.deps),
     createTeacher(t.deps),
     createTeacher(t.deps),
     createTeacher(t.deps),
     createOperator(t.deps),
+    // A teacher whose application waits for the operators' review (issue 27), for the decisions.
+    createTeacher(t.deps, { reviewStatus: "pending", discoverable: false }),
   ]);
   // One repertoire entry of the parent's first student, for routes on an existing entry.
   const [entry] = await t.deps.db
@@ -153,6 +155,7 @@ export async function createWorld(t: TestApp) {
     teacher,
     otherTeacher,
     reviewedTeacher,
+    applicant,
     cookies,
     repertoireId: entry!.id,
     availabilityId: availability!.id,

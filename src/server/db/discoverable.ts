@@ -32,8 +32,20 @@ export function discoverableTeacherAs(alias: string): SQL {
  * `teacherId` is the teacher's id as SQL: a bound value, or a column of the outer query.
  */
 export function familyOfTeacher(teacherId: SQL, parentId: string): SQL {
-  return sql`(exists (select 1 from bookings fb where fb.teacher_id = ${teacherId} and fb.parent_id = ${parentId} and ${heldLessonAs("fb")})
-    or exists (select 1 from classes fc where fc.teacher_id = ${teacherId} and fc.parent_id = ${parentId}))`;
+  return sql`(${inGoodStanding(teacherId)}
+    and (exists (select 1 from bookings fb where fb.teacher_id = ${teacherId} and fb.parent_id = ${parentId} and ${heldLessonAs("fb")})
+      or exists (select 1 from classes fc where fc.teacher_id = ${teacherId} and fc.parent_id = ${parentId})))`;
+}
+
+/**
+ * Issue 27: the family exception is for a teacher who only switched discovery off, not for one the
+ * desk has not approved (a rejected teacher, or one sent back for changes) nor for a suspended
+ * account. The listed branch needs no such test: the CHECK keeps an unapproved teacher unlisted,
+ * and suspending a teacher switches discovery off.
+ */
+function inGoodStanding(teacherId: SQL): SQL {
+  return sql`exists (select 1 from teacher_profiles gt where gt.id = ${teacherId} and gt.review_status = 'approved'
+      and not exists (select 1 from account_suspensions gs where gs.user_id = gt.user_id))`;
 }
 
 /** Drizzle condition over `teacher_profiles`: discoverable, or (for a family given) one they are with. */

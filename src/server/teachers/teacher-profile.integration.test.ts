@@ -341,6 +341,8 @@ describe("GET /api/teachers/me/dashboard", () => {
     expect(res.json).toEqual({
       firstName: "Terry",
       lastName: "Teacher",
+      reviewStatus: "approved",
+      reviewMessage: null,
       isDiscoverable: false,
       discoveryEnabledAt: null,
       pendingRequests: 0,

@@ -6,6 +6,7 @@ import type {
   TeacherStats,
 } from "../../shared/teachers/profile.schemas";
 import type { Instrument } from "../../shared/teachers/teachers.constants";
+import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
 import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
 import { queryRows, type Executor } from "../db/client";
 import { teacherInstruments, teacherProfiles } from "../db/schema";
@@ -140,7 +141,9 @@ export async function setDiscovery(db: Executor, teacherId: string, enabled: boo
       discoveryEnabledAt: enabled ? sql`coalesce(${teacherProfiles.discoveryEnabledAt}, now())` : null,
       updatedAt: sql`now()`,
     })
-    .where(eq(teacherProfiles.id, teacherId))
+    // Issue 27: switching on is a guarded write (only an approved application), so a decision
+    // landing at the same moment cannot let the listed-when-approved CHECK surface as a 500.
+    .where(and(eq(teacherProfiles.id, teacherId), enabled ? eq(teacherProfiles.reviewStatus, "approved") : undefined))
     .returning({ isDiscoverable: teacherProfiles.isDiscoverable, discoveryEnabledAt: teacherProfiles.discoveryEnabledAt });
   if (!row) return undefined;
   return { isDiscoverable: row.isDiscoverable, discoveryEnabledAt: row.discoveryEnabledAt?.toISOString() ?? null };
@@ -153,9 +156,30 @@ export async function findDashboardHeader(db: Executor, teacherId: string) {
       lastName: teacherProfiles.lastName,
       isDiscoverable: teacherProfiles.isDiscoverable,
       discoveryEnabledAt: teacherProfiles.discoveryEnabledAt,
+      reviewStatus: teacherProfiles.reviewStatus,
+      reviewMessage: teacherProfiles.reviewMessage,
     })
     .from(teacherProfiles)
     .where(eq(teacherProfiles.id, teacherId));
+  // The column's CHECK admits only the review statuses.
+  return row ? { ...row, reviewStatus: row.reviewStatus as TeacherReviewStatus } : undefined;
+}
+
+export async function findReviewStatus(db: Executor, teacherId: string): Promise<TeacherReviewStatus | undefined> {
+  const [row] = await db.select({ reviewStatus: teacherProfiles.reviewStatus }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  return row?.reviewStatus as TeacherReviewStatus | undefined;
+}
+
+/**
+ * Issue 27: an application sent back for changes goes back to the queue, as if new (the queue is
+ * ordered by submitted_for_review_at). Guarded on the status, so a double click resubmits once.
+ */
+export async function resubmitForReview(db: Executor, teacherId: string): Promise<{ submittedForReviewAt: Date } | undefined> {
+  const [row] = await db
+    .update(teacherProfiles)
+    .set({ reviewStatus: "pending", submittedForReviewAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(teacherProfiles.id, teacherId), eq(teacherProfiles.reviewStatus, "changes_requested")))
+    .returning({ submittedForReviewAt: teacherProfiles.submittedForReviewAt });
   return row;
 }
 

@@ -5,10 +5,12 @@ import {
   studioAddressMissing,
   TEACHER_PROFILE_NOT_FOUND_MESSAGE,
   type DiscoveryStatus,
+  type ResubmitResult,
   type TeacherDashboard,
   type TeacherProfile,
   type TeacherProfileUpdate,
 } from "../../shared/teachers/profile.schemas";
+import { discoveryBlockedReason, RESUBMIT_NOT_ALLOWED_MESSAGE } from "../../shared/teachers/review-status.rules";
 import type { Executor } from "../db/client";
 import { createStorage } from "../files/storage";
 import { geocodeCityState } from "../geo/gazetteer";
@@ -82,6 +84,8 @@ export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, no
   return {
     firstName: header.firstName,
     lastName: header.lastName,
+    reviewStatus: header.reviewStatus,
+    reviewMessage: header.reviewMessage,
     isDiscoverable: header.isDiscoverable,
     discoveryEnabledAt: header.discoveryEnabledAt?.toISOString() ?? null,
     pendingRequests: stats.pendingRequests,
@@ -89,10 +93,23 @@ export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, no
   };
 }
 
+/** Issue 27: discovery can be switched on only once the desk has approved the application. */
 export async function setDiscovery(deps: Pick<Deps, "db">, teacherId: string, enabled: boolean): Promise<DiscoveryStatus> {
   const status = await repo.setDiscovery(deps.db, teacherId, enabled);
-  if (!status) throw profileNotFound();
-  return status;
+  if (status) return status;
+  const reviewStatus = await repo.findReviewStatus(deps.db, teacherId);
+  if (!reviewStatus) throw profileNotFound();
+  throw new AppError("conflict", discoveryBlockedReason(reviewStatus) ?? "Discovery could not be switched on. Please try again.", {
+    reason: "not_approved",
+  });
+}
+
+/** POST /api/teachers/me/application/resubmit: back to the queue after making the asked changes. */
+export async function resubmitApplication(deps: Pick<Deps, "db">, teacherId: string): Promise<ResubmitResult> {
+  const row = await repo.resubmitForReview(deps.db, teacherId);
+  if (row) return { reviewStatus: "pending", submittedForReviewAt: row.submittedForReviewAt.toISOString() };
+  if (!(await repo.findReviewStatus(deps.db, teacherId))) throw profileNotFound();
+  throw new AppError("conflict", RESUBMIT_NOT_ALLOWED_MESSAGE);
 }
 
 /**

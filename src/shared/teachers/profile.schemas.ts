@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TeacherReviewStatus } from "../operator/operator.constants";
 import { IN_PERSON_PLACES, type InPersonPlace } from "../booking/booking.constants";
 import { optionalAddressSchema, optionalMeetingUrlSchema } from "../booking/lesson-place.schemas";
 import { boundedText, oneLineText, requiredText } from "../text.schemas";
@@ -183,7 +184,17 @@ export interface TeacherStats {
 /** GET /api/teachers/me/dashboard. */
 export interface TeacherDashboard extends DiscoveryStatus {
   firstName: string;
+  /** Issue 27: where the application stands; discovery can be switched on only once approved. */
+  reviewStatus: TeacherReviewStatus;
+  /** The operator's request for changes, or the reason of a rejection. */
+  reviewMessage: string | null;
   lastName: string;
   pendingRequests: number;
   stats: TeacherStats;
+}
+
+/** POST /api/teachers/me/application/resubmit (issue 27). */
+export interface ResubmitResult {
+  reviewStatus: "pending";
+  submittedForReviewAt: string;
 }

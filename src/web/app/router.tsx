@@ -78,6 +78,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: "/messages/:conversationId", lazy: () => import("../features/messages/messages-page") },
             ],
           },
+          // Issue 27, the operators' review of applications. The API answers 404 to anyone but an
+          // operator; at merge these move under the operator desk's layout and guard (ops-core).
+          { path: "/operator/applications", lazy: () => import("../features/operator/applications/applications-page") },
+          { path: "/operator/applications/:teacherId", lazy: () => import("../features/operator/applications/application-page") },
           { path: "*", lazy: () => import("./not-found-page") },
         ],
       },

@@ -1,7 +1,11 @@
 import { ShieldCheck, Star, TrendingUp, UserRound, type LucideIcon } from "lucide-react";
 import { SectionContainer } from "./section-container";
 
-/** Each text says what the product does (decisions.md section 6); the vetting wording is another issue's. */
+/**
+ * Each text says what the product does (decisions.md section 6). The review claim is true because
+ * operators approve each application before the teacher can be listed (issue 27); no background
+ * check or reference check is run, so none is promised.
+ */
 const claims: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: UserRound,
@@ -10,8 +14,8 @@ const claims: { icon: LucideIcon; title: string; text: string }[] = [
   },
   {
     icon: ShieldCheck,
-    title: "Verified and vetted teachers",
-    text: "Teachers apply and pass our screening, references included, before they teach.",
+    title: "Every teacher reviewed",
+    text: "Every teacher is reviewed by our team before families can find them: we read each application, and approve it, before the teacher is listed.",
   },
   {
     icon: Star,

@@ -19,8 +19,8 @@ export function Hero() {
               <span className="text-brand-700">for your child</span>
             </h1>
             <p className="max-w-2xl text-lg text-pretty text-slate-600">
-              Find a verified teacher for piano, guitar, violin, voice and more, in person near you or online. Start with a
-              free intro call.
+              Find a teacher for piano, guitar, violin, voice and more, in person near you or online, each one reviewed by our
+              team before families can find them. Start with a free intro call.
             </p>
           </div>
           <HeroSearch />

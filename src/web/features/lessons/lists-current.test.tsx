@@ -56,6 +56,8 @@ function fakeServer() {
     return {
       firstName: "Casey",
       lastName: "Keys",
+      reviewStatus: "approved",
+      reviewMessage: null,
       isDiscoverable: true,
       discoveryEnabledAt: null,
       pendingRequests: pending,

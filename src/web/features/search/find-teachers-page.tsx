@@ -40,7 +40,7 @@ export function Component() {
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Find a Music Teacher</h1>
-      <p className="mt-1 text-slate-600">Search by instrument, place and lesson type. Every teacher is vetted; new teachers show as New until their first review.</p>
+      <p className="mt-1 text-slate-600">Search by instrument, place and lesson type. Every teacher is reviewed by our team before families can find them; new teachers show as New until their first review.</p>
 
       <div className="mt-6 space-y-4">
         <FilterBar filters={filters} onChange={change} place={place} />

@@ -5,6 +5,8 @@ import { useFlash } from "../../../components/ui/form";
 import { errorMessage } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { useSetDiscovery } from "./use-teacher-dashboard";
+import type { TeacherReviewStatus } from "../../../../shared/operator/operator.constants";
+import { discoveryBlockedReason } from "../../../../shared/teachers/review-status.rules";
 
 /** Spec section 9: success banners and the discovery message last 3 seconds. */
 export const DISCOVERY_MESSAGE_MS = 3000;
@@ -15,7 +17,15 @@ const MESSAGES = { on: "You are now visible in search.", off: "You are hidden fr
  * The discovery switch (spec section 4): on, parents find the teacher in Find Teachers; off, the
  * teacher is hidden from search but keeps their lessons, classes and profile link.
  */
-export function DiscoveryToggle({ isDiscoverable, discoveryEnabledAt }: { isDiscoverable: boolean; discoveryEnabledAt: string | null }) {
+export function DiscoveryToggle({
+  isDiscoverable,
+  discoveryEnabledAt,
+  reviewStatus,
+}: {
+  isDiscoverable: boolean;
+  discoveryEnabledAt: string | null;
+  reviewStatus: TeacherReviewStatus;
+}) {
   const setDiscovery = useSetDiscovery();
   const flash = useFlash(DISCOVERY_MESSAGE_MS);
 
@@ -23,6 +33,9 @@ export function DiscoveryToggle({ isDiscoverable, discoveryEnabledAt }: { isDisc
     flash.clear();
     setDiscovery.mutate(enabled, { onSuccess: () => flash.show(enabled ? MESSAGES.on : MESSAGES.off) });
   };
+
+  // Issue 27: until approved the switch stays off and says why; the server refuses it as well.
+  const blockedReason = isDiscoverable ? null : discoveryBlockedReason(reviewStatus);
 
   const since = discoveryEnabledAt
     ? new Date(discoveryEnabledAt).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })
@@ -53,22 +66,24 @@ export function DiscoveryToggle({ isDiscoverable, discoveryEnabledAt }: { isDisc
           <SwitchPrimitive.Root
             id="discovery-switch"
             checked={isDiscoverable}
-            disabled={setDiscovery.isPending}
+            disabled={setDiscovery.isPending || blockedReason !== null}
+            {...(blockedReason ? { "aria-describedby": "discovery-blocked" } : {})}
             onCheckedChange={change}
             className={cn(
               "relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors",
               "focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none",
-              "disabled:cursor-wait disabled:opacity-60 data-[state=checked]:bg-brand-600 data-[state=unchecked]:bg-slate-300",
+              blockedReason ? "disabled:cursor-not-allowed disabled:opacity-60" : "disabled:cursor-wait disabled:opacity-60",
+              "data-[state=checked]:bg-brand-600 data-[state=unchecked]:bg-slate-300",
             )}
           >
             <SwitchPrimitive.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
           </SwitchPrimitive.Root>
         </div>
       </div>
-      <p className="mt-3 text-sm text-slate-600 sm:mt-1 sm:pl-13">
-        {isDiscoverable
+      <p id={blockedReason ? "discovery-blocked" : undefined} className="mt-3 text-sm text-slate-600 sm:mt-1 sm:pl-13">
+        {blockedReason ?? (isDiscoverable
           ? `Parents can find you in Find Teachers and request lessons${since ? ` (visible since ${since})` : ""}.`
-          : "You are hidden: parents cannot find you in search. Your lessons, classes and messages carry on as usual."}
+          : "You are hidden: parents cannot find you in search. Your lessons, classes and messages carry on as usual.")}
       </p>
       {flash.message ? (
         <Alert tone="success" className="mt-4">

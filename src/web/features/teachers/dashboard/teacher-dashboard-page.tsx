@@ -8,6 +8,7 @@ import { errorMessage } from "../../../lib/api";
 import { SignOutFailedAlert } from "../../auth/sign-out-failed-alert";
 import { useSignOut } from "../../auth/use-sign-out";
 import { DiscoveryToggle } from "./discovery-toggle";
+import { ReviewStatusNotice } from "./review-status-notice";
 import { PaymentSettingsDialog } from "./payment-settings-dialog";
 import { TeacherRequestsList } from "../../booking/teacher-requests-list";
 import { RequestsPanel } from "./requests-panel";
@@ -72,7 +73,8 @@ export function Component() {
       </header>
 
       <div className="mt-6 space-y-6">
-        <DiscoveryToggle isDiscoverable={data.isDiscoverable} discoveryEnabledAt={data.discoveryEnabledAt} />
+        <ReviewStatusNotice status={data.reviewStatus} message={data.reviewMessage} />
+        <DiscoveryToggle isDiscoverable={data.isDiscoverable} discoveryEnabledAt={data.discoveryEnabledAt} reviewStatus={data.reviewStatus} />
         <StatTiles stats={data.stats} />
 
         <div className="grid gap-6 lg:grid-cols-3">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DiscoveryStatus, TeacherDashboard } from "../../../../shared/teachers/profile.schemas";
+import type { DiscoveryStatus, ResubmitResult, TeacherDashboard } from "../../../../shared/teachers/profile.schemas";
 import { api, call } from "../../../lib/api";
 
 /** ["teachers", "me", …] holds the signed-in teacher's own data; sign-out removes it all. */
@@ -18,6 +18,19 @@ export function useSetDiscovery() {
     mutationFn: (enabled: boolean): Promise<DiscoveryStatus> => call(api.teachers.me.discovery.$put({ json: { enabled } })),
     onSuccess: (status) => {
       queryClient.setQueryData<TeacherDashboard>(TEACHER_DASHBOARD_QUERY_KEY, (old) => (old ? { ...old, ...status } : old));
+    },
+  });
+}
+
+/** Issue 27: back to the review queue after making the changes the desk asked for. */
+export function useResubmitApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<ResubmitResult> => call(api.teachers.me.application.resubmit.$post()),
+    onSuccess: (result) => {
+      queryClient.setQueryData<TeacherDashboard>(TEACHER_DASHBOARD_QUERY_KEY, (old) =>
+        old ? { ...old, reviewStatus: result.reviewStatus, reviewMessage: null } : old,
+      );
     },
   });
 }

@@ -1,0 +1,156 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { ApplicationDetail, WaitingApplication } from "../../shared/operator/applications.schemas";
+import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
+import type { TeacherProfile } from "../../shared/teachers/profile.schemas";
+import type { Instrument } from "../../shared/teachers/teachers.constants";
+import type { Executor } from "../db/client";
+import { teacherAvailability, teacherInstruments, teacherProfiles, user } from "../db/schema";
+
+/** How many waiting applications the queue shows at once (the total is counted apart). */
+export const QUEUE_PAGE_SIZE = 100;
+
+/** The waiting queue, oldest first (the review-queue index serves exactly this order). */
+export async function listWaiting(db: Executor, now: Date): Promise<{ applications: WaitingApplication[]; total: number }> {
+  const rows = await db
+    .select({
+      teacherId: teacherProfiles.id,
+      firstName: teacherProfiles.firstName,
+      lastName: teacherProfiles.lastName,
+      city: teacherProfiles.city,
+      state: teacherProfiles.state,
+      submittedForReviewAt: teacherProfiles.submittedForReviewAt,
+    })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.reviewStatus, "pending"))
+    .orderBy(asc(teacherProfiles.submittedForReviewAt), asc(teacherProfiles.id))
+    .limit(QUEUE_PAGE_SIZE);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.reviewStatus, "pending"));
+  const instruments = rows.length
+    ? await db
+        .select({ teacherId: teacherInstruments.teacherId, instrument: teacherInstruments.instrument })
+        .from(teacherInstruments)
+        .where(inArray(teacherInstruments.teacherId, rows.map((r) => r.teacherId)))
+        .orderBy(asc(teacherInstruments.instrument))
+    : [];
+  return {
+    applications: rows.map((row) => ({
+      ...row,
+      instruments: instruments.filter((i) => i.teacherId === row.teacherId).map((i) => i.instrument),
+      submittedForReviewAt: row.submittedForReviewAt.toISOString(),
+      waitedHours: Math.max(0, Math.floor((now.getTime() - row.submittedForReviewAt.getTime()) / 3_600_000)),
+    })),
+    total: Number(counted?.total ?? 0),
+  };
+}
+
+/** Everything the teacher submitted in the wizard (or has since edited in Settings). */
+export async function findApplication(db: Executor, teacherId: string): Promise<ApplicationDetail | undefined> {
+  const [row] = await db
+    .select({
+      id: teacherProfiles.id,
+      accountEmail: user.email,
+      firstName: teacherProfiles.firstName,
+      lastName: teacherProfiles.lastName,
+      email: teacherProfiles.email,
+      phone: teacherProfiles.phone,
+      city: teacherProfiles.city,
+      state: teacherProfiles.state,
+      timeZone: teacherProfiles.timeZone,
+      bio: teacherProfiles.bio,
+      hasTransportation: teacherProfiles.hasTransportation,
+      educationBackground: teacherProfiles.educationBackground,
+      teachingExperienceYears: teacherProfiles.teachingExperienceYears,
+      teachingMethods: teacherProfiles.teachingMethods,
+      ageGroupsTaught: teacherProfiles.ageGroupsTaught,
+      teachingStyleDescription: teacherProfiles.teachingStyleDescription,
+      lessonFormat: teacherProfiles.lessonFormat,
+      inPersonPlace: teacherProfiles.inPersonPlace,
+      studioAddress: teacherProfiles.studioAddress,
+      platformExperience: teacherProfiles.platformExperience,
+      videoConferenceExperience: teacherProfiles.videoConferenceExperience,
+      backgroundCheckConsent: teacherProfiles.backgroundCheckConsent,
+      priorComplaints: teacherProfiles.priorComplaints,
+      complaintExplanation: teacherProfiles.complaintExplanation,
+      canProvideReferences: teacherProfiles.canProvideReferences,
+      hourlyRateMin: teacherProfiles.hourlyRateMin,
+      hourlyRateMax: teacherProfiles.hourlyRateMax,
+      introVideoUrl: teacherProfiles.introVideoUrl,
+      reviewStatus: teacherProfiles.reviewStatus,
+      reviewMessage: teacherProfiles.reviewMessage,
+      submittedForReviewAt: teacherProfiles.submittedForReviewAt,
+      reviewedAt: teacherProfiles.reviewedAt,
+      createdAt: teacherProfiles.createdAt,
+      isDiscoverable: teacherProfiles.isDiscoverable,
+    })
+    .from(teacherProfiles)
+    .innerJoin(user, eq(user.id, teacherProfiles.userId))
+    .where(eq(teacherProfiles.id, teacherId));
+  if (!row) return undefined;
+  const [instruments, availability] = await Promise.all([
+    db
+      .select({ instrument: teacherInstruments.instrument })
+      .from(teacherInstruments)
+      .where(eq(teacherInstruments.teacherId, teacherId))
+      .orderBy(asc(teacherInstruments.instrument)),
+    db
+      .select({ dayOfWeek: teacherAvailability.dayOfWeek, startTime: teacherAvailability.startTime, endTime: teacherAvailability.endTime })
+      .from(teacherAvailability)
+      .where(eq(teacherAvailability.teacherId, teacherId))
+      .orderBy(asc(teacherAvailability.dayOfWeek), asc(teacherAvailability.startTime)),
+  ]);
+  // The columns' CHECK constraints admit only the enumerations these types name.
+  return {
+    ...row,
+    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
+    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
+    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
+    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
+    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
+    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
+    reviewStatus: row.reviewStatus as TeacherReviewStatus,
+    instruments: instruments.map((i) => i.instrument as Instrument),
+    availability: availability.map((a) => ({ ...a, startTime: a.startTime.slice(0, 5), endTime: a.endTime.slice(0, 5) })),
+    submittedForReviewAt: row.submittedForReviewAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface DecidedTeacher {
+  userId: string;
+  email: string;
+  firstName: string;
+  reviewedAt: Date;
+}
+
+/**
+ * The guarded write of a decision: it changes the status only from one the decision may follow
+ * (`from`), so of two operators deciding at once exactly one row comes back.
+ */
+export async function decide(
+  tx: Executor,
+  teacherId: string,
+  from: readonly TeacherReviewStatus[],
+  to: TeacherReviewStatus,
+  message: string | null,
+): Promise<DecidedTeacher | undefined> {
+  const [row] = await tx
+    .update(teacherProfiles)
+    .set({ reviewStatus: to, reviewMessage: message, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(teacherProfiles.id, teacherId), inArray(teacherProfiles.reviewStatus, [...from])))
+    .returning({
+      userId: teacherProfiles.userId,
+      email: teacherProfiles.email,
+      firstName: teacherProfiles.firstName,
+      reviewedAt: teacherProfiles.reviewedAt,
+    });
+  return row ? { ...row, reviewedAt: row.reviewedAt! } : undefined;
+}
+
+export async function findStatus(db: Executor, teacherId: string): Promise<TeacherReviewStatus | undefined> {
+  const [row] = await db.select({ reviewStatus: teacherProfiles.reviewStatus }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  return row?.reviewStatus as TeacherReviewStatus | undefined;
+}

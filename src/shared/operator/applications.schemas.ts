@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { TeacherReviewStatus } from "./operator.constants";
+import type { TeacherProfile } from "../teachers/profile.schemas";
+import { isSafeText, unsafeTextMessage } from "../text.schemas";
+
+/**
+ * The operators' review of teacher applications (issue 27): the waiting queue, one application
+ * with everything the teacher submitted, and the three decisions.
+ */
+
+export const OPERATOR_REASON_MAX_LENGTH = 1000;
+export const OPERATOR_REASON_MESSAGE = "Please give a short reason.";
+
+/** The body of every operator action: a short reason, kept in the audit trail. */
+export const operatorReasonSchema = z.object({
+  reason: z
+    .string({ error: OPERATOR_REASON_MESSAGE })
+    .trim()
+    .min(1, OPERATOR_REASON_MESSAGE)
+    .max(OPERATOR_REASON_MAX_LENGTH, `Keep the reason under ${OPERATOR_REASON_MAX_LENGTH} characters.`)
+    .refine(isSafeText, unsafeTextMessage("Reason")),
+});
+export type OperatorReasonInput = z.input<typeof operatorReasonSchema>;
+
+export const APPLICATION_DECISIONS = ["approve", "ask-for-changes", "reject"] as const;
+export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
+
+/** GET /api/operator/applications: one waiting application. */
+export interface WaitingApplication {
+  teacherId: string;
+  firstName: string;
+  lastName: string;
+  city: string;
+  state: string;
+  instruments: string[];
+  /** When the application (or its resubmission) entered the queue; the list is oldest first. */
+  submittedForReviewAt: string;
+  /** Whole hours waited, measured by the server's clock. */
+  waitedHours: number;
+}
+
+export interface WaitingApplications {
+  applications: WaitingApplication[];
+  /** All waiting, even beyond the first page shown. */
+  total: number;
+}
+
+/** GET /api/operator/applications/:teacherId: every step of the wizard, as submitted or since edited. */
+export interface ApplicationDetail
+  extends Omit<TeacherProfile, "meetingUrl" | "isDiscoverable" | "discoveryEnabledAt" | "updatedAt"> {
+  accountEmail: string;
+  hasTransportation: boolean;
+  platformExperience: string;
+  videoConferenceExperience: boolean;
+  backgroundCheckConsent: boolean;
+  priorComplaints: boolean;
+  complaintExplanation: string | null;
+  canProvideReferences: boolean;
+  availability: { dayOfWeek: number; startTime: string; endTime: string }[];
+  reviewStatus: TeacherReviewStatus;
+  reviewMessage: string | null;
+  submittedForReviewAt: string;
+  reviewedAt: string | null;
+  createdAt: string;
+  isDiscoverable: boolean;
+}
+
+/** POST …/approve | …/ask-for-changes | …/reject. */
+export interface ApplicationDecisionResult {
+  teacherId: string;
+  reviewStatus: TeacherReviewStatus;
+  reviewedAt: string;
+}
