@@ -29,6 +29,7 @@ import { createOwnTeacherRoutes } from "./teachers/own-teacher.routes";
 import { createTeacherApplicationRoutes } from "./teachers/teacher-application.routes";
 import { createPublicProfileRoutes } from "./teachers/public-profile.routes";
 import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/reviews.routes";
+import { createOperatorAccountsRoutes } from "./operator/operator-accounts.routes";
 
 /** Builds the API. Never listens: main.ts serves it, tests call `app.request()`. */
 export function createApp(deps: Deps) {
@@ -59,7 +60,8 @@ export function createApp(deps: Deps) {
     .route("/billing", createBillingRoutes(deps))
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))
-    .route("/lessons", createLessonsRoutes(deps));
+    .route("/lessons", createLessonsRoutes(deps))
+    .route("/operator/accounts", createOperatorAccountsRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())
