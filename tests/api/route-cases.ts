@@ -6,6 +6,7 @@ import { lessonsCases } from "./cases/lessons.cases";
 import { lessonSettingsCases } from "./cases/lesson-settings.cases";
 import { calendarCases } from "./cases/calendar.cases";
 import { messagesCases } from "./cases/messages.cases";
+import { operatorAccountsCases } from "./cases/operator-accounts.cases";
 import { parentsCases } from "./cases/parents.cases";
 import { platformCases } from "./cases/platform.cases";
 import { publicProfileCases } from "./cases/public-profile.cases";
@@ -22,4 +23,4 @@ export type { RouteCase } from "./route-case";
  * The authorization matrix: one entry per API route, kept per feature in tests/api/cases/. A new
  * route without an entry fails the matrix test, so every change that adds a route says who may call it.
  */
-export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases, ...classesCases, ...calendarCases, ...earningsCases, ...messagesCases, ...lessonsCases, ...lessonSettingsCases];
+export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases, ...classesCases, ...calendarCases, ...earningsCases, ...messagesCases, ...lessonsCases, ...lessonSettingsCases, ...operatorAccountsCases];
