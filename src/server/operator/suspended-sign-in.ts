@@ -1,21 +1,11 @@
-import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { accountSuspendedMessage, ACCOUNT_SUSPENDED_REASON } from "../../shared/operator/accounts.schemas";
 import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
-import { accountSuspensions } from "../db/schema";
+import { isSuspended } from "./suspension.repo";
 
 /** The code better-auth answers with when it refused a session to a suspended account. */
 export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
-
-export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: accountSuspensions.userId })
-    .from(accountSuspensions)
-    .where(eq(accountSuspensions.userId, userId))
-    .limit(1);
-  return rows.length > 0;
-}
 
 /**
  * better-auth's `databaseHooks.session.create.before` (auth.ts): no session is ever created for a

@@ -7,6 +7,11 @@ import { accountSuspensions, operators, parentProfiles, session, teacherProfiles
  * row, the teacher's listing, and the account's sessions.
  */
 
+export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ userId: accountSuspensions.userId }).from(accountSuspensions).where(eq(accountSuspensions.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
 /** The account, what it holds, and whether it is an operator; null for none or a deleted account's tombstone. */
 export async function findAccount(db: Executor, userId: string) {
   const [row] = await db
