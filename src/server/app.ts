@@ -30,6 +30,7 @@ import { createOwnTeacherRoutes } from "./teachers/own-teacher.routes";
 import { createTeacherApplicationRoutes } from "./teachers/teacher-application.routes";
 import { createPublicProfileRoutes } from "./teachers/public-profile.routes";
 import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/reviews.routes";
+import { createOperatorAccountsRoutes } from "./operator/operator-accounts.routes";
 import { createOperatorDeskRoutes } from "./operator/operator.routes";
 
 /** Builds the API. Never listens: main.ts serves it, tests call `app.request()`. */
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
     .route("/live", createLiveRoutes(deps))
     .route("/lessons", createLessonsRoutes(deps))
     .route("/operator/applications", createOperatorApplicationsRoutes(deps))
+    .route("/operator/accounts", createOperatorAccountsRoutes(deps))
     .route("/operator", createOperatorDeskRoutes(deps));
 
   const app = new Hono<AppEnv>()

@@ -12,7 +12,7 @@ import { liveHubFor } from "./live/live-hub";
 import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
-import { syncOperators } from "./operator/operator-accounts.service";
+import { syncOperators } from "./operator/operator-sync.service";
 import { mountWebApp, WEB_DIST } from "./web-static";
 import { loadPageRenderer } from "./web-ssr";
 

@@ -8,6 +8,7 @@ import { calendarCases } from "./cases/calendar.cases";
 import { messagesCases } from "./cases/messages.cases";
 import { operatorCases } from "./cases/operator.cases";
 import { operatorApplicationsCases } from "./cases/operator-applications.cases";
+import { operatorAccountsCases } from "./cases/operator-accounts.cases";
 import { parentsCases } from "./cases/parents.cases";
 import { platformCases } from "./cases/platform.cases";
 import { publicProfileCases } from "./cases/public-profile.cases";
@@ -43,4 +44,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...lessonSettingsCases,
   ...operatorCases,
   ...operatorApplicationsCases,
+  ...operatorAccountsCases,
 ];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
 import { eq } from "drizzle-orm";
-import { calendarEvents, reviews, studentMeetingLinks, studentRepertoire, teacherProfiles, teacherTimeOff } from "../../src/server/db/schema";
+import { accountSuspensions, calendarEvents, reviews, studentMeetingLinks, studentRepertoire, teacherProfiles, teacherTimeOff } from "../../src/server/db/schema";
 import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createOperator, createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
@@ -33,6 +33,9 @@ export async function createWorld(t: TestApp) {
     // A teacher whose application waits for the operators' review (issue 27), for the decisions.
     createTeacher(t.deps, { reviewStatus: "pending", discoverable: false }),
   ]);
+  // A suspended parent (issue 27), for Reinstate.
+  const suspendedParent = await createParent(t.deps);
+  await t.deps.db.insert(accountSuspensions).values({ userId: suspendedParent.userId, reason: "Spam in messages", operatorUserId: operator.userId });
   // One repertoire entry of the parent's first student, for routes on an existing entry.
   const [entry] = await t.deps.db
     .insert(studentRepertoire)
@@ -156,6 +159,7 @@ export async function createWorld(t: TestApp) {
     otherTeacher,
     reviewedTeacher,
     applicant,
+    suspendedParent,
     cookies,
     repertoireId: entry!.id,
     availabilityId: availability!.id,

@@ -3,6 +3,7 @@ import { AppError } from "../../shared/errors";
 import type { Role } from "../../shared/accounts/accounts.constants";
 import type { Deps } from "../http/app-env";
 import { CLIENT_IP_HEADER } from "./auth";
+import { throwIfSuspendedRefusal } from "../operator/suspended-sign-in";
 import { completeRoleSignIn } from "./roles.service";
 
 export interface ClientInfo {
@@ -71,6 +72,7 @@ export async function signInWithRole(
   if (response.status === 401 || json?.code === "INVALID_EMAIL_OR_PASSWORD") {
     throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });
   }
+  throwIfSuspendedRefusal(deps.env.SUPPORT_EMAIL, response, json);
   if (response.status === 403 && json?.code === "EMAIL_NOT_VERIFIED") {
     throw new AppError("forbidden", "Please confirm your email address before signing in.", {
       reason: "email_not_verified",
@@ -100,6 +102,7 @@ export async function completeTwoFactorSignIn(
       retryAfterSeconds: retryAfterOf(response),
     });
   }
+  throwIfSuspendedRefusal(deps.env.SUPPORT_EMAIL, response, json);
   if (!response.ok) {
     const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || response.status === 401 && !input.cookie;
     throw new AppError(

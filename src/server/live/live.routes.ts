@@ -52,7 +52,11 @@ export function createLiveRoutes(deps: Deps) {
           if (held) held.push(...events);
           else
             enqueue(async () => {
-              for (const event of events) await writeEvent(stream, event);
+              for (const event of events) {
+                await writeEvent(stream, event);
+                // The account was signed out everywhere (suspended): the event is the last word.
+                if (event.type === "signed_out") ended();
+              }
             });
         },
         heartbeat: () => enqueue(() => stream.write(": heartbeat\n\n")),

@@ -1,107 +1,79 @@
-import { randomBytes } from "node:crypto";
-import { OPERATOR_PASSWORD_LINK_HOURS } from "../../shared/operator/operator.constants";
-import { hashPassword, insertCredentialUser } from "../auth/credentials";
-import { pgErrorCode } from "../http/errors";
-import type { Deps } from "../http/app-env";
-import { operatorPasswordEmail } from "../mail/templates";
-import * as repo from "./operators.repo";
+import {
+  ACCOUNT_ID_PATTERN,
+  ACCOUNT_NOT_FOUND_MESSAGE,
+  NO_ACCOUNT_WITH_EMAIL_MESSAGE,
+  type AccountFound,
+  type AccountRole,
+  type OperatorAccountDTO,
+} from "../../shared/operator/accounts.schemas";
+import type { AuditTarget, OperatorAction, ReportReason, ReportStatus, ReportTarget } from "../../shared/operator/operator.constants";
+import { AppError } from "../../shared/errors";
+import type { Deps, OperatorUser } from "../http/app-env";
+import * as repo from "./operator-accounts.repo";
+import { reinstateAccount, suspendAccount } from "./suspension.service";
+import { findAccount, findSuspension } from "./suspension.repo";
 
-export interface OperatorSyncResult {
-  /** New operator accounts, each sent a "Set your password" email. */
-  created: string[];
-  /** Existing accounts without a parent or teacher profile that got operator rights back. */
-  restored: string[];
-  /** Taken off the list: operator rights and sessions gone. */
-  removed: string[];
-  /** Listed addresses of parent or teacher accounts (or deleted accounts): never promoted. */
-  refused: string[];
+/** The operator's account page (issue 27): find an account, read its history, suspend or reinstate it. */
+
+export async function findAccountByEmail(deps: Pick<Deps, "db">, email: string): Promise<AccountFound> {
+  const userId = await repo.findUserIdByEmail(deps.db, email);
+  if (!userId) throw new AppError("not_found", NO_ACCOUNT_WITH_EMAIL_MESSAGE);
+  return { userId };
 }
 
-/**
- * Brings the operators table in step with OPERATOR_EMAILS (issue 27), at every start and in tests.
- * Operators are accounts of their own: a parent's or teacher's address on the list is refused,
- * not promoted, so one person's family account never carries the desk's powers.
- */
-export async function syncOperators(deps: Pick<Deps, "db" | "auth" | "env" | "logger" | "mailer">): Promise<OperatorSyncResult> {
-  const listed = deps.env.OPERATOR_EMAILS;
-  const result: OperatorSyncResult = { created: [], restored: [], removed: [], refused: [] };
-
-  const existing = new Map((await repo.findAccountsByEmail(deps.db, listed)).map((row) => [row.email, row]));
-  for (const email of listed) {
-    const account = existing.get(email);
-    if (!account) {
-      if (await createOperatorAccount(deps, email)) result.created.push(email);
-      continue;
-    }
-    if (account.operator) continue;
-    if (account.deleted || account.parentId || account.teacherId) {
-      result.refused.push(email);
-      deps.logger.warn(
-        { email },
-        `OPERATOR_EMAILS lists ${email}, which belongs to a ${account.deleted ? "deleted" : account.parentId ? "parent" : "teacher"} account: it is not made an operator (operators need an address of their own)`,
-      );
-      continue;
-    }
-    // An account with no profile at all can only be a former operator: it gets its rights back.
-    await repo.insertOperator(deps.db, account.userId);
-    result.restored.push(email);
-  }
-
-  const listedSet = new Set(listed);
-  const gone = (await repo.listOperators(deps.db)).filter((operator) => !listedSet.has(operator.email.toLowerCase()));
-  await repo.removeOperators(
-    deps.db,
-    gone.map((operator) => operator.userId),
-  );
-  result.removed = gone.map((operator) => operator.email);
-
-  const changed = result.created.length + result.restored.length + result.removed.length + result.refused.length > 0;
-  deps.logger.info({ ...result, operators: listed.length - result.refused.length }, changed ? "operators updated from OPERATOR_EMAILS" : "operators unchanged");
-  return result;
+export async function accountPage(deps: Pick<Deps, "db">, userId: string): Promise<OperatorAccountDTO> {
+  const account = ACCOUNT_ID_PATTERN.test(userId) ? await findAccount(deps.db, userId) : null;
+  if (!account) throw new AppError("not_found", ACCOUNT_NOT_FOUND_MESSAGE);
+  const [suspension, reports, actions] = await Promise.all([
+    findSuspension(deps.db, userId),
+    repo.reportsAbout(deps.db, userId),
+    repo.actionsAbout(deps.db, userId),
+  ]);
+  const roles: AccountRole[] = [];
+  if (account.parentId) roles.push("parent");
+  if (account.teacherId) roles.push("teacher");
+  if (account.isOperator) roles.push("operator");
+  return {
+    userId: account.userId,
+    name: account.name,
+    email: account.email,
+    roles,
+    teacherId: account.teacherId,
+    teacherListed: account.teacherListed,
+    createdAt: account.createdAt.toISOString(),
+    suspension: suspension ? { reason: suspension.reason, suspendedAt: suspension.suspendedAt.toISOString(), by: suspension.by } : null,
+    // The columns' CHECK constraints admit only these values.
+    reports: reports.map((r) => ({
+      id: r.id,
+      targetKind: r.targetKind as ReportTarget,
+      reason: r.reason as ReportReason,
+      details: r.details,
+      status: r.status as ReportStatus,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    actions: actions.map((a) => ({
+      id: a.id,
+      action: a.action as OperatorAction,
+      targetKind: a.targetKind as AuditTarget,
+      targetId: a.targetId,
+      operatorEmail: a.operatorEmail,
+      reason: a.reason,
+      createdAt: a.createdAt.toISOString(),
+    })),
+  };
 }
 
-/**
- * A new operator account: the user with a password nobody knows, its credential and its operators
- * row in one transaction, then a "Set your password" email. Returns false when another process
- * created the account first (several servers starting at once on one PostgreSQL).
- */
-async function createOperatorAccount(deps: Pick<Deps, "db" | "auth" | "env" | "mailer" | "logger">, email: string): Promise<boolean> {
-  const passwordHash = await hashPassword(deps.auth, randomBytes(32).toString("base64url"));
-  let userId: string;
-  try {
-    userId = await deps.db.transaction(async (tx) => {
-      // The address is proven by the emailed link, the only way in.
-      const { id } = await insertCredentialUser(tx, { email, name: "Operator", passwordHash, emailVerified: true });
-      await repo.insertOperator(tx, id);
-      return id;
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === "23505") return false;
-    throw error;
-  }
-  await sendSetPasswordEmail(deps, email, userId);
-  return true;
+function knownId(userId: string): string {
+  if (!ACCOUNT_ID_PATTERN.test(userId)) throw new AppError("not_found", ACCOUNT_NOT_FOUND_MESSAGE);
+  return userId;
 }
 
-/**
- * The same token better-auth's password reset makes (a `reset-password:<token>` verification row
- * that POST /api/auth/reset-password accepts), only valid 24 hours instead of one, and the same
- * link: better-auth checks the token and sends the browser to our /reset-password page.
- */
-async function sendSetPasswordEmail(deps: Pick<Deps, "auth" | "env" | "mailer" | "logger">, email: string, userId: string) {
-  const context = await deps.auth.$context;
-  const token = randomBytes(18).toString("base64url");
-  await context.internalAdapter.createVerificationValue({
-    value: userId,
-    identifier: `reset-password:${token}`,
-    expiresAt: new Date(Date.now() + OPERATOR_PASSWORD_LINK_HOURS * 60 * 60 * 1000),
-  });
-  const callbackURL = encodeURIComponent(`${deps.env.PUBLIC_URL}/reset-password?for=operator`);
-  const url = `${deps.env.PUBLIC_URL}/api/auth/reset-password/${token}?callbackURL=${callbackURL}`;
-  try {
-    await deps.mailer.send(operatorPasswordEmail(email, url, OPERATOR_PASSWORD_LINK_HOURS));
-  } catch (error) {
-    // The account stays; the operator can ask for a new link with "Forgot password".
-    deps.logger.error({ err: error, email }, "sending the operator's set-your-password email failed");
-  }
+export async function suspendFromDesk(deps: Parameters<typeof suspendAccount>[0], operator: OperatorUser, userId: string, reason: string) {
+  await suspendAccount(deps, operator, { userId: knownId(userId), reason });
+  return accountPage(deps, userId);
+}
+
+export async function reinstateFromDesk(deps: Parameters<typeof reinstateAccount>[0], operator: OperatorUser, userId: string, reason: string) {
+  await reinstateAccount(deps, operator, { userId: knownId(userId), reason });
+  return accountPage(deps, userId);
 }

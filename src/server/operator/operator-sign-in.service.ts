@@ -4,6 +4,7 @@ import type { OperatorSignInResult } from "../../shared/operator/operator.schema
 import { deleteSessionByToken } from "../auth/auth.repo";
 import { callAuth, retryAfterOf, type ClientInfo, type SignInDeps } from "../auth/sign-in.service";
 import { isOperator } from "./operators.repo";
+import { throwIfSuspendedRefusal } from "./suspended-sign-in";
 
 /**
  * Password sign-in at /operator. Only an operator account gets a session: for any other account
@@ -20,6 +21,7 @@ export async function signInAsOperator(
       retryAfterSeconds: retryAfterOf(response),
     });
   }
+  throwIfSuspendedRefusal(deps.env.SUPPORT_EMAIL, response, json);
   if (response.ok && json?.twoFactorRedirect) {
     return { result: { twoFactorRequired: true }, setCookies: response.headers.getSetCookie() };
   }

@@ -124,6 +124,11 @@ export interface LiveEventPayloads {
   booking_decided: { bookingIds: string[]; decision: "accepted" | "declined" };
   /** The other side cancelled, moved, or recorded attendance for some of the viewer's lessons (refresh as above). */
   lesson_changed: { bookingIds: string[]; change: LessonChange };
+  /**
+   * The account's sessions were ended by the desk (issue 27: suspended). The server closes the
+   * stream right after this event; the page drops the signed-in state and shows it is signed out.
+   */
+  signed_out: { reason: "account_suspended" };
 }
 
 /** What happened to a lesson that the other side hears of live. */
@@ -137,6 +142,7 @@ export const LIVE_EVENT_TYPES = [
   "booking_request",
   "booking_decided",
   "lesson_changed",
+  "signed_out",
 ] as const satisfies readonly LiveEventType[];
 
 export type LiveEvent = {

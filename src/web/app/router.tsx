@@ -46,6 +46,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
           { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
           { path: "/calendar", element: <CalendarRedirect /> },
+          // The operator desk (issue 27): its API answers 404 to anyone but an operator, and so does the page.
+          { path: "/operator/accounts/:userId", lazy: () => import("../features/operator/accounts/operator-account-page") },
           {
             element: <RequireAuth role="parent" />,
             children: [

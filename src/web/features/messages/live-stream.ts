@@ -1,5 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { Me } from "../../../shared/auth/auth.schemas";
 import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
+import { ME_QUERY_KEY } from "../auth/use-me";
 import { invalidateLessonViews } from "../lessons/lesson-views";
 import { MESSAGES_KEY } from "./messages-keys";
 import { addMessage, markMineRead, markTheirsRead, setUnreadTotal } from "./thread-cache";
@@ -10,7 +12,19 @@ const RETRY_AFTER_REFUSAL_MS = 10_000;
 
 type Handlers = { [T in keyof LiveEventPayloads]: (payload: LiveEventPayloads[T]) => void };
 
-function handlersFor(queryClient: QueryClient, userId: string): Handlers {
+const SIGNED_OUT: Me = { user: null, role: null, profiles: { parent: false, teacher: false } };
+
+/**
+ * The account was signed out everywhere (suspended, issue 27): this tab forgets the user at once,
+ * as signing out does. Guarded pages then show the signed-out state (the landing page with Sign
+ * In), and a refused sign-in there says why.
+ */
+export function forgetSignedOutUser(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+  queryClient.setQueryData(ME_QUERY_KEY, SIGNED_OUT);
+}
+
+function handlersFor(queryClient: QueryClient, userId: string, stop: () => void): Handlers {
   return {
     message: ({ message }) => addMessage(queryClient, message),
     read: ({ conversationId, readerUserId, readAt }) =>
@@ -20,6 +34,11 @@ function handlersFor(queryClient: QueryClient, userId: string): Handlers {
     booking_request: () => invalidateLessonViews(queryClient),
     booking_decided: () => invalidateLessonViews(queryClient),
     lesson_changed: () => invalidateLessonViews(queryClient),
+    // The server ends the stream after this event; no reconnect is tried (the session is gone).
+    signed_out: () => {
+      stop();
+      forgetSignedOutUser(queryClient);
+    },
   };
 }
 
@@ -31,10 +50,15 @@ function handlersFor(queryClient: QueryClient, userId: string): Handlers {
  * ["messages"] is fetched again since nothing was replayed. Returns the function that closes it.
  */
 export function startLiveStream(queryClient: QueryClient, userId: string): () => void {
-  const handlers = handlersFor(queryClient, userId);
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  const stop = () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+  };
+  const handlers = handlersFor(queryClient, userId, stop);
 
   const open = (resync: boolean) => {
     source = new EventSource(LIVE_URL);
@@ -55,9 +79,5 @@ export function startLiveStream(queryClient: QueryClient, userId: string): () =>
   };
 
   open(false);
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    source?.close();
-  };
+  return stop;
 }

@@ -64,6 +64,26 @@ describe("LiveUpdates", () => {
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
+  it("signed_out (the account was suspended): forgets the user and their data at once, and opens no new stream", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const queryClient = renderSignedIn();
+      await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      queryClient.setQueryData(UNREAD_KEY, { unread: 2 });
+      const stream = FakeEventSource.opened[0]!;
+      act(() => stream.emit("signed_out", { reason: "account_suspended" }));
+      expect(stream.closed).toBe(true);
+      expect(queryClient.getQueryData<Me>(ME_QUERY_KEY)?.user).toBeNull();
+      expect(queryClient.getQueryData(UNREAD_KEY)).toBeUndefined();
+      // The server ends the stream; no reconnect follows, not even after the refusal wait.
+      stream.emit("error", {});
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(FakeEventSource.opened).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("puts the unread total in the cache and refreshes the teacher's requests on a new request", async () => {
     const queryClient = renderSignedIn();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));

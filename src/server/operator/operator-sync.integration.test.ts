@@ -6,7 +6,7 @@ import { send, signInOperator } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { operators, parentProfiles, session, teacherProfiles, user, verification } from "../db/schema";
-import { syncOperators } from "./operator-accounts.service";
+import { syncOperators } from "./operator-sync.service";
 import { listOperators } from "./operators.repo";
 
 let t: TestApp;
