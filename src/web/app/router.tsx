@@ -46,8 +46,6 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
           { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
           { path: "/calendar", element: <CalendarRedirect /> },
-          // The operator desk (issue 27): its API answers 404 to anyone but an operator, and so does the page.
-          { path: "/operator/accounts/:userId", lazy: () => import("../features/operator/accounts/operator-account-page") },
           {
             element: <RequireAuth role="parent" />,
             children: [
@@ -80,10 +78,6 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: "/messages/:conversationId", lazy: () => import("../features/messages/messages-page") },
             ],
           },
-          // Issue 27, the operators' review of applications. The API answers 404 to anyone but an
-          // operator; at merge these move under the operator desk's layout and guard (ops-core).
-          { path: "/operator/applications", lazy: () => import("../features/operator/applications/applications-page") },
-          { path: "/operator/applications/:teacherId", lazy: () => import("../features/operator/applications/application-page") },
           { path: "*", lazy: () => import("./not-found-page") },
         ],
       },

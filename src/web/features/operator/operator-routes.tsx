@@ -17,6 +17,9 @@ export const operatorRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import("./operator-home-page") },
           { path: "audit", lazy: () => import("./operator-audit-page") },
+          { path: "applications", lazy: () => import("./applications/applications-page") },
+          { path: "applications/:teacherId", lazy: () => import("./applications/application-page") },
+          { path: "accounts/:userId", lazy: () => import("./accounts/operator-account-page") },
         ],
       },
     ],
