@@ -119,6 +119,13 @@ test("a new teacher applies in five steps with an intro video, signs in, and the
   await fillSignIn(page, "Teacher", email, "clara-password");
   await expect(page).toHaveURL(/\/teacher-landing$/);
 
+  // Issue 27: the application waits for the operators' review; discovery stays off and says why.
+  await expect(page.getByRole("heading", { name: "Application under review" })).toBeVisible();
+  const discovery = page.getByRole("switch", { name: /Discoverable in search/ });
+  await expect(discovery).toBeDisabled();
+  await expect(discovery).not.toBeChecked();
+  await expect(discovery).toHaveAccessibleDescription("Your application is being reviewed: families can find you once it is approved.");
+
   // The profile names the uploaded video.
   const introVideoUrl = await page.evaluate(async () => {
     const profile = (await (await fetch("/api/teachers/me")).json()) as { introVideoUrl: string | null };

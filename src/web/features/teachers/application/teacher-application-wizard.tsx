@@ -164,7 +164,7 @@ function SuccessStep({
           : `Sign in as a Teacher with ${submitted.email} to get started.`}
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        Your profile stays hidden from search until you turn on discovery in your dashboard.
+        Our team reviews your application before families can find you; we will email you the decision. Once approved, turn on discovery in your dashboard.
       </p>
 
       {videoUploaded ? (
