@@ -8,7 +8,7 @@ import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "pino";
 import { trustedOrigins } from "../http/trusted-origins";
 import { twoFactor } from "better-auth/plugins";
-import { refuseSuspendedSession } from "../operator/suspended-sign-in";
+import { refuseSuspendedSession, removeRacedSession } from "../operator/suspended-sign-in";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -64,7 +64,7 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
       },
     },
     // A suspended account gets no session, however it signs in (issue 27).
-    databaseHooks: { session: { create: { before: refuseSuspendedSession(db, env.SUPPORT_EMAIL) } } },
+    databaseHooks: { session: { create: { before: refuseSuspendedSession(db, env.SUPPORT_EMAIL), after: removeRacedSession(db) } } },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
