@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import { trustedOrigins } from "../http/trusted-origins";
 import { twoFactor } from "better-auth/plugins";
 import { limitOperatorSession } from "../operator/operator-session";
-import { refuseSuspendedSession } from "../operator/suspended-sign-in";
+import { refuseSuspendedSession, removeRacedSession } from "../operator/suspended-sign-in";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -67,11 +67,13 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
     databaseHooks: {
       session: {
         create: {
-          // A suspended account gets no session, however it signs in; an operator's lasts 12 hours (issue 27).
+          // A suspended account gets no session, however it signs in (and one created while a
+          // suspension commits is removed after); an operator's lasts 12 hours (issue 27).
           before: async (session) => {
             await refuseSuspendedSession(db, env.SUPPORT_EMAIL)(session);
             return limitOperatorSession(db)(session);
           },
+          after: removeRacedSession(db),
         },
       },
     },

@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { accountSuspendedMessage, ACCOUNT_SUSPENDED_REASON } from "../../shared/operator/accounts.schemas";
 import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
-import { isSuspended } from "./suspension.repo";
+import { deleteSession, isSuspended } from "./suspension.repo";
 
 /** The code better-auth answers with when it refused a session to a suspended account. */
 export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
@@ -19,6 +19,17 @@ export function refuseSuspendedSession(db: Executor, supportEmail: string) {
   return async (session: { userId: string }): Promise<void> => {
     if (!(await isSuspended(db, session.userId))) return;
     throw APIError.from("FORBIDDEN", { code: ACCOUNT_SUSPENDED_CODE, message: accountSuspendedMessage(supportEmail) });
+  };
+}
+
+/**
+ * `databaseHooks.session.create.after`: a second look once the session exists. A sign-in that
+ * passed the first look while a suspension was committing waited for that commit (suspension.repo
+ * lockUser) and is removed here, so a suspension never leaves a session behind.
+ */
+export function removeRacedSession(db: Executor) {
+  return async (session: { id: string; userId: string }): Promise<void> => {
+    if (await isSuspended(db, session.userId)) await deleteSession(db, session.id);
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../../shared/operator/accounts.schemas";
 import { accountSuspensions, bookings, operatorActions, reports, session, teacherProfiles } from "../db/schema";
 import { liveHubFor } from "../live/live-hub";
+import { removeRacedSession } from "./suspended-sign-in";
 
 /**
  * Issue 27, suspension and reinstatement: a suspended account is signed out everywhere at once
@@ -135,6 +136,16 @@ describe("suspending an account", () => {
     const step2 = await send(t, "POST", "/api/session/two-factor", { cookie: cookieHeader(step1.headers), body: { role: "parent", code: await totpFromUri(uri) } });
     expect([step2.status, step2.json.error.reason]).toEqual([403, "account_suspended"]);
     expect(await t.deps.db.select().from(session).where(eq(session.userId, parent.userId))).toEqual([]);
+  });
+
+  it("a session created while the suspension was committing (it passed the first look) is removed by the second", async () => {
+    const parent = await createParent(t.deps);
+    const cookie = await signIn(t, "parent", parent.email, parent.password);
+    const [raced] = await t.deps.db.select({ id: session.id, userId: session.userId }).from(session).where(eq(session.userId, parent.userId));
+    // The suspension row as a committed suspension leaves it, the session still there (the race).
+    await t.deps.db.insert(accountSuspensions).values({ userId: parent.userId, reason: "Spam", operatorUserId: operator.userId });
+    await removeRacedSession(t.deps.db)(raced!);
+    expect((await send(t, "GET", "/api/messages/unread", { cookie })).status).toBe(401);
   });
 
   it("two Suspends at the same instant: one succeeds, the other gets 409, and the audit trail records one action", async () => {

@@ -37,6 +37,20 @@ export async function findAccount(db: Executor, userId: string) {
 }
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
+/**
+ * Locks the account's user row until commit. A session being created meanwhile waits on it (its
+ * foreign key check), so it lands after the commit, where the session hook's second look
+ * (suspended-sign-in.ts) finds the suspension and removes it: no sign-in slips between the two.
+ */
+export async function lockUser(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+}
+
+/** Removes one session (a sign-in that raced a suspension). */
+export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(session).where(eq(session.id, sessionId));
+}
+
 /** Locks the teacher's row until commit (after their schedule lock, the order accepting a request uses). */
 export async function lockTeacherListing(tx: Executor, teacherId: string): Promise<boolean> {
   const [row] = await tx

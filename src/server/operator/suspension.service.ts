@@ -62,6 +62,7 @@ export async function suspendAccount(
   const now = new Date();
   const work = async (tx: Executor) => {
     const account = await accountToAct(tx, operator, input.userId);
+    await repo.lockUser(tx, account.userId);
     let teacherWasListed = false;
     if (account.teacherId) {
       // The schedule first, then the row: the order accepting a request takes them in.
