@@ -14,6 +14,8 @@ export const operatorRoutes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteErrorPage />,
+        // While a page's code loads, the desk's bar is already drawn; the page area waits, empty.
+        hydrateFallbackElement: <div className="flex-1" aria-busy="true" />,
         children: [
           { index: true, lazy: () => import("./operator-home-page") },
           { path: "audit", lazy: () => import("./operator-audit-page") },
