@@ -9,7 +9,10 @@ import { useMe } from "../auth/use-me";
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
-  const userId = useMe().data?.user?.id ?? null;
+  const me = useMe().data;
+  // Only a parent or a teacher has a stream: an operator (no role) signed in on a marketplace page
+  // would be refused by /api/live and retry forever.
+  const userId = me?.role ? (me.user?.id ?? null) : null;
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;

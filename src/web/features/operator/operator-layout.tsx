@@ -21,7 +21,7 @@ export const OPERATOR_NAV = [
  * Every /operator page: the sign-in when nobody (or no operator) is signed in, the two-factor
  * setup while production requires it, else the desk's bar and the page.
  */
-export function OperatorLayout() {
+export function Component() {
   const session = useOperatorSession();
   const gate = operatorGate(session);
   return (

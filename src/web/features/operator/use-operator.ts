@@ -30,8 +30,9 @@ export type OperatorGate = "loading" | "signed-out" | "two-factor-setup" | "erro
 
 export function operatorGate(session: ReturnType<typeof useOperatorSession>): OperatorGate {
   if (session.isPending) return "loading";
-  if (session.data) return "open";
+  // An error first: a refetch that failed (signed out, session ended) keeps the old data beside it.
   const error = session.error;
+  if (!error) return "open";
   if (error instanceof AppError) {
     if (error.reason === "two_factor_setup_required") return "two-factor-setup";
     if (error.code === "not_found" || error.code === "unauthenticated") return "signed-out";
@@ -44,7 +45,8 @@ function useRefreshDesk() {
   const queryClient = useQueryClient();
   return async () => {
     queryClient.removeQueries({ queryKey: OPERATOR_QUERY_KEY, predicate: (query) => query.queryKey[1] !== "me" });
-    await queryClient.invalidateQueries({ queryKey: OPERATOR_ME_KEY });
+    // Reset, not just invalidate: the desk must not keep showing the last operator while it asks.
+    await queryClient.resetQueries({ queryKey: OPERATOR_ME_KEY });
   };
 }
 
