@@ -245,10 +245,8 @@ describe("a suspended teacher", () => {
     expect(await listed(teacher.teacherId)).toBe(false);
   });
 
-  // Depends on the review branch's change to src/server/db/discoverable.ts (suspended teachers
-  // leave the family branch of visibleTeacher). Until that merge the family still sees the
-  // profile, so this is marked `fails`: flip it to `it` once merged.
-  it.fails("its profile answers 404 also to a family who had lessons with it", async () => {
+  // The family branch of visibleTeacher (src/server/db/discoverable.ts) leaves suspended teachers out.
+  it("its profile answers 404 also to a family who had lessons with it", async () => {
     const { teacher, parent } = await teacherWithFamily();
     const cookie = await signIn(t, "parent", parent.email, parent.password);
     expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/public`, { cookie })).status).toBe(200);

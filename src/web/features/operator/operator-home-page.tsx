@@ -4,6 +4,7 @@ import { waitingTime } from "../../../shared/operator/waiting-time.rules";
 import { Alert } from "../../components/ui/alert";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
+import { FindAccountForm } from "./accounts/find-account-form";
 import { useOperatorOverview } from "./use-operator";
 
 /** /operator for a signed-in operator: what waits for the team, and how busy the marketplace was. */
@@ -38,6 +39,14 @@ export function Component() {
               <Figure label="Open reports" value={overview.data.openReports} link={{ to: "/operator/reports", label: "See reports" }} />
               <Figure label="Suspended accounts" value={overview.data.suspendedAccounts} link={{ to: "/operator/audit", label: "See the audit trail" }} />
             </ul>
+          </section>
+          <section aria-labelledby="accounts-heading" className="mt-8 max-w-xl">
+            <h2 id="accounts-heading" className="text-lg font-semibold text-slate-900">
+              Accounts
+            </h2>
+            <div className="mt-3">
+              <FindAccountForm />
+            </div>
           </section>
           <section aria-labelledby="activity-heading" className="mt-8">
             <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
