@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { parentSignUpBody } from "../factories/sign-up";
+import { operatorApi } from "./operator-session";
 
 /** A user this test made for itself: nobody else signs in with it or changes its data. */
 export interface E2EAccount {
@@ -124,9 +125,24 @@ export const test = base.extend<{ parent: E2EAccount; teacher: E2EAccount; conso
 
 export { expect };
 
-/** A new teacher is hidden until they turn discovery on; journeys that search or book need it on. */
+/**
+ * A new teacher is hidden until the operators approve the application and the teacher turns
+ * discovery on (issue 27); journeys that search or book need both. The e2e operator approves.
+ */
 export async function makeDiscoverable(teacher: E2EAccount) {
+  await approveApplication(teacher);
   await ok(await teacher.api.put("/api/teachers/me/discovery", { data: { enabled: true } }), "discovery on");
+}
+
+/** The e2e operator approves the teacher's application (through the desk's API). */
+export async function approveApplication(teacher: E2EAccount) {
+  const { id } = (await (await ok(await teacher.api.get("/api/teachers/me"), "own teacher profile")).json()) as { id: string };
+  const operator = await operatorApi();
+  try {
+    await ok(await operator.post(`/api/operator/applications/${id}/approve`, { data: { reason: "Application complete, references offered" } }), "approve");
+  } finally {
+    await operator.dispose();
+  }
 }
 
 /** Signs the page in without the UI (the journey is about something else): the cookie lands in the page's context. */
