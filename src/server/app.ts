@@ -29,6 +29,7 @@ import { createOwnTeacherRoutes } from "./teachers/own-teacher.routes";
 import { createTeacherApplicationRoutes } from "./teachers/teacher-application.routes";
 import { createPublicProfileRoutes } from "./teachers/public-profile.routes";
 import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/reviews.routes";
+import { createOperatorReportsRoutes, createReportsRoutes } from "./reports/reports.routes";
 
 /** Builds the API. Never listens: main.ts serves it, tests call `app.request()`. */
 export function createApp(deps: Deps) {
@@ -59,7 +60,9 @@ export function createApp(deps: Deps) {
     .route("/billing", createBillingRoutes(deps))
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))
-    .route("/lessons", createLessonsRoutes(deps));
+    .route("/lessons", createLessonsRoutes(deps))
+    .route("/reports", createReportsRoutes(deps))
+    .route("/operator/reports", createOperatorReportsRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())

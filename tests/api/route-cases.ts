@@ -9,6 +9,7 @@ import { messagesCases } from "./cases/messages.cases";
 import { parentsCases } from "./cases/parents.cases";
 import { platformCases } from "./cases/platform.cases";
 import { publicProfileCases } from "./cases/public-profile.cases";
+import { reportsCases } from "./cases/reports.cases";
 import { reviewsCases } from "./cases/reviews.cases";
 import { searchCases } from "./cases/search.cases";
 import { studentsCases } from "./cases/students.cases";
@@ -22,4 +23,4 @@ export type { RouteCase } from "./route-case";
  * The authorization matrix: one entry per API route, kept per feature in tests/api/cases/. A new
  * route without an entry fails the matrix test, so every change that adds a route says who may call it.
  */
-export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases, ...classesCases, ...calendarCases, ...earningsCases, ...messagesCases, ...lessonsCases, ...lessonSettingsCases];
+export const ROUTE_CASES: RouteCase[] = [...platformCases, ...authCases, ...studentsCases, ...parentsCases, ...teachersCases, ...searchCases, ...teachersApplicationCases, ...bookingCases, ...publicProfileCases, ...reviewsCases, ...reportsCases, ...classesCases, ...calendarCases, ...earningsCases, ...messagesCases, ...lessonsCases, ...lessonSettingsCases];
