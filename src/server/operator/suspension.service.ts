@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import { AppError } from "../../shared/errors";
-import { queryRows, type Executor } from "../db/client";
+import type { Executor } from "../db/client";
 import type { Deps, OperatorUser } from "../http/app-env";
 import { recordOperatorAction } from "./audit.repo";
+import { insertSuspension, unlistAndSignOut } from "./suspension.repo";
 
 /**
  * MINIMAL LOCAL VERSION written on the reports branch so the report's Suspend action works before
@@ -19,18 +19,10 @@ export async function suspendAccount(
   options: { tx?: Executor } = {},
 ): Promise<void> {
   const run = async (tx: Executor) => {
-    const rows = await queryRows<{ userId: string }>(
-      tx,
-      sql`insert into account_suspensions (user_id, reason, operator_user_id, teacher_was_listed)
-          select u.id, ${input.reason}, ${operator.userId},
-                 coalesce((select tp.is_discoverable from teacher_profiles tp where tp.user_id = u.id), false)
-            from "user" u where u.id = ${input.userId} and not u.deleted
-          on conflict (user_id) do nothing
-          returning user_id as "userId"`,
-    );
-    if (rows.length === 0) throw new AppError("conflict", ALREADY_SUSPENDED_MESSAGE, { reason: "already_suspended" });
-    await tx.execute(sql`update teacher_profiles set is_discoverable = false where user_id = ${input.userId} and is_discoverable`);
-    await tx.execute(sql`delete from "session" where user_id = ${input.userId}`);
+    if (!(await insertSuspension(tx, input.userId, input.reason, operator.userId))) {
+      throw new AppError("conflict", ALREADY_SUSPENDED_MESSAGE, { reason: "already_suspended" });
+    }
+    await unlistAndSignOut(tx, input.userId);
     await recordOperatorAction(tx, operator, {
       action: "suspend",
       targetKind: "account",
