@@ -75,6 +75,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: "/messages/:conversationId", lazy: () => import("../features/messages/messages-page") },
             ],
           },
+          // The operator desk's reports (issue 27); the API answers 404 to anyone but an operator.
+          { path: "/operator/reports", lazy: () => import("../features/operator/reports/reports-page") },
+          { path: "/operator/reports/:reportId", lazy: () => import("../features/operator/reports/report-page") },
           { path: "*", lazy: () => import("./not-found-page") },
         ],
       },
