@@ -32,6 +32,7 @@ import { createPublicProfileRoutes } from "./teachers/public-profile.routes";
 import { createReviewsRoutes, createTeacherReviewsRoutes } from "./reviews/reviews.routes";
 import { createOperatorAccountsRoutes } from "./operator/operator-accounts.routes";
 import { createOperatorDeskRoutes } from "./operator/operator.routes";
+import { createOperatorReportsRoutes, createReportsRoutes } from "./reports/reports.routes";
 
 /** Builds the API. Never listens: main.ts serves it, tests call `app.request()`. */
 export function createApp(deps: Deps) {
@@ -63,8 +64,10 @@ export function createApp(deps: Deps) {
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))
     .route("/lessons", createLessonsRoutes(deps))
+    .route("/reports", createReportsRoutes(deps))
     .route("/operator/applications", createOperatorApplicationsRoutes(deps))
     .route("/operator/accounts", createOperatorAccountsRoutes(deps))
+    .route("/operator/reports", createOperatorReportsRoutes(deps))
     .route("/operator", createOperatorDeskRoutes(deps));
 
   const app = new Hono<AppEnv>()

@@ -12,6 +12,7 @@ import { operatorAccountsCases } from "./cases/operator-accounts.cases";
 import { parentsCases } from "./cases/parents.cases";
 import { platformCases } from "./cases/platform.cases";
 import { publicProfileCases } from "./cases/public-profile.cases";
+import { reportsCases } from "./cases/reports.cases";
 import { reviewsCases } from "./cases/reviews.cases";
 import { searchCases } from "./cases/search.cases";
 import { studentsCases } from "./cases/students.cases";
@@ -36,6 +37,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...bookingCases,
   ...publicProfileCases,
   ...reviewsCases,
+  ...reportsCases,
   ...classesCases,
   ...calendarCases,
   ...earningsCases,

@@ -9,6 +9,7 @@ import { createBooking } from "../factories/bookings";
 import { nextFactorySlot } from "./cases/booking.cases";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { createConversation } from "../factories/messages";
+import { createWorldReports } from "../factories/reports";
 import { cookieHeader, send, signIn, signInOperator } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 import { totpFromUri } from "../fixtures/totp";
@@ -135,6 +136,8 @@ export async function createWorld(t: TestApp) {
   ]);
   // The parent's conversation with the teacher, with one message from the parent.
   const { conversationId } = await createConversation(t.deps, { parentUserId: parent.userId, teacherUserId: teacher.userId });
+  // Reports (issue 27): the other parent reported the parent's review, the teacher the parent's message.
+  const reports = await createWorldReports(t, { parent, otherParent, teacher, reviewId: review!.id, conversationId });
   // Days off of the teacher far ahead, for the route on an existing range.
   const [timeOff] = await t.deps.db
     .insert(teacherTimeOff)
@@ -142,6 +145,7 @@ export async function createWorld(t: TestApp) {
     .returning({ id: teacherTimeOff.id });
   return {
     conversationId,
+    reports,
     timeOffId: timeOff!.id,
     parentEventId: parentEvent!.id,
     teacherEventId: teacherEvent!.id,

@@ -17,8 +17,8 @@ export async function readLandingStats(db: Executor): Promise<LandingStats> {
       (select count(distinct ti.instrument)::int
          from teacher_instruments ti join teacher_profiles tp on tp.id = ti.teacher_id
         where ${discoverableTeacherAs("tp")}) as instruments,
-      (select round(avg(rating)::numeric, 1)::text from reviews) as average_rating,
-      (select count(*)::int from reviews) as reviews
+      (select round(avg(rating)::numeric, 1)::text from reviews where hidden_at is null) as average_rating,
+      (select count(*)::int from reviews where hidden_at is null) as reviews
   `);
   if (!row) throw new Error("landing stats query returned no row");
   return {

@@ -96,3 +96,16 @@ export async function openWithFamily(
   });
   return getConversation(deps.db, teacher.userId, id);
 }
+
+/**
+ * Block (issue 27): the viewer blocks the other side of the conversation. Either side may; blocking
+ * twice changes nothing. Taken under the conversation's lock, as sending is (messages.service.ts).
+ */
+export async function setBlock(deps: Pick<Deps, "db">, userId: string, conversationId: string, blocked: boolean): Promise<ConversationSummary> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockConversationOf(tx, conversationId, userId))) throw new AppError("not_found", CONVERSATION_NOT_FOUND_MESSAGE);
+    if (blocked) await repo.insertBlock(tx, conversationId, userId);
+    else await repo.deleteBlock(tx, conversationId, userId);
+  });
+  return getConversation(deps.db, userId, conversationId);
+}

@@ -1,4 +1,5 @@
 import { DELETED_USER_NAME, type ConversationSummary, type MessageDTO } from "../../shared/messages/messages.api";
+import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import { initials } from "../../shared/teachers/public-profile.rules";
 import type { ConversationRow, MessageRow } from "./messages.repo";
 
@@ -10,7 +11,8 @@ export function toMessageDTO(row: MessageRow, viewerUserId: string): MessageDTO 
     conversationId: row.conversationId,
     senderUserId: row.senderUserId,
     mine: row.senderUserId === viewerUserId,
-    text: row.body,
+    text: row.hidden ? REMOVED_MESSAGE_TEXT : row.body,
+    removed: row.hidden,
     sentAt: row.createdAt,
     readAt: row.readAt,
   };
@@ -37,7 +39,7 @@ export function toConversationSummary(row: ConversationRow, viewerUserId: string
       row.lastId && row.lastSentAt && row.lastBody !== null
         ? {
             id: row.lastId,
-            text: row.lastBody,
+            text: row.lastHidden ? REMOVED_MESSAGE_TEXT : row.lastBody,
             senderUserId: row.lastSenderUserId,
             mine: row.lastSenderUserId === viewerUserId,
             sentAt: row.lastSentAt,
@@ -50,6 +52,8 @@ export function toConversationSummary(row: ConversationRow, viewerUserId: string
       student: row.studentId && row.studentFirstName !== null ? { id: row.studentId, firstName: row.studentFirstName } : null,
       class: row.classId && row.className !== null ? { id: row.classId, name: row.className } : null,
     },
-    canSend: !deleted,
+    canSend: !deleted && !row.blockedByMe && !row.blockedByOther,
+    blockedByMe: row.blockedByMe,
+    sendBlocked: row.blockedByMe || row.blockedByOther,
   };
 }

@@ -121,7 +121,11 @@ export interface ConversationRow {
   lastBody: string | null;
   lastSenderUserId: string | null;
   lastSentAt: string | null;
+  lastHidden: boolean | null;
   unread: number;
+  /** Blocks (issue 27): the viewer blocked the other side; the other side blocked the viewer. */
+  blockedByMe: boolean;
+  blockedByOther: boolean;
 }
 
 /**
@@ -145,7 +149,9 @@ export async function listConversations(
                c.student_id as "studentId", s.first_name as "studentFirstName",
                c.class_id as "classId", cl.name as "className",
                lm.id as "lastId", lm.body as "lastBody", lm.sender_user_id as "lastSenderUserId",
-               ${iso(sql`lm.created_at`)} as "lastSentAt",
+               ${iso(sql`lm.created_at`)} as "lastSentAt", (lm.hidden_at is not null) as "lastHidden",
+               exists (select 1 from conversation_blocks b where b.conversation_id = c.id and b.blocker_user_id = ${userId}) as "blockedByMe",
+               exists (select 1 from conversation_blocks b where b.conversation_id = c.id and b.blocker_user_id <> ${userId}) as "blockedByOther",
                (select count(*)::int from messages u
                  where u.conversation_id = c.id and u.read_at is null
                    and u.sender_user_id is distinct from ${userId}) as unread
@@ -157,7 +163,7 @@ export async function listConversations(
           left join student_profiles s on s.id = c.student_id
           left join classes cl on cl.id = c.class_id
           left join lateral (
-            select m.id, m.body, m.sender_user_id, m.created_at from messages m
+            select m.id, m.body, m.sender_user_id, m.created_at, m.hidden_at from messages m
              where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
           ) lm on true
          where (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
@@ -207,12 +213,15 @@ export interface MessageRow {
   body: string;
   createdAt: string;
   readAt: string | null;
+  /** An operator removed it (issue 27): both sides see that, not the text. */
+  hidden: boolean;
   /** created_at to the microsecond, for the keyset cursor (a Date keeps only milliseconds). */
   cursorAt: string;
 }
 
 const messageColumns = sql`m.id, m.conversation_id as "conversationId", m.sender_user_id as "senderUserId", m.body,
-  ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.read_at`)} as "readAt", ${iso(sql`m.created_at`, "US")} as "cursorAt"`;
+  ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.read_at`)} as "readAt",
+  (m.hidden_at is not null) as hidden, ${iso(sql`m.created_at`, "US")} as "cursorAt"`;
 
 export async function insertMessage(tx: Executor, conversationId: string, senderUserId: string, body: string): Promise<MessageRow> {
   const row = await one<MessageRow>(
@@ -269,6 +278,30 @@ export async function unreadTotal(db: Executor, userId: string): Promise<number>
 }
 
 // ---------------------------------------------------------------------------------------------
+// Blocks (issue 27)
+
+/** Who blocked whom in the conversation (rows of the blockers). */
+export async function blockersOf(db: Executor, conversationId: string): Promise<string[]> {
+  const rows = await queryRows<{ blocker: string }>(
+    db,
+    sql`select blocker_user_id as blocker from conversation_blocks where conversation_id = ${conversationId}`,
+  );
+  return rows.map((row) => row.blocker);
+}
+
+/** The blocker's block; blocking twice keeps the first. */
+export async function insertBlock(db: Executor, conversationId: string, blockerUserId: string): Promise<void> {
+  await db.execute(
+    sql`insert into conversation_blocks (conversation_id, blocker_user_id) values (${conversationId}, ${blockerUserId})
+        on conflict do nothing`,
+  );
+}
+
+export async function deleteBlock(db: Executor, conversationId: string, blockerUserId: string): Promise<void> {
+  await db.execute(sql`delete from conversation_blocks where conversation_id = ${conversationId} and blocker_user_id = ${blockerUserId}`);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The unread-message email
 
 export interface UnreadEmailTarget {
@@ -284,13 +317,18 @@ export interface UnreadEmailTarget {
   wantsNotifications: boolean | null;
   preferredCommunication: string | null;
   senderName: string | null;
+  /** An operator removed the message: the email says so instead of quoting it. */
+  hidden: boolean;
+  /** Either side blocked the other: no email about the conversation goes out. */
+  blocked: boolean;
 }
 
 /** The message, its conversation and the person it was sent to (the side that did not send it). */
 export function findUnreadEmailTarget(db: Executor, messageId: string) {
   return one<UnreadEmailTarget>(
     db,
-    sql`select c.id as "conversationId", m.body, (m.read_at is not null) as read,
+    sql`select c.id as "conversationId", m.body, (m.read_at is not null) as read, (m.hidden_at is not null) as hidden,
+               exists (select 1 from conversation_blocks b where b.conversation_id = c.id) as blocked,
                ${iso(sql`c.last_emailed_at`)} as "lastEmailedAt",
                ru.email as "recipientEmail", ru.deleted as "recipientDeleted",
                coalesce(rp.first_name, rt.first_name) as "recipientFirstName",

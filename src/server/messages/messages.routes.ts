@@ -44,5 +44,12 @@ export function createMessagesRoutes(deps: Deps) {
     .post("/conversations/:conversationId/read", user, conversationId, async (c) =>
       c.json(await messages.markConversationRead(deps, c.get("user").id, c.req.valid("param").conversationId)),
     )
+    // Blocking (issue 27): either side blocks the other; DELETE unblocks.
+    .post("/conversations/:conversationId/block", user, conversationId, async (c) =>
+      c.json(await conversations.setBlock(deps, c.get("user").id, c.req.valid("param").conversationId, true)),
+    )
+    .delete("/conversations/:conversationId/block", user, conversationId, async (c) =>
+      c.json(await conversations.setBlock(deps, c.get("user").id, c.req.valid("param").conversationId, false)),
+    )
     .get("/unread", user, async (c) => c.json(await messages.unreadTotal(deps, c.get("user").id)));
 }

@@ -1,6 +1,8 @@
 import { AppError } from "../../shared/errors";
 import {
+  blockedByMeMessage,
   CONVERSATION_NOT_FOUND_MESSAGE,
+  SEND_BLOCKED_MESSAGE,
   type MessageDTO,
   type MessagePage,
   type ReadReceipt,
@@ -10,7 +12,8 @@ import { decodeCursor, encodeCursor, type MessagePageQuery, type SendMessage } f
 import { hitWindow } from "../auth/rate-limit.repo";
 import type { Deps } from "../http/app-env";
 import { withLiveEvents } from "../live/live.service";
-import { toMessageDTO } from "./messages.dto";
+import type { Executor } from "../db/client";
+import { toConversationSummary, toMessageDTO } from "./messages.dto";
 import * as repo from "./messages.repo";
 import { scheduleUnreadEmail } from "./unread-email.job";
 
@@ -66,6 +69,7 @@ export async function sendMessage(
     const conversation = await repo.lockConversationOf(tx, conversationId, userId);
     if (!conversation) throw notFound();
     if (conversation.closed) throw new AppError("conflict", CONVERSATION_CLOSED_MESSAGE, { reason: "conversation_closed" });
+    await refuseWhileBlocked(tx, conversationId, userId);
     const recipient = (conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId)!;
     const row = await repo.insertMessage(tx, conversationId, userId, input.text);
     await scheduleUnreadEmail(tx, row.id, new Date(row.createdAt));
@@ -79,6 +83,21 @@ export async function sendMessage(
   });
   await onSent?.(message, recipientUserId);
   return message;
+}
+
+/**
+ * Blocks (issue 27): the blocked side is told only that they cannot send here; the blocking side
+ * is reminded that they blocked the other and can unblock. Read under the conversation's lock,
+ * which block and unblock take too, so a message never slips past a block made at the same time.
+ */
+async function refuseWhileBlocked(tx: Executor, conversationId: string, userId: string): Promise<void> {
+  const blockers = await repo.blockersOf(tx, conversationId);
+  if (blockers.includes(userId)) {
+    const [row] = await repo.listConversations(tx, userId, { conversationId, limit: 1 });
+    const name = row ? toConversationSummary(row, userId).other.name : "this person";
+    throw new AppError("conflict", blockedByMeMessage(name), { reason: "blocked_by_me" });
+  }
+  if (blockers.length > 0) throw new AppError("conflict", SEND_BLOCKED_MESSAGE, { reason: "send_blocked" });
 }
 
 /** Read receipts: the other side's messages become read; they hear it live, the reader's other tabs get the new total. */

@@ -1,5 +1,6 @@
 import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
 import { storedToToggles } from "../../shared/accounts/notification-preferences";
+import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import type { Executor } from "../db/client";
 import type { JobKind } from "../jobs/job.types";
 import { scheduleJob } from "../jobs/jobs.repo";
@@ -34,7 +35,8 @@ export const unreadEmailJob: JobKind = {
     const messageId = typeof job.payload.messageId === "string" ? job.payload.messageId : null;
     if (!messageId) return;
     const target = await findUnreadEmailTarget(deps.db, messageId);
-    if (!target || target.read || target.recipientDeleted) return;
+    // While either side blocks the other, no email about the conversation goes to either (issue 27).
+    if (!target || target.read || target.recipientDeleted || target.blocked) return;
     if (target.recipientIsParent) {
       const toggles = storedToToggles({
         wantsNotifications: target.wantsNotifications ?? false,
@@ -50,7 +52,7 @@ export const unreadEmailJob: JobKind = {
           { email: target.recipientEmail, firstName: target.recipientFirstName },
           target.senderName,
           target.conversationId,
-          target.body,
+          target.hidden ? REMOVED_MESSAGE_TEXT : target.body,
         ),
       );
     } catch (error) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { operatorReasonSchema } from "../../shared/operator/applications.schemas";
+import { operatorReasonSchema } from "../../shared/operator/operator.schemas";
+
 import { teacherIdParams } from "../../shared/path-params.schemas";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { findAccountQuerySchema, operatorReasonSchema } from "../../shared/operator/accounts.schemas";
+import { operatorReasonSchema } from "../../shared/operator/operator.schemas";
+import { findAccountQuerySchema } from "../../shared/operator/accounts.schemas";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate } from "../http/validate";
 import { requireOperator } from "./operator-guard";

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { OPERATOR_REASON_MESSAGE } from "../../shared/operator/operator.schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
@@ -7,13 +8,7 @@ import { lastMail } from "../../../tests/fixtures/outbox";
 import { SseReader } from "../../../tests/fixtures/sse";
 import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
 import { totpFromUri } from "../../../tests/fixtures/totp";
-import {
-  accountSuspendedMessage,
-  ALREADY_SUSPENDED_MESSAGE,
-  NOT_SUSPENDED_MESSAGE,
-  REASON_REQUIRED_MESSAGE,
-  type OperatorAccountDTO,
-} from "../../shared/operator/accounts.schemas";
+import { accountSuspendedMessage, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE, type OperatorAccountDTO } from "../../shared/operator/accounts.schemas";
 import { accountSuspensions, bookings, operatorActions, reports, session, teacherProfiles } from "../db/schema";
 import { liveHubFor } from "../live/live-hub";
 import { removeRacedSession } from "./suspended-sign-in";
@@ -165,7 +160,7 @@ describe("suspending an account", () => {
     expect((await suspend("00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await suspend("not an id")).status).toBe(404);
     const blank = await suspend(parent.userId, "   ");
-    expect([blank.status, blank.json.error.fields?.reason]).toEqual([400, REASON_REQUIRED_MESSAGE]);
+    expect([blank.status, blank.json.error.fields?.reason]).toEqual([400, OPERATOR_REASON_MESSAGE]);
     expect((await reinstate(parent.userId)).json.error?.message).toBe(NOT_SUSPENDED_MESSAGE);
     expect(await actionsAbout(parent.userId)).toEqual([]);
     expect(await actionsAbout(colleague.userId)).toEqual([]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ReviewInput } from "../../shared/reviews/reviews.schemas";
 import type { Executor } from "../db/client";
 import { bookings, parentProfiles, reviews, teacherProfiles } from "../db/schema";
@@ -54,13 +54,13 @@ export interface ReviewRow {
   authorLastName: string;
 }
 
-/** Newest first; the id breaks ties so the order is stable. */
+/** Newest first; the id breaks ties so the order is stable. Reviews an operator hid (issue 27) are left out. */
 export function listReviews(db: Executor, teacherId: string): Promise<ReviewRow[]> {
   return db
     .select(reviewColumns)
     .from(reviews)
     .innerJoin(parentProfiles, eq(parentProfiles.id, reviews.parentId))
-    .where(eq(reviews.teacherId, teacherId))
+    .where(and(eq(reviews.teacherId, teacherId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 

@@ -15,6 +15,9 @@
  */
 
 export const CONVERSATION_NOT_FOUND_MESSAGE = "Conversation not found";
+/** What the blocked side is told: neutral, it does not say who did what. */
+export const SEND_BLOCKED_MESSAGE = "You can't send messages in this conversation.";
+export const blockedByMeMessage = (name: string) => `You blocked ${name}. Unblock them to send messages again.`;
 /** The name shown for the other side once their account is deleted (as on the class page). */
 export { DELETED_USER_NAME } from "../classes/classes.api";
 
@@ -44,6 +47,7 @@ export interface ConversationContext {
 
 export interface LastMessage {
   id: string;
+  /** REMOVED_MESSAGE_TEXT once an operator removed it. */
   text: string;
   senderUserId: string | null;
   mine: boolean;
@@ -62,8 +66,12 @@ export interface ConversationSummary {
   lastMessageAt: string | null;
   createdAt: string;
   context: ConversationContext;
-  /** false when the other side deleted their account: nobody can send here any more. */
+  /** false when the other side deleted their account, or while either side blocks the other. */
   canSend: boolean;
+  /** The viewer blocked the other side (issue 27): they see "You blocked {name}" with Unblock. */
+  blockedByMe: boolean;
+  /** Sending is blocked by either side; the blocked side is told only that they cannot send here. */
+  sendBlocked: boolean;
 }
 
 export interface ConversationList {
@@ -77,8 +85,10 @@ export interface MessageDTO {
   senderUserId: string | null;
   /** Sent by the viewer (each side's live event says it for that side). */
   mine: boolean;
-  /** As typed; show it as text, never as HTML. */
+  /** As typed; show it as text, never as HTML. REMOVED_MESSAGE_TEXT once an operator removed it. */
   text: string;
+  /** An operator removed the message (issue 27): `text` says so, the original is gone for both sides. */
+  removed: boolean;
   /** ISO instants. */
   sentAt: string;
   readAt: string | null;

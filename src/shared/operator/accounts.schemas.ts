@@ -12,19 +12,6 @@ import type { OperatorAction, AuditTarget, ReportReason, ReportStatus, ReportTar
  *   POST /api/operator/accounts/:userId/reinstate   { reason } → OperatorAccountDTO
  */
 
-export const REASON_REQUIRED_MESSAGE = "Please give a short reason.";
-export const REASON_MAX = 1000;
-
-/** Every operator action's body: the reason the audit trail keeps (issue 27: every action needs one). */
-export const operatorReasonSchema = z.object({
-  reason: z
-    .string({ error: (issue) => (issue.input === undefined ? REASON_REQUIRED_MESSAGE : "The reason must be text") })
-    .trim()
-    .min(1, REASON_REQUIRED_MESSAGE)
-    .max(REASON_MAX, `Please keep the reason under ${REASON_MAX} characters`)
-    .refine(isSafeText, unsafeTextMessage("The reason")),
-});
-export type OperatorReasonInput = z.input<typeof operatorReasonSchema>;
 
 export const findAccountQuerySchema = z.object({ email: emailSchema });
 export type FindAccountInput = z.input<typeof findAccountQuerySchema>;

@@ -8,19 +8,6 @@ import { isSafeText, unsafeTextMessage } from "../text.schemas";
  * with everything the teacher submitted, and the three decisions.
  */
 
-export const OPERATOR_REASON_MAX_LENGTH = 1000;
-export const OPERATOR_REASON_MESSAGE = "Please give a short reason.";
-
-/** The body of every operator action: a short reason, kept in the audit trail. */
-export const operatorReasonSchema = z.object({
-  reason: z
-    .string({ error: OPERATOR_REASON_MESSAGE })
-    .trim()
-    .min(1, OPERATOR_REASON_MESSAGE)
-    .max(OPERATOR_REASON_MAX_LENGTH, `Keep the reason under ${OPERATOR_REASON_MAX_LENGTH} characters.`)
-    .refine(isSafeText, unsafeTextMessage("Reason")),
-});
-export type OperatorReasonInput = z.input<typeof operatorReasonSchema>;
 
 export const APPLICATION_DECISIONS = ["approve", "ask-for-changes", "reject"] as const;
 export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];

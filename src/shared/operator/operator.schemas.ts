@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, twoFactorSignInSchema } from "../auth/auth.schemas";
 import { AUDIT_TARGETS } from "./operator.constants";
+import { isSafeText, unsafeTextMessage } from "../text.schemas";
 
 /** The operator desk's own sign-in (at /operator; the public Sign In dialog does not offer the role). */
 export const operatorSignInSchema = z.object({
@@ -81,3 +82,23 @@ export interface AuditPage {
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: string | null;
 }
+
+export const OPERATOR_REASON_MAX = 1000;
+export const OPERATOR_REASON_MESSAGE = "Please give a short reason.";
+
+/**
+ * The body of every operator action (approve, ask for changes, reject, dismiss, hide, warn,
+ * suspend, reinstate): a short reason, kept in the audit trail (issue 27: every action needs one).
+ */
+export const operatorReasonSchema = z.object(
+  {
+    reason: z
+      .string({ error: OPERATOR_REASON_MESSAGE })
+      .trim()
+      .min(1, OPERATOR_REASON_MESSAGE)
+      .max(OPERATOR_REASON_MAX, `Please keep the reason under ${OPERATOR_REASON_MAX} characters.`)
+      .refine(isSafeText, unsafeTextMessage("The reason")),
+  },
+  { error: "Send the reason as a JSON object" },
+);
+export type OperatorReasonInput = z.input<typeof operatorReasonSchema>;

@@ -50,6 +50,20 @@ export const messagesCases: RouteCase[] = [
     bodyless: true,
     request: (world) => ({ path: `${conversationPath(world)}/read` }),
   },
+  // Blocking (issue 27): either side blocks the other, and unblocks.
+  {
+    route: "POST /api/messages/conversations/:conversationId/block",
+    allowed: members,
+    ok: 200,
+    bodyless: true,
+    request: (world) => ({ path: `${conversationPath(world)}/block` }),
+  },
+  {
+    route: "DELETE /api/messages/conversations/:conversationId/block",
+    allowed: members,
+    ok: 200,
+    request: (world) => ({ path: `${conversationPath(world)}/block` }),
+  },
   { route: "GET /api/messages/unread", allowed: signedIn, ok: 200, request: () => ({ path: "/api/messages/unread" }) },
   { route: "GET /api/live", allowed: signedIn, ok: 200, stream: true, request: () => ({ path: "/api/live" }) },
 ];

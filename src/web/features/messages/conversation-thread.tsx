@@ -1,9 +1,13 @@
-import { useCallback } from "react";
-import type { ConversationSummary } from "../../../shared/messages/messages.api";
+import { useCallback, useState } from "react";
+import { SEND_BLOCKED_MESSAGE, type ConversationSummary } from "../../../shared/messages/messages.api";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { errorMessage } from "../../lib/api";
 import { MESSAGE_MAX_LENGTH } from "../../../shared/messages/messages.schemas";
 import { LoadError } from "./load-error";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
+import { useSetBlock } from "./use-block";
 import { useMarkReadWhileOpen, useSendMessage, useThread } from "./use-messages";
 
 /** An open conversation: its history (older pages on scroll up), read receipts and the composer. */
@@ -43,10 +47,65 @@ export function ConversationThread({ conversation, autoFocus = false }: { conver
             autoFocus={autoFocus}
             onSend={(text) => send.mutateAsync(text)}
           />
-        ) : (
+        ) : conversation.other.deleted ? (
           <p className="pb-3 text-sm text-slate-600">This account was deleted, so no new messages can be sent here.</p>
+        ) : conversation.blockedByMe ? (
+          <BlockedByMe conversation={conversation} />
+        ) : (
+          <p className="pb-3 text-sm text-slate-600">{SEND_BLOCKED_MESSAGE}</p>
         )}
+        {conversation.canSend ? <BlockButton conversation={conversation} /> : null}
       </div>
+    </div>
+  );
+}
+
+/** The blocker's side: who they blocked, that nobody can send, and Unblock. */
+function BlockedByMe({ conversation }: { conversation: ConversationSummary }) {
+  const unblock = useSetBlock(conversation.id);
+  return (
+    <div className="space-y-2 pb-3">
+      <p className="text-sm text-slate-700">
+        <span className="font-medium">You blocked {conversation.other.name}.</span> Neither of you can send messages here, and you get no
+        emails about this conversation, until you unblock them.
+      </p>
+      <Button variant="secondary" size="sm" disabled={unblock.isPending} onClick={() => unblock.mutate(false)}>
+        {unblock.isPending ? "Unblocking..." : "Unblock"}
+      </Button>
+      {unblock.isError ? <Alert>{errorMessage(unblock.error, "Failed to unblock. Please try again.")}</Alert> : null}
+    </div>
+  );
+}
+
+/** Block {name}, asked once more before it happens. */
+function BlockButton({ conversation }: { conversation: ConversationSummary }) {
+  const [confirming, setConfirming] = useState(false);
+  const block = useSetBlock(conversation.id);
+  const name = conversation.other.firstName || conversation.other.name;
+  if (!confirming) {
+    return (
+      <div className="flex justify-end pb-1">
+        <Button variant="link" size="sm" className="text-xs text-slate-500" onClick={() => setConfirming(true)}>
+          Block {name}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2 pb-3" role="group" aria-label={`Block ${name}`}>
+      <p className="text-sm text-slate-700">
+        Block {name}? Neither of you will be able to send messages here, and no emails about this conversation will be sent. You can unblock
+        them later.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="danger" size="sm" disabled={block.isPending} onClick={() => block.mutate(true, { onSuccess: () => setConfirming(false) })}>
+          {block.isPending ? "Blocking..." : `Block ${name}`}
+        </Button>
+        <Button variant="secondary" size="sm" autoFocus disabled={block.isPending} onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+      </div>
+      {block.isError ? <Alert>{errorMessage(block.error, "Failed to block. Please try again.")}</Alert> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { MessageList } from "./message-list";
 
 const at = (minute: number) => `2026-11-22T10:${String(minute).padStart(2, "0")}:00.000Z`;
 function message(id: string, minute: number, mine: boolean, text: string, readAt: string | null = null): MessageDTO {
-  return { id, conversationId: "c1", senderUserId: mine ? "me" : "them", mine, text, sentAt: at(minute), readAt };
+  return { id, conversationId: "c1", senderUserId: mine ? "me" : "them", mine, text, removed: false, sentAt: at(minute), readAt };
 }
 
 function renderList(messages: MessageDTO[], hasOlder = false) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { MessageDTO } from "../../../shared/messages/messages.api";
+import { ReportButton } from "../reports/report-button";
 import { cn } from "../../lib/cn";
 import { formatMessageTime } from "./format-message-time";
 import { useKeepScroll } from "./use-keep-scroll";
@@ -71,8 +72,11 @@ export function MessageList({
               )}
             >
               <span className="sr-only">{m.mine ? "You: " : `${otherFirstName}: `}</span>
-              {m.text}
+              {m.removed ? <em>{m.text}</em> : m.text}
             </p>
+            {!m.mine && !m.removed ? (
+              <ReportButton targetKind="message" targetId={m.id} label={`Report this message from ${otherFirstName}`} size="compact" className="h-7 text-xs text-slate-500" />
+            ) : null}
             {endsRun(i) || m.id === lastRead?.id ? (
               <p className="mt-1 px-1 text-xs text-slate-500">
                 <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt)}</time>

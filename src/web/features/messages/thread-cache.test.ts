@@ -7,7 +7,7 @@ import { addMessage, markMineRead, markTheirsRead, type Thread } from "./thread-
 const CONVERSATION = "c0000000-0000-4000-8000-000000000001";
 
 function message(id: string, sentAt: string, mine: boolean, readAt: string | null = null): MessageDTO {
-  return { id, conversationId: CONVERSATION, senderUserId: mine ? "me" : "them", mine, text: `text ${id}`, sentAt, readAt };
+  return { id, conversationId: CONVERSATION, senderUserId: mine ? "me" : "them", mine, text: `text ${id}`, removed: false, sentAt, readAt };
 }
 
 function summary(overrides: Partial<ConversationSummary>): ConversationSummary {
@@ -21,6 +21,8 @@ function summary(overrides: Partial<ConversationSummary>): ConversationSummary {
     createdAt: "2026-11-20T10:00:00.000Z",
     context: { student: null, class: null },
     canSend: true,
+    blockedByMe: false,
+    sendBlocked: false,
     ...overrides,
   };
 }

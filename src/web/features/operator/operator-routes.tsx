@@ -22,6 +22,8 @@ export const operatorRoutes: RouteObject[] = [
           { path: "audit", lazy: () => import("./operator-audit-page") },
           { path: "applications", lazy: () => import("./applications/applications-page") },
           { path: "applications/:teacherId", lazy: () => import("./applications/application-page") },
+          { path: "reports", lazy: () => import("./reports/reports-page") },
+          { path: "reports/:reportId", lazy: () => import("./reports/report-page") },
           { path: "accounts/:userId", lazy: () => import("./accounts/operator-account-page") },
         ],
       },

@@ -5,6 +5,7 @@ import type { Review } from "../../../shared/reviews/reviews.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { ReportButton, useCanReport } from "../reports/report-button";
 import { useMe } from "../auth/use-me";
 import { lazyPart } from "../../lib/lazy-parts";
 import { Stars } from "./stars";
@@ -98,6 +99,7 @@ function ReviewItem({ teacherId, teacherFirstName, review }: { teacherId: string
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteReview(teacherId, review.id);
+  const canReport = useCanReport();
 
   if (editing) {
     return (
@@ -117,6 +119,9 @@ function ReviewItem({ teacherId, teacherFirstName, review }: { teacherId: string
           <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
           {wasEdited(review) ? " · edited" : ""}
         </span>
+        {!review.mine && canReport ? (
+          <ReportButton targetKind="review" targetId={review.id} label={`Report the review by ${review.author}`} size="compact" className="ml-auto" />
+        ) : null}
         {review.mine ? (
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-100">Your review</span>
         ) : null}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { OPERATOR_REASON_MAX, operatorReasonSchema, type OperatorReasonInput } from "../../../../shared/operator/operator.schemas";
 import { useForm } from "react-hook-form";
-import { operatorReasonSchema, REASON_MAX, type OperatorReasonInput } from "../../../../shared/operator/accounts.schemas";
+
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
@@ -67,7 +68,7 @@ function ReasonForm({ action, userId, onDone }: { action: "suspend" | "reinstate
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field id={id} label="Reason" hint="Kept in the audit trail; not shown to the account holder." error={error}>
-        <Textarea id={id} rows={3} maxLength={REASON_MAX} {...invalidProps(id, error)} {...form.register("reason")} />
+        <Textarea id={id} rows={3} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, error)} {...form.register("reason")} />
       </Field>
       {act.isError && !error ? <Alert>{errorMessage(act.error, `Could not ${action} the account. Please try again.`)}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { OPERATOR_REASON_MESSAGE } from "../../../../shared/operator/operator.schemas";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { REASON_REQUIRED_MESSAGE, type OperatorAccountDTO } from "../../../../shared/operator/accounts.schemas";
+import { type OperatorAccountDTO } from "../../../../shared/operator/accounts.schemas";
 import { Component as OperatorAccountPage } from "./operator-account-page";
 
 const ACCOUNT: OperatorAccountDTO = {
@@ -75,7 +76,7 @@ describe("the operator's account page", () => {
     const dialog = await screen.findByRole("dialog", { name: "Suspend account" });
     expect(within(dialog).getByText(/pending requests are declined/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Suspend" }));
-    expect(await within(dialog).findByText(REASON_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(await within(dialog).findByText(OPERATOR_REASON_MESSAGE)).toBeInTheDocument();
     expect(posted).toEqual([]);
 
     await user.type(within(dialog).getByLabelText("Reason"), "Harassment confirmed (report r1)");

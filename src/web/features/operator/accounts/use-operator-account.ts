@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountFound, OperatorAccountDTO, OperatorReasonInput } from "../../../../shared/operator/accounts.schemas";
+import type { AccountFound, OperatorAccountDTO } from "../../../../shared/operator/accounts.schemas";
+import type { OperatorReasonInput } from "../../../../shared/operator/operator.schemas";
 import { api, call } from "../../../lib/api";
 
 export const operatorAccountKey = (userId: string) => ["operator", "accounts", userId] as const;

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { OPERATOR_REASON_MAX, operatorReasonSchema } from "../../../../shared/operator/operator.schemas";
 import { useForm } from "react-hook-form";
 import type { ApplicationDecision } from "../../../../shared/operator/applications.schemas";
-import { OPERATOR_REASON_MAX_LENGTH, operatorReasonSchema } from "../../../../shared/operator/applications.schemas";
+
 import { Alert } from "../../../components/ui/alert";
 import { Button, type ButtonVariant } from "../../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
@@ -89,7 +90,7 @@ function DecisionForm({ teacherId, decision, onDone }: { teacherId: string; deci
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field id={id} label={copy.label} hint={copy.hint} error={errors.reason?.message}>
-        <Textarea id={id} rows={4} maxLength={OPERATOR_REASON_MAX_LENGTH} {...invalidProps(id, errors.reason?.message)} {...form.register("reason")} />
+        <Textarea id={id} rows={4} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, errors.reason?.message)} {...form.register("reason")} />
       </Field>
       {decide.isError && !errors.reason ? <Alert>{errorMessage(decide.error, "The decision could not be saved. Please try again.")}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

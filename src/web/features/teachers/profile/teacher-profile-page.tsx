@@ -11,6 +11,7 @@ import { ReviewsSection } from "../../reviews/reviews-section";
 import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
+import { ReportButton, useCanReport } from "../../reports/report-button";
 import { ProfileHeader } from "./profile-header";
 import { AboutSection, ListSection, VideoSection } from "./profile-sections";
 import { usePublicProfile } from "./use-public-profile";
@@ -99,11 +100,23 @@ function TeacherProfileScreen({
             <ListSection id="ages-heading" title="Age Groups" items={profile.ageGroupsTaught} empty="Not specified" />
           </div>
           <ReviewsSection teacherId={profile.id} teacherFirstName={profile.firstName} />
+          <ReportProfile teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
         </div>
         {/* Sticky below the top bar (h-16) on wide screens; after the content on phones. */}
         <BookingPanel profile={profile} onBook={onBook} className="lg:sticky lg:top-20" />
       </div>
     </Page>
+  );
+}
+
+/** Something wrong with the profile: signed-in parents and teachers may report it (issue 27). */
+function ReportProfile({ teacherId, name }: { teacherId: string; name: string }) {
+  if (!useCanReport()) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      Something wrong with this profile?
+      <ReportButton targetKind="teacher" targetId={teacherId} label={`Report ${name}'s profile`} variant="secondary" />
+    </p>
   );
 }
 
