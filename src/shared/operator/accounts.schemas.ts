@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { emailSchema } from "../auth/auth.schemas";
-import { isSafeText, unsafeTextMessage } from "../text.schemas";
 import type { OperatorAction, AuditTarget, ReportReason, ReportStatus, ReportTarget } from "./operator.constants";
 
 /**

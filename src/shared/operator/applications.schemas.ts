@@ -1,7 +1,5 @@
-import { z } from "zod";
 import type { TeacherReviewStatus } from "./operator.constants";
 import type { TeacherProfile } from "../teachers/profile.schemas";
-import { isSafeText, unsafeTextMessage } from "../text.schemas";
 
 /**
  * The operators' review of teacher applications (issue 27): the waiting queue, one application

@@ -7,7 +7,7 @@ import {
   type ReportStatus,
   type ReportTarget,
 } from "../operator/operator.constants";
-import { boundedText, isSafeText, unsafeTextMessage } from "../text.schemas";
+import { boundedText } from "../text.schemas";
 
 /**
  * Reports (issue 27): a parent or teacher reports a teacher profile, a review or a message they
