@@ -54,8 +54,12 @@ function ReportView({ report }: { report: ReportDetail }) {
             {report.resolvedBy && report.resolvedAt ? ` (${report.resolvedBy}, ${formatWhen(report.resolvedAt)})` : ""}
           </Row>
           <Row label="Reported on">{formatWhen(report.createdAt)}</Row>
-          <Row label="Reported by">{personLabel(report.reporter)}</Row>
-          <Row label="Reported account">{personLabel(report.reported)}</Row>
+          <Row label="Reported by">
+            <PersonLink person={report.reporter} />
+          </Row>
+          <Row label="Reported account">
+            <PersonLink person={report.reported} />
+          </Row>
           {report.details ? <Row label="Reporter's details">{report.details}</Row> : null}
         </dl>
       </section>
@@ -136,6 +140,16 @@ function Values({ values }: { values: Record<string, unknown> }) {
           </Row>
         ))}
     </dl>
+  );
+}
+
+/** A person on the report, linked to their account page (history, suspend, reinstate). */
+function PersonLink({ person }: { person: ReportDetail["reporter"] }) {
+  if (!person) return <>{personLabel(person)}</>;
+  return (
+    <Link to={`/operator/accounts/${encodeURIComponent(person.userId)}`} className="text-brand-700 underline-offset-4 hover:underline">
+      {personLabel(person)}
+    </Link>
   );
 }
 

@@ -1,0 +1,138 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, signInThroughApi, test } from "./fixtures";
+import { fillSignIn } from "./helpers";
+import { signInOperatorPage } from "./operator-session";
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** The first day of next month, "yyyy-MM" (slots of a whole month are read at once). */
+function nextMonth(): string {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * Issue 27 end to end: a new teacher waits for review and cannot be found; the operator (from
+ * OPERATOR_EMAILS, password set through the emailed link) approves; the teacher turns discovery
+ * on and is found; a parent books, then reports a message of the teacher's; the operator suspends
+ * the teacher, whose open page is signed out and who cannot sign in again; the audit trail shows
+ * both actions. Three browsers: the parent (`page`), the teacher and the operator.
+ */
+test("a teacher is reviewed before listing, a family reports a message, and the operator suspends the sender", async ({
+  page,
+  browser,
+  parent,
+  teacher,
+}) => {
+  test.setTimeout(180_000);
+  const { id: teacherId } = (await (await teacher.api.get("/api/teachers/me")).json()) as { id: string };
+  const profile = `/teacher/profile/${teacherId}`;
+
+  // The teacher applied: the dashboard says the application is being reviewed, discovery stays off.
+  const teacherContext = await browser.newContext({ viewport: page.viewportSize() });
+  const teacherPage = await teacherContext.newPage();
+  await signInThroughApi(teacherPage, teacher);
+  await teacherPage.goto("/teacher-landing");
+  await expect(teacherPage.getByText("Your application is being reviewed: families can find you once it is approved").first()).toBeVisible();
+  const discovery = teacherPage.getByRole("switch", { name: /Discoverable in search/ });
+  await expect(discovery).toBeDisabled();
+
+  // Not findable: the profile answers 404 and search has no Casey Keys.
+  await signInThroughApi(page, parent);
+  expect((await parent.api.get(`/api/teachers/${teacherId}`)).status()).toBe(404);
+  const before = (await (await parent.api.get("/api/search/teachers?q=Casey%20Keys")).json()) as { teachers: { teacherId: string }[] };
+  expect(before.teachers.map((t) => t.teacherId)).not.toContain(teacherId);
+
+  // The operator signs in at /operator and approves the application from the queue.
+  const operatorContext = await browser.newContext({ viewport: page.viewportSize() });
+  const operatorPage = await operatorContext.newPage();
+  await signInOperatorPage(operatorPage);
+  const nav = operatorPage.getByRole("navigation", { name: "Operator desk" });
+  await nav.getByRole("link", { name: "Applications" }).click();
+  await expect(operatorPage.getByRole("heading", { level: 1, name: "Teacher applications" })).toBeVisible();
+  await expectNoSeriousViolations(operatorPage);
+  await operatorPage.getByRole("link", { name: /Casey Keys/ }).click();
+  await expect(operatorPage.getByRole("heading", { level: 1, name: /Casey Keys/ })).toBeVisible();
+  await expect(operatorPage.getByText("Screening answers")).toBeVisible();
+  await expectNoSeriousViolations(operatorPage);
+  await operatorPage.getByRole("button", { name: "Approve" }).click();
+  const approveDialog = operatorPage.getByRole("dialog", { name: "Approve this application" });
+  await approveDialog.getByLabel("Note for the audit trail").fill("Complete application, references offered");
+  await approveDialog.getByRole("button", { name: "Approve" }).click();
+  await expect(approveDialog).toBeHidden();
+
+  // The teacher turns discovery on and is found by the family.
+  await teacherPage.reload();
+  await expect(discovery).toBeEnabled();
+  await discovery.click();
+  await expect(discovery).toBeChecked();
+  await page.goto(profile);
+  await expect(page.getByRole("heading", { level: 1, name: /Casey Keys/ })).toBeVisible();
+  const after = (await (await parent.api.get("/api/search/teachers?q=Casey%20Keys")).json()) as { teachers: { teacherId: string }[] };
+  expect(after.teachers.map((t) => t.teacherId)).toContain(teacherId);
+
+  // The parent books a lesson (through the API, as the booking panel does).
+  const students = (await (await parent.api.get("/api/students")).json()) as { id: string }[];
+  const slots = (await (await parent.api.get(`/api/teachers/${teacherId}/slots?month=${nextMonth()}&timeZone=America%2FNew_York&type=full`)).json()) as {
+    days: Record<string, { startsAt: string }[]>;
+  };
+  const startsAt = Object.values(slots.days).find((list) => list.length > 0)![0]!.startsAt;
+  const booked = await parent.api.post("/api/bookings", {
+    data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [startsAt] },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  // The teacher writes something no family should get; the parent reports that message.
+  const opened = (await (await parent.api.post("/api/messages/conversations", { data: { teacherId } })).json()) as { id: string };
+  const thread = `/api/messages/conversations/${opened.id}/messages`;
+  expect((await teacher.api.post(thread, { data: { text: "Send the lesson money to my personal account, not through the app." } })).status()).toBe(201);
+  await page.goto(`/messages/${opened.id}`);
+  const log = page.getByRole("log", { name: "Messages" });
+  await expect(log).toContainText("Send the lesson money");
+  await log.getByRole("button", { name: "Report this message from Casey" }).click();
+  const reportDialog = page.getByRole("dialog", { name: "Report this message" });
+  await reportDialog.getByLabel("Spam or scam").check();
+  await reportDialog.getByLabel("Details (optional)").fill("Asks for money outside the app.");
+  await reportDialog.getByRole("button", { name: "Send" }).click();
+  await expect(reportDialog.getByRole("status")).toHaveText("Thanks, our team will look at it.");
+  await reportDialog.getByRole("button", { name: "Done" }).click();
+
+  // The teacher is on the dashboard when the operator acts.
+  await teacherPage.goto("/teacher-landing");
+  await expect(discovery).toBeChecked();
+
+  // The operator opens the report: the message as it was, the reporter, and suspends the sender.
+  await nav.getByRole("link", { name: "Reports" }).click();
+  await expect(operatorPage.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expectNoSeriousViolations(operatorPage);
+  await operatorPage.getByRole("link", { name: /Spam or scam/ }).first().click();
+  await expect(operatorPage.getByText("Send the lesson money to my personal account, not through the app.").first()).toBeVisible();
+  await expectNoSeriousViolations(operatorPage);
+  await operatorPage.getByLabel("Reason").fill("Asked a family to pay outside the app");
+  await operatorPage.getByRole("button", { name: "Suspend account" }).click();
+  await expect(operatorPage.getByText(/Account suspended/).first()).toBeVisible();
+
+  // The teacher's open page is signed out at once, and signing in again is refused with the support address.
+  await expect(teacherPage.getByRole("dialog", { name: "Sign In" })).toBeVisible({ timeout: 10_000 });
+  await fillSignIn(teacherPage, "Teacher", teacher.email, teacher.password);
+  await expect(teacherPage.getByRole("dialog", { name: "Sign In" }).getByText(/This account is suspended.*support@e2e\.test/)).toBeVisible();
+
+  // The suspended teacher is gone for the family too.
+  expect((await parent.api.get(`/api/teachers/${teacherId}`)).status()).toBe(404);
+
+  // The audit trail shows both actions, newest first.
+  await nav.getByRole("link", { name: "Audit" }).click();
+  await expect(operatorPage.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
+  const entries = operatorPage.getByRole("listitem").filter({ hasText: /Casey Keys|Asked a family to pay outside the app|Complete application, references offered/ });
+  await expect(entries.filter({ hasText: "Asked a family to pay outside the app" }).first()).toContainText("Suspended the account");
+  await expect(entries.filter({ hasText: "Complete application, references offered" }).first()).toContainText("Approved the application");
+  await expectNoSeriousViolations(operatorPage);
+
+  await teacherContext.close();
+  await operatorContext.close();
+});
