@@ -86,11 +86,16 @@ export async function signInWithRole(
   return finishWithRole(deps, response, json, input.role);
 }
 
-/** Second step of a two-factor sign-in: the TOTP code, with the two-factor cookie of step one. */
-export async function completeTwoFactorSignIn(
+/**
+ * The TOTP code of a two-factor sign-in, with better-auth's two-factor cookie from the password
+ * step: every refusal (too many tries, a suspended account, an expired sign-in, a wrong code) is
+ * thrown; what comes back is better-auth's answer with the new session. Shared by the marketplace
+ * sign-in and the operator desk's.
+ */
+export async function verifyTwoFactorCode(
   deps: SignInDeps,
-  input: { role: Role; code: string; trustDevice?: boolean | undefined } & ClientInfo,
-): Promise<{ result: SignInResult; setCookies: string[] }> {
+  input: { code: string; trustDevice?: boolean | undefined } & ClientInfo,
+): Promise<Awaited<ReturnType<typeof callAuth>>> {
   const { response, json } = await callAuth(
     deps,
     "/two-factor/verify-totp",
@@ -104,12 +109,21 @@ export async function completeTwoFactorSignIn(
   }
   throwIfSuspendedRefusal(deps.env.SUPPORT_EMAIL, response, json);
   if (!response.ok) {
-    const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || response.status === 401 && !input.cookie;
+    const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || (response.status === 401 && !input.cookie);
     throw new AppError(
       "unauthenticated",
       expired ? "Your sign-in expired. Please sign in again." : "That code is not correct. Please try again.",
       { reason: expired ? "two_factor_expired" : "invalid_code" },
     );
   }
+  return { response, json };
+}
+
+/** Second step of a two-factor sign-in as a role. */
+export async function completeTwoFactorSignIn(
+  deps: SignInDeps,
+  input: { role: Role; code: string; trustDevice?: boolean | undefined } & ClientInfo,
+): Promise<{ result: SignInResult; setCookies: string[] }> {
+  const { response, json } = await verifyTwoFactorCode(deps, input);
   return finishWithRole(deps, response, json, input.role);
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { withTeacherEnumerations } from "../teachers/teacher-profile.repo";
 import type { ApplicationDetail, WaitingApplication } from "../../shared/operator/applications.schemas";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
-import type { TeacherProfile } from "../../shared/teachers/profile.schemas";
 import type { Instrument } from "../../shared/teachers/teachers.constants";
 import type { Executor } from "../db/client";
 import { teacherAvailability, teacherInstruments, teacherProfiles, user } from "../db/schema";
@@ -101,15 +101,8 @@ export async function findApplication(db: Executor, teacherId: string): Promise<
       .where(eq(teacherAvailability.teacherId, teacherId))
       .orderBy(asc(teacherAvailability.dayOfWeek), asc(teacherAvailability.startTime)),
   ]);
-  // The columns' CHECK constraints admit only the enumerations these types name.
   return {
-    ...row,
-    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
-    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
-    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
-    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
-    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
-    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
+    ...withTeacherEnumerations(row),
     reviewStatus: row.reviewStatus as TeacherReviewStatus,
     instruments: instruments.map((i) => i.instrument as Instrument),
     availability: availability.map((a) => ({ ...a, startTime: a.startTime.slice(0, 5), endTime: a.endTime.slice(0, 5) })),

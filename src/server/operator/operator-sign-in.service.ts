@@ -2,7 +2,7 @@ import { WRONG_CREDENTIALS_MESSAGE } from "../../shared/auth/auth.schemas";
 import { AppError } from "../../shared/errors";
 import type { OperatorSignInResult } from "../../shared/operator/operator.schemas";
 import { deleteSessionByToken } from "../auth/auth.repo";
-import { callAuth, retryAfterOf, type ClientInfo, type SignInDeps } from "../auth/sign-in.service";
+import { callAuth, retryAfterOf, verifyTwoFactorCode, type ClientInfo, type SignInDeps } from "../auth/sign-in.service";
 import { isOperator } from "./operators.repo";
 import { throwIfSuspendedRefusal } from "./suspended-sign-in";
 
@@ -43,25 +43,7 @@ export async function completeOperatorTwoFactor(
   deps: SignInDeps,
   input: { code: string; trustDevice?: boolean | undefined } & ClientInfo,
 ): Promise<{ result: OperatorSignInResult; setCookies: string[] }> {
-  const { response, json } = await callAuth(
-    deps,
-    "/two-factor/verify-totp",
-    { code: input.code, trustDevice: input.trustDevice ?? false },
-    input,
-  );
-  if (response.status === 429) {
-    throw new AppError("rate_limited", "Too many attempts. Please wait a minute and try again.", {
-      retryAfterSeconds: retryAfterOf(response),
-    });
-  }
-  if (!response.ok) {
-    const expired = json?.code === "INVALID_TWO_FACTOR_COOKIE" || (response.status === 401 && !input.cookie);
-    throw new AppError(
-      "unauthenticated",
-      expired ? "Your sign-in expired. Please sign in again." : "That code is not correct. Please try again.",
-      { reason: expired ? "two_factor_expired" : "invalid_code" },
-    );
-  }
+  const { response, json } = await verifyTwoFactorCode(deps, input);
   if (!json?.token || !json.user || !(await isOperator(deps.db, json.user.id))) {
     if (json?.token) await deleteSessionByToken(deps.db, json.token);
     throw new AppError("unauthenticated", WRONG_CREDENTIALS_MESSAGE, { reason: "invalid_credentials" });

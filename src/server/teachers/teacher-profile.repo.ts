@@ -48,15 +48,8 @@ export async function findProfile(db: Executor, teacherId: string): Promise<Teac
     .from(teacherInstruments)
     .where(eq(teacherInstruments.teacherId, teacherId))
     .orderBy(asc(teacherInstruments.instrument));
-  // The columns' CHECK constraints admit only the enumerations these types name.
   return {
-    ...row,
-    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
-    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
-    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
-    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
-    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
-    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
+    ...withTeacherEnumerations(row),
     instruments: instruments.map((i) => i.instrument as Instrument),
     discoveryEnabledAt: row.discoveryEnabledAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
@@ -248,4 +241,22 @@ export async function setTeacherPoint(
 /** Account deletion: the teacher profile (instruments, availability and the like go by cascade). */
 export async function deleteTeacherProfile(tx: Executor, userId: string): Promise<void> {
   await tx.delete(teacherProfiles).where(eq(teacherProfiles.userId, userId));
+}
+
+/**
+ * A teacher row's enumeration columns as their types: the columns' CHECK constraints admit only
+ * the enumerations these types name (the teacher's own profile and the operators' review read them).
+ */
+export function withTeacherEnumerations<
+  T extends { educationBackground: string; teachingExperienceYears: string; teachingMethods: string[]; ageGroupsTaught: string[]; lessonFormat: string; inPersonPlace: string },
+>(row: T) {
+  return {
+    ...row,
+    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
+    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
+    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
+    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
+    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
+    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
+  };
 }
