@@ -71,6 +71,12 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await expect(discovery).toBeEnabled();
   await discovery.click();
   await expect(discovery).toBeChecked();
+  // A teacher cannot report their own profile: no Report button there.
+  const ownProfileRead = teacherPage.waitForResponse((response) => new URL(response.url()).pathname === "/api/teachers/me");
+  await teacherPage.goto(profile);
+  await expect(teacherPage.getByRole("heading", { level: 1, name: /Casey Keys/ })).toBeVisible();
+  await ownProfileRead;
+  await expect(teacherPage.getByText("Something wrong with this profile?")).toHaveCount(0);
   await page.goto(profile);
   await expect(page.getByRole("heading", { level: 1, name: /Casey Keys/ })).toBeVisible();
   const after = (await (await parent.api.get("/api/search/teachers?q=Casey%20Keys")).json()) as { teachers: { teacherId: string }[] };

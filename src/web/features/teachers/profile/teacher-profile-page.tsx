@@ -12,6 +12,8 @@ import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
 import { ReportButton, useCanReport } from "../../reports/report-button";
+import { useMe } from "../../auth/use-me";
+import { useTeacherProfile } from "../settings/use-teacher-profile";
 import { ProfileHeader } from "./profile-header";
 import { AboutSection, ListSection, VideoSection } from "./profile-sections";
 import { usePublicProfile } from "./use-public-profile";
@@ -109,9 +111,13 @@ function TeacherProfileScreen({
   );
 }
 
-/** Something wrong with the profile: signed-in parents and teachers may report it (issue 27). */
+/** Something wrong with the profile: signed-in parents and teachers may report it, but not their own (issue 27). */
 function ReportProfile({ teacherId, name }: { teacherId: string; name: string }) {
-  if (!useCanReport()) return null;
+  const me = useMe();
+  const own = useTeacherProfile({ enabled: Boolean(me.data?.profiles.teacher) });
+  const canReport = useCanReport();
+  // A teacher's own id is known only once loaded: no Report button flashes on their own profile.
+  if (!canReport || own.isLoading || own.data?.id === teacherId) return null;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
       Something wrong with this profile?

@@ -5,10 +5,12 @@ import { TEACHER_DASHBOARD_QUERY_KEY } from "../dashboard/use-teacher-dashboard"
 
 export const TEACHER_PROFILE_QUERY_KEY = ["teachers", "me", "profile"] as const;
 
-export function useTeacherProfile() {
+/** The signed-in teacher's own profile; `enabled: false` skips the request (an account without a teacher profile). */
+export function useTeacherProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: TEACHER_PROFILE_QUERY_KEY,
     queryFn: (): Promise<TeacherProfile> => call(api.teachers.me.$get()),
+    enabled,
   });
 }
 
