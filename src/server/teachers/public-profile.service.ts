@@ -1,5 +1,5 @@
 import { AppError } from "../../shared/errors";
-import type { TeacherProfile } from "../../shared/teachers/profile.schemas";
+import { withTeacherEnumerations } from "./teacher-profile.repo";
 import { TEACHER_NOT_FOUND_MESSAGE, type PublicTeacherProfile } from "../../shared/teachers/public-profile.schemas";
 import type { Deps } from "../http/app-env";
 import * as repo from "./public-profile.repo";
@@ -71,15 +71,8 @@ export async function getPublicProfile(
     (parentId) => repo.findPublicProfile(deps.db, teacherId, parentId),
   );
   if (!row) throw teacherNotFound();
-  // The columns' CHECK constraints admit only the enumerations these types name.
   return {
-    ...row,
-    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
-    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
-    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
-    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
-    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
-    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
+    ...withTeacherEnumerations(row),
     rating: row.rating === null ? null : Number(row.rating),
     reviewCount: Number(row.reviewCount),
   };
