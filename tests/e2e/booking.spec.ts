@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, makeDiscoverable, test, type E2EAccount } from "./fixtures";
 import { fillSignIn } from "./helpers";
 
@@ -21,12 +21,34 @@ async function signOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
 }
 
-/** Opens the panel and picks the first open time of the first open day; returns its label. */
+/** The parent's calendar day two days from now ("2026-11-29"), in the browser's zone. */
+const twoDaysAhead = () => new Date(Date.now() + 2 * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" });
+
+/**
+ * Clicks the first open day at least two days ahead, moving to the next month when this one has
+ * none. Today's and tomorrow's early times can fall inside the teacher's 12-hour lead time while
+ * the test looks at them (the day's times come from a refresh); two days ahead never do, and the
+ * lesson is still within the family's next 7 days.
+ */
+async function pickDayAhead(panel: Locator) {
+  const from = twoDaysAhead();
+  const openDays = panel.locator(".rdp-day:not(.rdp-disabled)");
+  await expect(openDays.first()).toBeVisible();
+  const days = await openDays.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day") ?? ""));
+  let day = days.find((d) => d >= from);
+  if (!day) {
+    await panel.getByRole("button", { name: /next month/i }).click();
+    await expect(openDays.first()).toBeVisible();
+    day = (await openDays.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day") ?? "")))[0]!;
+  }
+  await panel.locator(`.rdp-day[data-day="${day}"] button`).click();
+}
+
+/** Opens the panel and picks the first open time of a day two days ahead; returns its label. */
 async function pickFirstTime(page: Page) {
   const panel = page.getByRole("dialog", { name: "Book an Introduction Call" });
   await expect(panel.getByText(/Times shown in Pacific/)).toBeVisible();
-  const day = panel.locator(".rdp-day:not(.rdp-disabled) button").first();
-  await day.click();
+  await pickDayAhead(panel);
   const times = panel.getByRole("group", { name: /Open times on/ });
   const first = times.getByRole("button").first();
   const label = (await first.innerText()).trim();
@@ -97,7 +119,7 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await page.goto(profile);
   await page.getByRole("button", { name: "Book Introduction Call" }).click();
   const second = page.getByRole("dialog", { name: "Book an Introduction Call" });
-  await second.locator(".rdp-day:not(.rdp-disabled) button").first().click();
+  await pickDayAhead(second);
   const times = second.getByRole("group", { name: dayLabel });
   await expect(times.getByRole("button").first()).toBeVisible();
   await expect(times.getByRole("button", { name: label, exact: true })).toHaveCount(0);

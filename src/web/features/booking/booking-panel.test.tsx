@@ -39,13 +39,18 @@ interface Answer {
 /** The fake server: slots and students as asked, and each POST /api/bookings answered from `answers` in turn. */
 function fakeServer(answers: Answer[], rules = { leadHours: 12, bufferMinutes: 0 }) {
   const posted: CreateBookingRequest[] = [];
+  /** Set to make the next slots answer empty (the times have gone since). */
+  const state = { noTimesLeft: false };
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
       const method = (init?.method ?? "GET").toUpperCase();
       const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers }));
-      if (url.pathname === "/api/teachers/t1/slots") return reply(200, slotsOf(url.searchParams.get("month")!, rules));
+      if (url.pathname === "/api/teachers/t1/slots") {
+        const month = slotsOf(url.searchParams.get("month")!, rules);
+        return reply(200, state.noTimesLeft ? { ...month, days: {} } : month);
+      }
       if (url.pathname === "/api/students") return reply(200, [{ id: "s1", firstName: "Mia", lastName: "Rivera", age: 9 }]);
       if (url.pathname === "/api/lessons/credits") return reply(200, { ledgers: [] });
       if (method === "POST" && url.pathname === "/api/bookings") {
@@ -56,7 +61,7 @@ function fakeServer(answers: Answer[], rules = { leadHours: 12, bufferMinutes: 0
       return reply(200, {});
     }),
   );
-  return { posted };
+  return { posted, state };
 }
 
 function renderPanel() {
@@ -68,7 +73,7 @@ function renderPanel() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  return Object.assign(userEvent.setup(), { client });
 }
 
 const panel = () => screen.getByRole("dialog", { name: "Book an Introduction Call" });
@@ -96,6 +101,17 @@ describe("BookingPanel: choosing several times", () => {
     fakeServer([]);
     renderPanel();
     expect(await within(panel()).findByText("Times within 12 hours are not offered.")).toBeInTheDocument();
+  });
+
+  it("a picked day whose times are gone after a refresh says so instead of an empty list", async () => {
+    const server = fakeServer([]);
+    const user = renderPanel();
+    await choose(user);
+    expect(within(times()).getAllByRole("button")).toHaveLength(4);
+    server.state.noTimesLeft = true;
+    await user.client.invalidateQueries();
+    expect(await within(panel()).findByText(/No open times are left on .* Please choose another day\./)).toBeInTheDocument();
+    expect(within(panel()).queryByRole("group", { name: /Open times on/ })).toBeNull();
   });
 
   it("a 409 naming one of two chosen times: it is named with why, the other stays chosen, Skip these and send sends the rest", async () => {

@@ -87,6 +87,10 @@ export function ChooseTimesStep({
           </p>
           {!day ? (
             <p className="text-slate-700">Choose a day to see open times.</p>
+          ) : daySlots.length === 0 && !slots.isPending ? (
+            // The day was open when picked; a refresh since (the lead time passing, another
+            // family booking) can leave it with no time.
+            <p className="text-slate-700">No open times are left on {format(day, "EEEE, MMMM d")}. Please choose another day.</p>
           ) : (
             <div role="group" aria-label={`Open times on ${format(day, "EEEE, MMMM d")}`} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
               {daySlots.map((slot) => (
