@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import { LESSON_PRICE_MAX_CENTS } from "../../../shared/invoices/invoices.constants";
 import {
   ATTENDANCE,
   BOOKING_FORMATS,
@@ -105,6 +106,19 @@ export const bookings = pgTable(
     cancelReason: text(),
     /** Set when the lesson was cancelled because one side deleted their account. */
     cancelledForClosedAccount: boolean().notNull().default(false),
+    /**
+     * The price agreed for this lesson, in cents (issue 28), set when the teacher accepts: a full
+     * lesson's confirmed price, 0 for an intro call. It never follows the teacher's listed range.
+     * `priceEstimated`: lessons accepted before prices existed got the low end of the range.
+     */
+    priceCents: integer(),
+    priceEstimated: boolean().notNull().default(false),
+    /**
+     * A late cancellation by the family that the teacher's policy charged when it happened (cents),
+     * and the notice window of that policy (hours): the invoice line cites both. Null otherwise.
+     */
+    cancelChargeCents: integer(),
+    cancelNoticeHours: smallint(),
   },
   (t) => [
     // The slot must belong to the same teacher as the booking.
@@ -132,6 +146,11 @@ export const bookings = pgTable(
     check("bookings_lesson_note_check", sql`length(${t.lessonNote}) <= 5000`),
     check("bookings_reasons_check", sql`length(${t.declineReason}) <= 500 and length(${t.cancelReason}) <= 500`),
     index("bookings_series_idx").on(t.seriesId),
+    check("bookings_price_check", sql`${t.priceCents} is null or ${t.priceCents} between 0 and ${sql.raw(String(LESSON_PRICE_MAX_CENTS))}`),
+    check(
+      "bookings_cancel_charge_check",
+      sql`${t.cancelChargeCents} is null or (${t.status} = 'cancelled' and ${t.cancelChargeCents} > 0 and ${t.cancelChargeCents} <= ${t.priceCents} and ${t.cancelNoticeHours} is not null)`,
+    ),
     // The expiry sweep reads only pending requests, a small part of all bookings (booking/request-expiry.repo.ts).
     index("bookings_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],

@@ -12,3 +12,4 @@ export * from "./mail";
 export * from "./lessons";
 export * from "./jobs";
 export * from "./operator";
+export * from "./invoices";

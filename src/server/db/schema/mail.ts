@@ -1,4 +1,4 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, instant } from "./columns";
 
 /** Every email the app sends is recorded here; without SMTP this is the development outbox. */
@@ -11,6 +11,8 @@ export const mailOutbox = pgTable(
     textBody: text().notNull(),
     htmlBody: text(),
     kind: text().notNull(),
+    /** The attachments' names, types and sizes (an invoice PDF); the files themselves are in the sent mail. */
+    attachments: jsonb().$type<{ filename: string; contentType: string; size: number }[]>().notNull().default([]),
     createdAt: createdAt(),
     sentAt: instant(),
     error: text(),

@@ -25,6 +25,7 @@ import {
 } from "../../../shared/teachers/teachers.constants";
 import { TEACHER_REVIEW_STATUSES } from "../../../shared/operator/operator.constants";
 import { IN_PERSON_PLACES } from "../../../shared/booking/booking.constants";
+import { INVOICE_LIMITS, LATE_CANCEL_CHARGES } from "../../../shared/invoices/invoices.constants";
 import { user } from "./auth";
 import { allOf, createdAt, id, instant, nonBlank, oneOf, textList } from "./columns";
 
@@ -83,6 +84,10 @@ export const teacherProfiles = pgTable(
     bufferMinutes: smallint().notNull().default(0),
     /** How soon before a start requests are taken (issue 26; 0-72 h): slots and the server respect it. */
     leadHours: smallint().notNull().default(12),
+    /** What a late cancellation by the family costs from now on (issue 28): none, half or full price. */
+    lateCancelCharge: text().notNull().default("none"),
+    /** How families pay the teacher (outside the app), printed on invoices. */
+    paymentInstructions: text().notNull().default(""),
     /** The default meeting link of online lessons and intro calls (a per-student link wins). */
     meetingUrl: text(),
     /** Where in-person lessons take place: the studio (studio_address) or the family's home. */
@@ -146,6 +151,8 @@ export const teacherProfiles = pgTable(
     check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
     check("teacher_profiles_notice_check", sql`${t.noticeHours} between 0 and 168`),
     check("teacher_profiles_buffer_check", sql`${t.bufferMinutes} between 0 and 30`),
+    check("teacher_profiles_late_cancel_charge_check", oneOf(t.lateCancelCharge, LATE_CANCEL_CHARGES)),
+    check("teacher_profiles_payment_instructions_check", sql`length(${t.paymentInstructions}) <= ${sql.raw(String(INVOICE_LIMITS.paymentInstructionsMax))}`),
     check("teacher_profiles_review_status_check", oneOf(t.reviewStatus, TEACHER_REVIEW_STATUSES)),
     check("teacher_profiles_listed_when_approved_check", sql`not ${t.isDiscoverable} or ${t.reviewStatus} = 'approved'`),
     index("teacher_profiles_review_queue_idx").on(t.reviewStatus, t.submittedForReviewAt),

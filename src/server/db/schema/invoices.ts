@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  CURRENCY,
+  INVOICE_LIMITS,
+  INVOICE_LINE_KINDS,
+  INVOICE_STATUSES,
+  PAYMENT_METHODS,
+} from "../../../shared/invoices/invoices.constants";
+import { parentProfiles } from "./accounts";
+import { bookings } from "./booking";
+import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
+import { teacherProfiles } from "./teachers";
+
+/**
+ * The last invoice number a teacher used in a year (issue 28). Taking a number is an upsert of
+ * this row, which holds its lock until the invoice's transaction ends: two invoices made at the
+ * same moment get consecutive numbers, and a rolled-back one gives its number back (no gaps).
+ */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    year: smallint().notNull(),
+    lastNumber: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.year] })],
+);
+
+/**
+ * An invoice from a teacher to a family. Both sides are null once that account is deleted; the
+ * names and contacts are copied at creation so the other side keeps a readable invoice and PDF.
+ * `status` is the lifecycle (draft, sent, void); paid, partly paid and overdue are read from the
+ * payments, `paid_cents` (kept with them) and `overdue_at` (set by the daily sweep).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    teacherId: uuid().references(() => teacherProfiles.id, { onDelete: "set null" }),
+    parentId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
+    /** "CK-2026-0007": the teacher's initials, the year, the year's sequence. */
+    number: text().notNull(),
+    year: smallint().notNull(),
+    sequence: integer().notNull(),
+    /** The teacher's numbering key: kept when the teacher is deleted (teacher_id goes null). */
+    numberingTeacherId: uuid().notNull(),
+    status: text().notNull().default("draft"),
+    currency: text().notNull().default(CURRENCY),
+    /** The invoice's dates in the teacher's zone ("2026-11-30"). */
+    issueDate: date({ mode: "string" }).notNull(),
+    dueDate: date({ mode: "string" }).notNull(),
+    /** The lessons' range it was made from, when made for a month or a chosen range. */
+    periodFrom: date({ mode: "string" }),
+    periodTo: date({ mode: "string" }),
+    note: text().notNull().default(""),
+    /** The sum of its lines, kept with them in the same transaction. */
+    totalCents: integer().notNull().default(0),
+    /** The sum of its payments, kept with them in the same transaction. */
+    paidCents: integer().notNull().default(0),
+    teacherName: text().notNull(),
+    teacherEmail: text().notNull(),
+    teacherPhone: text().notNull().default(""),
+    teacherTimeZone: text().notNull(),
+    /** How to pay, as the teacher wrote it in settings, copied when sent. */
+    paymentInstructions: text().notNull().default(""),
+    familyName: text().notNull(),
+    familyEmail: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant().notNull().defaultNow(),
+    sentAt: instant(),
+    /** Set by the daily sweep the first day a sent invoice is unpaid past its due date. */
+    overdueAt: instant(),
+    paidAt: instant(),
+    voidedAt: instant(),
+    voidReason: text(),
+    /** The void invoice this one replaces, when made with Void and replace. */
+    replacesInvoiceId: uuid(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.numberingTeacherId, t.year, t.sequence),
+    index("invoices_teacher_idx").on(t.teacherId, t.createdAt),
+    index("invoices_parent_idx").on(t.parentId, t.createdAt),
+    // The daily sweep reads sent, unpaid invoices only.
+    index("invoices_open_due_idx").on(t.dueDate).where(sql`${t.status} = 'sent' and ${t.paidCents} < ${t.totalCents}`),
+    check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
+    check("invoices_currency_check", sql`${t.currency} = ${sql.raw(`'${CURRENCY}'`)}`),
+    check("invoices_sequence_check", sql`${t.sequence} > 0`),
+    check("invoices_amounts_check", sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
+    check("invoices_dates_check", sql`${t.dueDate} >= ${t.issueDate} and (${t.periodFrom} is null) = (${t.periodTo} is null) and (${t.periodTo} is null or ${t.periodTo} >= ${t.periodFrom})`),
+    check("invoices_sent_check", sql`(${t.status} = 'draft') = (${t.sentAt} is null) or ${t.status} = 'void'`),
+    check("invoices_void_check", sql`(${t.status} = 'void') = (${t.voidedAt} is not null) and (${t.voidedAt} is null) = (${t.voidReason} is null)`),
+    check("invoices_note_check", sql`length(${t.note}) <= ${sql.raw(String(INVOICE_LIMITS.noteMax))}`),
+    check("invoices_void_reason_check", sql`${t.voidReason} is null or (${nonBlank(t.voidReason)} and length(${t.voidReason}) <= ${sql.raw(String(INVOICE_LIMITS.voidReasonMax))})`),
+  ],
+);
+
+/**
+ * One line of an invoice: a lesson (its booking), a charged late cancellation (its booking), or an
+ * extra the teacher adds (books, a recital fee). The description cites what it is for and is fixed
+ * when the line is made. A booking is on at most one invoice that is not void: the partial unique
+ * index, kept with `released` when the invoice is voided.
+ */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: id(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: smallint().notNull(),
+    kind: text().notNull(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: "set null" }),
+    description: text().notNull(),
+    /** A second line of detail: attendance, or the cancellation rule that applied. */
+    detail: text().notNull().default(""),
+    quantity: smallint().notNull().default(1),
+    unitCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    /** True once its invoice is void: the booking can go on another invoice. */
+    released: boolean().notNull().default(false),
+  },
+  (t) => [
+    index("invoice_lines_invoice_idx").on(t.invoiceId, t.position),
+    uniqueIndex("invoice_lines_booking_once_key").on(t.bookingId).where(sql`${t.bookingId} is not null and not ${t.released}`),
+    check("invoice_lines_kind_check", oneOf(t.kind, INVOICE_LINE_KINDS)),
+    // An extra never cites a booking; a lesson line keeps its booking (null only if that row is ever deleted).
+    check("invoice_lines_booking_check", sql`${t.kind} <> 'extra' or ${t.bookingId} is null`),
+    check("invoice_lines_amount_check", sql`${t.unitCents} >= 0 and ${t.quantity} between 1 and ${sql.raw(String(INVOICE_LIMITS.extraQuantityMax))} and ${t.amountCents} = ${t.unitCents} * ${t.quantity}`),
+    check("invoice_lines_description_check", sql`${nonBlank(t.description)} and length(${t.description}) <= ${sql.raw(String(INVOICE_LIMITS.lineDescriptionMax))}`),
+  ],
+);
+
+/** A payment the teacher recorded as received outside the app. */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: id(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    paidOn: date({ mode: "string" }).notNull(),
+    method: text().notNull(),
+    note: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
+    check("invoice_payments_amount_check", sql`${t.amountCents} > 0`),
+    check("invoice_payments_method_check", oneOf(t.method, PAYMENT_METHODS)),
+    check("invoice_payments_note_check", sql`length(${t.note}) <= ${sql.raw(String(INVOICE_LIMITS.paymentNoteMax))}`),
+  ],
+);

@@ -1,0 +1,44 @@
+/**
+ * Invoices (issue 28). No payment is taken in the app (decisions.md section 2): an invoice is the
+ * teacher's exact record of what a family owes for lessons taught, and a payment is what the
+ * teacher records as received outside the app. Every amount is integer cents of one currency.
+ */
+
+export const CURRENCY = "USD" as const;
+
+/** A lesson's agreed price: any whole-cent amount from $0 to $1,000. */
+export const LESSON_PRICE_MAX_CENTS = 100_000;
+
+/** What a late cancellation by the family costs, from the teacher's settings, from now on. */
+export const LATE_CANCEL_CHARGES = ["none", "half", "full"] as const;
+export type LateCancelCharge = (typeof LATE_CANCEL_CHARGES)[number];
+
+/** The stored lifecycle of an invoice; paid, partly paid and overdue are read from payments and the due date. */
+export const INVOICE_STATUSES = ["draft", "sent", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The state an invoice is shown in (invoice-state.rules.ts). */
+export const INVOICE_STATES = ["draft", "sent", "partly_paid", "paid", "overdue", "void"] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+export const INVOICE_LINE_KINDS = ["lesson", "late_cancel", "extra"] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+export const PAYMENT_METHODS = ["cash", "check", "bank_transfer", "card", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Limits the schemas and the database both keep. */
+export const INVOICE_LIMITS = {
+  noteMax: 1000,
+  lineDescriptionMax: 200,
+  extraLinesMax: 20,
+  extraQuantityMax: 100,
+  paymentInstructionsMax: 1000,
+  voidReasonMax: 500,
+  paymentNoteMax: 200,
+  /** Days from the issue date to the due date a teacher may choose. */
+  dueDaysMax: 90,
+  dueDaysDefault: 14,
+  /** Reminders after the due date: the day after, then weekly, three at most. */
+  remindersMax: 3,
+} as const;
