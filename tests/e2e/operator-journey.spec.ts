@@ -122,6 +122,10 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await expectNoSeriousViolations(operatorPage);
   await operatorPage.getByLabel("Reason").fill("Asked a family to pay outside the app");
   await operatorPage.getByRole("button", { name: "Suspend account" }).click();
+  // Suspending is confirmed in a dialog that says what it does.
+  const confirm = operatorPage.getByRole("dialog", { name: "Suspend account" });
+  await expect(confirm).toContainText("signed out everywhere at once");
+  await confirm.getByRole("button", { name: "Suspend" }).click();
   await expect(operatorPage.getByText(/Account suspended/).first()).toBeVisible();
 
   // The teacher's open page is signed out at once, and signing in again is refused with the support address.

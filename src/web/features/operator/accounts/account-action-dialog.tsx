@@ -11,13 +11,16 @@ import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api";
 import { useAccountAction } from "./use-operator-account";
 
+/** What a suspension does, said before it is confirmed (here and on a report's page). */
+export const suspendEffect = (name: string, teacher: boolean) =>
+  `${name} is signed out everywhere at once and cannot sign in until reinstated.${
+    teacher ? " Their profile leaves search, their pending requests are declined and their lessons ahead are cancelled; families are emailed as usual." : ""
+  }`;
+
 const COPY = {
   suspend: {
     title: "Suspend account",
-    effect: (name: string, teacher: boolean) =>
-      `${name} is signed out everywhere at once and cannot sign in until reinstated.${
-        teacher ? " Their profile leaves search, their pending requests are declined and their lessons ahead are cancelled; families are emailed as usual." : ""
-      }`,
+    effect: suspendEffect,
     submit: "Suspend",
     pending: "Suspending...",
   },

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { OPERATOR_REASON_MAX, operatorReasonSchema, type OperatorReasonInput } from "../../../../shared/operator/operator.schemas";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { REPORT_REASON_LABELS } from "../../../../shared/operator/operator.constants";
@@ -7,10 +8,12 @@ import { type ReportActionPath, type ReportDetail } from "../../../../shared/rep
 import { PageShell } from "../../../app/page-shell";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../../components/ui/form";
 import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api";
+import { suspendEffect } from "../accounts/account-action-dialog";
 import { formatWhen, personLabel, STATUS_LABELS, TARGET_LABELS } from "./report-labels";
 import { useOperatorReport, useReportAction } from "./use-operator-reports";
 
@@ -160,6 +163,9 @@ function Actions({ report }: { report: ReportDetail }) {
   const run = (action: ReportActionPath) =>
     form.handleSubmit((values) => act.mutate({ action, reason: values.reason }, { onError: (error) => setServerErrors(error, form.setError, ["reason"]) }));
   const accountGone = !report.reported || report.reported.deleted;
+  // Suspending signs the account out everywhere: like on the account page, it is confirmed first.
+  const [confirmingSuspend, setConfirmingSuspend] = useState(false);
+  const askSuspend = form.handleSubmit(() => setConfirmingSuspend(true));
   return (
     <section aria-labelledby="actions" className={card}>
       <h2 id="actions" className="text-lg font-semibold text-slate-900">
@@ -192,11 +198,35 @@ function Actions({ report }: { report: ReportDetail }) {
           <Button variant="secondaryDanger" disabled={act.isPending || accountGone} onClick={(event) => void run("warn")(event)}>
             Warn account
           </Button>
-          <Button variant="danger" disabled={act.isPending || accountGone || report.reported?.suspended} onClick={(event) => void run("suspend")(event)}>
+          <Button variant="danger" disabled={act.isPending || accountGone || report.reported?.suspended} onClick={(event) => void askSuspend(event)}>
             Suspend account
           </Button>
         </div>
       </form>
+      {report.reported ? (
+        <Dialog open={confirmingSuspend} onOpenChange={setConfirmingSuspend}>
+          {confirmingSuspend ? (
+            <DialogContent title="Suspend account" description={suspendEffect(report.reported.name, report.reported.role === "teacher")}>
+              <p className="text-sm break-words text-slate-700">Reason: {form.getValues("reason")}</p>
+              <div className="mt-4 flex justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </DialogClose>
+                <Button
+                  variant="danger"
+                  disabled={act.isPending}
+                  onClick={(event) => {
+                    setConfirmingSuspend(false);
+                    void run("suspend")(event);
+                  }}
+                >
+                  Suspend
+                </Button>
+              </div>
+            </DialogContent>
+          ) : null}
+        </Dialog>
+      ) : null}
     </section>
   );
 }
