@@ -14,6 +14,7 @@ import {
 import type { Executor } from "../db/client";
 import type { Deps, OperatorUser } from "../http/app-env";
 import { recordOperatorAction } from "../operator/audit.repo";
+import { publishLiveEvents } from "../live/live.service";
 import { suspendAccount } from "../operator/suspension.service";
 import { warningEmail } from "./reports.emails";
 import * as repo from "./reports.repo";
@@ -110,6 +111,8 @@ export async function actOnReport(
 ): Promise<ReportDetail> {
   // A suspension's sign-out of open pages and its emails to families go out after our commit.
   let afterSuspension: (() => Promise<void>) | null = null;
+  // The open conversations of a removed message are told after our commit, as sends are.
+  let removedMessage: { conversationId: string; userIds: string[]; messageId: string } | null = null;
   const warning = await deps.db.transaction(async (tx) => {
     const report = await repo.findReport(tx, reportId);
     if (!report) throw notFound();
@@ -130,7 +133,13 @@ export async function actOnReport(
         const kind = action === "hide-review" ? "review" : "message";
         if (report.targetKind !== kind) throw new AppError("conflict", `This report is about a ${report.targetKind}, not a ${kind}.`);
         await closeOrConflict("actioned");
-        const hidden = kind === "review" ? await repo.hideReview(tx, report.targetId) : await repo.hideMessage(tx, report.targetId);
+        let hidden: boolean;
+        if (kind === "review") hidden = await repo.hideReview(tx, report.targetId);
+        else {
+          const removed = await repo.hideMessage(tx, report.targetId);
+          removedMessage = removed && { ...removed, messageId: report.targetId };
+          hidden = removed !== null;
+        }
         if (!hidden) {
           throw new AppError("conflict", `This ${kind} was deleted or is already hidden. Dismiss the report instead.`, { reason: "target_gone" });
         }
@@ -160,6 +169,13 @@ export async function actOnReport(
     }
   });
   if (afterSuspension) await (afterSuspension as () => Promise<void>)();
+  if (removedMessage) {
+    const { conversationId, userIds, messageId } = removedMessage as { conversationId: string; userIds: string[]; messageId: string };
+    await publishLiveEvents(
+      deps,
+      userIds.map((userId) => ({ userId, type: "message_removed", payload: { conversationId, messageId } })),
+    ).catch((error: unknown) => deps.logger.error({ err: error, reportId }, "the removed message's live event failed"));
+  }
   // After the commit: the mailer writes the outbox through the global connection.
   if (warning) {
     try {

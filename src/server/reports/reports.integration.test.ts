@@ -7,6 +7,7 @@ import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
+import { missedLiveEvents } from "../live/live.service";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import { accountSuspensions, mailOutbox, messages, operatorActions, reports, session, teacherProfiles } from "../db/schema";
 
@@ -208,6 +209,11 @@ describe("the operator's actions", () => {
       expect(summary?.lastMessage.text).toBe(REMOVED_MESSAGE_TEXT);
     }
     expect(await auditOn(s.parentMessageId)).toEqual([expect.objectContaining({ action: "hide_message", targetKind: "message" })]);
+    // Both sides' open pages hear of it live.
+    for (const userId of [s.parent.userId, s.teacher.userId]) {
+      const events = await missedLiveEvents(t.deps, userId, 0);
+      expect(events.filter((e) => e.type === "message_removed").map((e) => e.payload)).toEqual([{ conversationId: s.conversationId, messageId: s.parentMessageId }]);
+    }
   });
 
   it("warns the reported account by email with the reason, and dismisses with an audit entry on the report", async () => {

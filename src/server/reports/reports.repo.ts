@@ -274,13 +274,20 @@ export async function hideReview(tx: Executor, reviewId: string): Promise<boolea
   return rows.length > 0;
 }
 
-/** Hides a message for both sides. False when it is gone or already hidden. */
-export async function hideMessage(tx: Executor, messageId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+/**
+ * Hides a message for both sides; returns its conversation and the participants still there (to
+ * tell their open pages), or null when it is gone or already hidden.
+ */
+export async function hideMessage(tx: Executor, messageId: string): Promise<{ conversationId: string; userIds: string[] } | null> {
+  const rows = await queryRows<{ conversationId: string; parentUserId: string | null; teacherUserId: string | null }>(
     tx,
-    sql`update messages set hidden_at = now() where id = ${messageId} and hidden_at is null returning id`,
+    sql`update messages m set hidden_at = now() from conversations c
+        where m.id = ${messageId} and m.hidden_at is null and c.id = m.conversation_id
+        returning c.id as "conversationId", c.parent_user_id as "parentUserId", c.teacher_user_id as "teacherUserId"`,
   );
-  return rows.length > 0;
+  const row = rows[0];
+  if (!row) return null;
+  return { conversationId: row.conversationId, userIds: [row.parentUserId, row.teacherUserId].filter((id): id is string => id !== null) };
 }
 
 /** The account's email and first name, for the warning email; null once deleted. */

@@ -123,6 +123,8 @@ export interface LiveEventPayloads {
   message: { message: MessageDTO };
   /** The other side read the viewer's messages in a conversation up to `readAt`. */
   read: { conversationId: string; readerUserId: string; readAt: string };
+  /** The desk removed a message of one of the viewer's conversations (issue 27): the thread is fetched again. */
+  message_removed: { conversationId: string; messageId: string };
   /** The viewer's unread total changed (a message arrived, or they read some on another tab). */
   unread: { unread: number };
   /** Teacher: a new booking request arrived (refresh the Requests panel). */
@@ -147,6 +149,7 @@ export type LessonChange = "cancelled" | "rescheduled" | "attendance";
 export type LiveEventType = keyof LiveEventPayloads;
 export const LIVE_EVENT_TYPES = [
   "message",
+  "message_removed",
   "read",
   "unread",
   "booking_request",

@@ -27,6 +27,8 @@ export function forgetSignedOutUser(queryClient: QueryClient): void {
 function handlersFor(queryClient: QueryClient, userId: string, stop: () => void): Handlers {
   return {
     message: ({ message }) => addMessage(queryClient, message),
+    // The desk removed a message: the threads and previews are fetched again, so it reads as removed.
+    message_removed: () => void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
     read: ({ conversationId, readerUserId, readAt }) =>
       readerUserId === userId ? markTheirsRead(queryClient, conversationId, readAt) : markMineRead(queryClient, conversationId, readAt),
     unread: ({ unread }) => setUnreadTotal(queryClient, unread),

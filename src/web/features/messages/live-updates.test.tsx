@@ -95,6 +95,18 @@ describe("LiveUpdates", () => {
     expect(queryClient.getQueryState(TEACHER_REQUESTS_KEY)!.isInvalidated).toBe(true);
   });
 
+  it("message_removed (the desk removed a message): the threads and previews are fetched again, lessons stay", async () => {
+    const queryClient = renderSignedIn();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    queryClient.setQueryData(["messages", "conversations"], {});
+    queryClient.setQueryData(["messages", "thread", "c1"], {});
+    queryClient.setQueryData(TEACHER_REQUESTS_KEY, { bookings: [] });
+    FakeEventSource.opened[0]!.emit("message_removed", { conversationId: "c1", messageId: "m1" });
+    expect(queryClient.getQueryState(["messages", "conversations"])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(["messages", "thread", "c1"])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(TEACHER_REQUESTS_KEY)!.isInvalidated).toBe(false);
+  });
+
   it.each([
     ["booking_request", { bookingId: "b1" }],
     ["booking_decided", { bookingIds: ["b1"], decision: "accepted" }],
