@@ -14,6 +14,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
 import { errorMessage } from "../../lib/api";
+import { AuthenticationCodeStep } from "../auth/authentication-code-step";
 import { useOperatorSignIn, useOperatorTwoFactor } from "./use-operator";
 
 /**
@@ -71,27 +72,15 @@ function CodeStep({ onRestart }: { onRestart: () => void }) {
   const verify = useOperatorTwoFactor();
   const expired = verify.error instanceof AppError && verify.error.reason === "two_factor_expired";
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => verify.mutate(values))}>
-      <p className="text-sm text-slate-700">Open your authenticator app and enter the 6-digit code for Music Lessons.</p>
-      <Field id="operator-code" label="Authentication code" error={form.formState.errors.code?.message}>
-        <Input
-          id="operator-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          textSize="lg"
-          className="text-center tracking-[0.4em]"
-          {...form.register("code")}
-        />
-      </Field>
-      {verify.isError ? <Alert>{errorMessage(verify.error, "Signing in failed. Please try again.")}</Alert> : null}
-      <Button type="submit" className="w-full" disabled={verify.isPending}>
-        {verify.isPending ? "Verifying..." : "Verify"}
-      </Button>
-      <Button variant={expired ? "secondary" : "link"} className={expired ? "w-full" : undefined} onClick={onRestart}>
-        {expired ? "Sign in again" : "← Back"}
-      </Button>
-    </form>
+    <AuthenticationCodeStep
+      inputId="operator-code"
+      code={form.register("code")}
+      codeError={form.formState.errors.code?.message}
+      failure={verify.isError ? errorMessage(verify.error, "Signing in failed. Please try again.") : null}
+      pending={verify.isPending}
+      expired={expired}
+      onSubmit={form.handleSubmit((values) => verify.mutate(values))}
+      onRestart={onRestart}
+    />
   );
 }
