@@ -11,7 +11,7 @@
 //    server's resident memory (RSS) before the streams, with them open, and after the load.
 // 5. Stops the server and drops the database, also when something fails (BENCH_KEEP=1 keeps it).
 import { randomBytes } from "node:crypto";
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -26,7 +26,7 @@ import type { LiveEventPayloads } from "../src/shared/messages/messages.api";
 import { createParent, createTeacher } from "../tests/factories/accounts";
 import { createConversation } from "../tests/factories/messages";
 import { cookieHeader } from "../tests/fixtures/http";
-import { freePort, residentMegabytes, serverArgs } from "../tests/fixtures/server-process";
+import { freePort, residentMegabytes, spawnCompiledServer } from "../tests/fixtures/server-process";
 import { SseReader } from "../tests/fixtures/sse";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -63,7 +63,7 @@ async function startServer(port: number, databaseUrl: string, dataDir: string): 
   };
   // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, ...serverArgs({ compiled: true })], { stdio: ["ignore", "ignore", "inherit"], env });
+  const child = spawnCompiledServer(env, ["ignore", "ignore", "inherit"], profile);
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

@@ -13,7 +13,7 @@
 //    by the server (SEARCH_DIRECT_PAGE_DEPTH), so its OFFSET statement is only explained, beside
 //    the cursor's.
 // 4. Stops the server and drops the database, also when something fails.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,7 +42,7 @@ import { SEARCH_DIRECT_PAGE_DEPTH } from "../src/shared/search/search.constants"
 import { searchQuerySchema, type SearchQueryInput } from "../src/shared/search/search.schemas";
 import { pageReadPlan } from "../src/shared/search/search.rules";
 import { INSTRUMENT_KEYS } from "../src/shared/teachers/teachers.constants";
-import { freePort, residentMegabytes, serverArgs } from "../tests/fixtures/server-process";
+import { freePort, residentMegabytes, spawnCompiledServer } from "../tests/fixtures/server-process";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 100_000);
@@ -214,9 +214,8 @@ async function seed(url: string) {
 
 async function startServer(url: string, port: number): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-"));
-  const child = spawn(process.execPath, serverArgs({ compiled: true }), {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
+  const child = spawnCompiledServer(
+    {
       ...process.env,
       DATABASE_URL: url,
       SEED_DEMO: "false",
@@ -226,7 +225,8 @@ async function startServer(url: string, port: number): Promise<{ child: ChildPro
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: "development",
     },
-  });
+    ["ignore", "inherit", "inherit"],
+  );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

@@ -8,7 +8,7 @@
 //    the current and the next month, prints req/s, p50/p99 latency, each scenario's share of
 //    the health req/s and checks the targets (≥ 30 % of health, p99 ≤ 25 ms).
 // 4. Stops the server and removes the data directory, also when something fails.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import type { SlotsResponse } from "../src/shared/booking/booking.schemas";
 import type { TeacherSearchResponse } from "../src/shared/search/search.schemas";
 import { DEMO_TEACHER } from "../src/server/db/seed/demo-data";
-import { freePort, serverArgs } from "../tests/fixtures/server-process";
+import { freePort, spawnCompiledServer } from "../tests/fixtures/server-process";
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,7 +40,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   // Embedded database, as on a newcomer's machine.
   delete env.DATABASE_URL;
   // stdout only carries the demo accounts banner; warnings and errors go to stderr.
-  const child = spawn(process.execPath, serverArgs({ compiled: true }), { stdio: ["ignore", "ignore", "inherit"], env });
+  const child = spawnCompiledServer(env, ["ignore", "ignore", "inherit"]);
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

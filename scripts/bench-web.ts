@@ -14,12 +14,12 @@
 //    TBT ≤ 150 ms, CLS ≤ 0.05, JavaScript transferred as served (brotli, with its response headers)
 //    ≤ 115 KB for / and ≤ 125 KB for the other two) and stops the server.
 //    BENCH_RUNS=n (default 3) runs each page n times and reports the median.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession } from "@playwright/test";
-import { freePort, serverArgs } from "../tests/fixtures/server-process";
+import { freePort, spawnCompiledServer } from "../tests/fixtures/server-process";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
@@ -42,10 +42,9 @@ const log = (...args: unknown[]) => console.error("[bench:web]", ...args);
 
 async function startServer(port: number): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-web-"));
-  const child = spawn(process.execPath, serverArgs({ compiled: true }), {
-    stdio: ["ignore", "inherit", "inherit"],
+  const child = spawnCompiledServer(
     // As `npm start` runs it (no NODE_ENV): the demo seed gives the pages real content.
-    env: {
+    {
       ...process.env,
       NODE_ENV: undefined,
       PORT: String(port),
@@ -54,7 +53,8 @@ async function startServer(port: number): Promise<{ child: ChildProcess; dataDir
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
     },
-  });
+    ["ignore", "inherit", "inherit"],
+  );
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { buildServer } from "./build-server.mjs";
 import { buildWeb } from "./build-web.mjs";
+import { serverLaunch } from "./server-launch.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Vite's build sets process.env.NODE_ENV=production in this process; the server must get the
@@ -60,8 +61,8 @@ await buildIfChanged("Server", "dist/server", ["src/server", "src/shared", "scri
 // The server replaces this process's role: signals reach it, its exit code is ours. npm runs this
 // script through `exec` (package.json), so a supervisor's SIGTERM to npm reaches this process
 // and not only the shell between them.
-const { flags } = JSON.parse(readFileSync(path.join(root, "scripts", "server-node-flags.json"), "utf8"));
-const server = spawn(process.execPath, [...flags, "--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit", env: startEnv });
+const launch = serverLaunch(startEnv);
+const server = spawn(process.execPath, [...launch.flags, "--enable-source-maps", "dist/server/main.js"], { cwd: root, stdio: "inherit", env: launch.env });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
 // If whoever started us dies without a signal reaching us (kill -9 of npm), we are re-parented:
 // stop the server rather than leave it serving the port, orphaned.

@@ -28,12 +28,23 @@ export interface DatabaseHandle {
 
 export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm, cube, earthdistance };
 
+/**
+ * PostgreSQL settings of the embedded database (issue 30, memory). PGlite's WebAssembly memory
+ * never shrinks, and PostgreSQL's default 128 MB of shared buffers is touched at start: on the
+ * demo data the embedded server held about 575 MB. 16 MB of buffers hold an embedded community's
+ * working set (its pages are read from the OS cache when they are not), and index builds during
+ * migrations are held to 16 MB. `npm run bench:memory` measures the result.
+ */
+export const PGLITE_SETTINGS = { shared_buffers: "16MB", maintenance_work_mem: "16MB" } as const;
+const pgliteStartParams = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+
 /** Embedded PostgreSQL; `dataDir` undefined keeps it in memory, `loadDataDir` starts from a dump. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
+    startParams: pgliteStartParams,
   });
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Database;
   return { db, driver: "pglite", pglite, close: () => pglite.close() };
