@@ -41,6 +41,8 @@ function pendingRequest(): BookingRequestDTO {
     declineReason: null,
     cancelReason: null,
     makeUpCreditFrom: null,
+    priceCents: null,
+    priceEstimated: false,
     student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
     teacher: { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" },
   };

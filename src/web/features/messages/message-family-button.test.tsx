@@ -80,6 +80,8 @@ const request: BookingRequestDTO = {
   declineReason: null,
   cancelReason: null,
   makeUpCreditFrom: null,
+  priceCents: null,
+  priceEstimated: false,
 };
 
 const taught: TeacherStudent = {
