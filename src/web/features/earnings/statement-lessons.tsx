@@ -3,6 +3,7 @@ import { DELETED_USER_NAME } from "../../../shared/classes/classes.api";
 import { formatAmount, LATE_CANCEL_CHARGED_TEXT, monthLabel, OUTCOME_LABELS } from "../../../shared/earnings/earnings.rules";
 import type { Statement, StatementLesson } from "../../../shared/earnings/earnings.schemas";
 import type { StatementSide } from "../../../shared/earnings/statement-csv.rules";
+import { EstimatedMark } from "../lessons/lesson-price";
 import { lessonsCount, lessonTime } from "./statement-format";
 
 function status(lesson: StatementLesson): string {
@@ -10,15 +11,6 @@ function status(lesson: StatementLesson): string {
   if (lesson.cancelChargeCents !== null) return LATE_CANCEL_CHARGED_TEXT;
   const by = lesson.cancelledBy ? ` by the ${lesson.cancelledBy}` : "";
   return `Cancelled${by}${lesson.lateCancel ? ", late" : ""}`;
-}
-
-/** A price set at migration from the low end of the range (issue 28), not agreed: said beside it. */
-export function EstimatedMark() {
-  return (
-    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" title="Set from the teacher's listed rate when prices were introduced">
-      Estimated
-    </span>
-  );
 }
 
 /** Every lesson behind the figures, month by month (folded), so each number can be checked. */
