@@ -106,14 +106,14 @@ test("a parent deletes the account; the teacher still sees the attended lesson a
   const teaching = (await ok(await teacher.api.get("/api/lessons/teaching"), "lessons")) as { lessons: { id: string; status: string; student: { firstName: string } }[] };
   expect(teaching.lessons.find((l) => l.id === nextWeek)).toMatchObject({ status: "cancelled", student: { firstName: "Deleted user" } });
 
-  // Earnings keep the attended lesson, valued at the teacher's rate.
+  // Earnings keep the attended lesson at the price agreed for it (the low end of $60-90, taken at acceptance).
   await teacherPage.goto(`/teacher/earnings?year=${yearIn(first, zone)}`);
   await expect(teacherPage.getByTestId("total-attended-count")).toHaveText("1 lesson");
   const months = teacherPage.locator("section[aria-labelledby='lessons-heading'] details");
   await months.first().locator("summary").click();
   const row = months.first().getByRole("listitem").filter({ hasText: "Attended" });
   await expect(row).toContainText("Full Lesson with Deleted user");
-  await expect(row).toContainText("$60-90");
+  await expect(row).toContainText("$60.00 USD");
   await teacherPage.setViewportSize({ width: 390, height: 844 });
   await expect(row).toBeVisible();
   await teacherPage.screenshot({ path: "screenshots/earnings-deleted-user-390.png", fullPage: true });

@@ -18,3 +18,14 @@ export async function fillSignIn(page: Page, role: "Parent" | "Teacher", email: 
 export async function openSignIn(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
 }
+
+/**
+ * Accepting a full lesson or a series asks for the price per lesson (issue 28): confirms the
+ * prefilled suggestion, or types `price` (dollars) first.
+ */
+export async function confirmAcceptPrice(page: Page, price?: string) {
+  const dialog = page.getByRole("dialog", { name: /^Accept .+'s request$/ });
+  if (price !== undefined) await dialog.getByLabel("Price per lesson").fill(price);
+  await dialog.getByRole("button", { name: "Accept", exact: true }).click();
+  await dialog.waitFor({ state: "detached" });
+}

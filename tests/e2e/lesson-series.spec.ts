@@ -1,3 +1,4 @@
+import { confirmAcceptPrice } from "./helpers";
 import { expect, makeDiscoverable, signInThroughApi, test } from "./fixtures";
 
 interface Slots {
@@ -74,6 +75,7 @@ test("a teacher takes a week off and keeps a buffer; a parent books 4 weekly les
   const accept = teacherPage.getByRole("button", { name: /^Accept Mia's request for 3 weekly lessons from / });
   await expect(accept).toBeVisible();
   await accept.click();
+  await confirmAcceptPrice(teacherPage);
   await expect(accept).toHaveCount(0);
   const lessons = (await (await parent.api.get("/api/lessons/mine")).json()) as { lessons: { status: string; startsAt: string; seriesId: string | null }[] };
   expect(lessons.lessons.map((lesson) => lesson.status)).toEqual(["accepted", "accepted", "accepted"]);

@@ -1,3 +1,4 @@
+import { confirmAcceptPrice } from "./helpers";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
@@ -93,6 +94,7 @@ test("a New York parent books an online lesson with a Chicago teacher, who adds 
   await teacherPage.goto("/teacher-landing");
   await expect(requests).not.toContainText("Add a meeting link in Settings");
   await requests.getByRole("button", { name: /^Accept Mia's request/ }).click();
+  await confirmAcceptPrice(teacherPage);
   await expect(requests.getByText("No pending requests.")).toBeVisible();
   // The family's email gives the time on their own clock (their browser reported New York), with the link.
   const accepted = lastMailText(parent.email, "booking-accepted");

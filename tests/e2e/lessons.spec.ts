@@ -1,3 +1,4 @@
+import { confirmAcceptPrice } from "./helpers";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIResponse, Locator, Page } from "@playwright/test";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
@@ -78,6 +79,7 @@ test("a parent's weekly lessons: accepted, cancelled late and early, rescheduled
   await signInThroughApi(teacherPage, teacher);
   await teacherPage.goto("/teacher-landing");
   await teacherPage.getByRole("button", { name: /^Accept Mia's request/ }).first().click();
+  await confirmAcceptPrice(teacherPage);
   await expect(teacherPage.getByRole("button", { name: /^Accept Mia's request/ })).toHaveCount(0);
 
   // The teacher moves the third lesson to two days from now (a teacher may move a lesson any time),

@@ -1,3 +1,4 @@
+import { confirmAcceptPrice } from "./helpers";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
@@ -39,6 +40,7 @@ test("the teacher accepts: the teacher's panels and tiles and the parent's open 
   await expect(teacherPage.getByText("1 pending")).toBeVisible();
 
   await teacherPage.getByRole("button", { name: /^Accept Mia's request/ }).click();
+  await confirmAcceptPrice(teacherPage);
 
   // At once, without a reload: the teacher's lesson is booked, the request gone, the tile 0 …
   await expect(lessonRow(lessonsPanel)).toContainText("Booked");

@@ -23,7 +23,7 @@ async function expectTotals(page: Page, upcoming: { value: string; count: string
   const totals = page.getByRole("list", { name: /^Totals for / });
   await expect(totals.getByTestId("total-upcoming-value")).toHaveText(upcoming.value);
   await expect(totals.getByTestId("total-upcoming-count")).toHaveText(upcoming.count);
-  await expect(totals.getByTestId("total-attended-value")).toHaveText("$0");
+  await expect(totals.getByTestId("total-attended-value")).toHaveText("$0.00 USD");
   await expect(totals.getByTestId("total-attended-count")).toHaveText("0 lessons");
   await expect(totals.getByTestId("total-cancelled-count")).toHaveText("0 lessons");
 }
@@ -63,41 +63,39 @@ test("a teacher's accepted lessons show on My Students, Earnings and the parent'
   await card.getByRole("link", { name: "Report Piano" }).click();
   await expect(teacherPage).toHaveURL(`/class/${created.id}`);
 
-  // Earnings: 2 full lessons at $60-90 and a free intro call; the pending request is not counted.
+  // Earnings: 2 full lessons accepted at the suggested $60.00 (the low end of $60-90) and a free intro call; the pending request is not counted.
   await teacherPage.goto(`/teacher/earnings?year=${year}`);
   await expect(teacherPage.getByText("Payments are not taken in the app.", { exact: false })).toBeVisible();
-  await expect(teacherPage.getByText("Your current listed rate:")).toContainText("$60-90/hour");
-  await expectTotals(teacherPage, { value: "$120-180", count: "3 lessons" });
+  await expectTotals(teacherPage, { value: "$120.00 USD", count: "3 lessons" });
   if (width >= 640) {
     const row = teacherPage.getByRole("row", { name: new RegExp(`^${month}`) });
-    await expect(row.getByRole("cell").nth(3)).toHaveText("3$120-180");
-    await expect(teacherPage.getByRole("row", { name: new RegExp(`^Total ${year}`) }).getByRole("cell").nth(3)).toHaveText("3$120-180");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("3$120.00 USD");
+    await expect(teacherPage.getByRole("row", { name: new RegExp(`^Total ${year}`) }).getByRole("cell").nth(3)).toHaveText("3$120.00 USD");
   } else {
     // A phone shows a card per month instead of the table.
-    await expect(teacherPage.getByRole("article", { name: month })).toContainText("Upcoming3$120-180");
-    await expect(teacherPage.getByRole("article", { name: `Total ${year}` })).toContainText("Upcoming3$120-180");
+    await expect(teacherPage.getByRole("article", { name: month })).toContainText("Upcoming3$120.00 USD");
+    await expect(teacherPage.getByRole("article", { name: `Total ${year}` })).toContainText("Upcoming3$120.00 USD");
   }
   await teacherPage.screenshot({ path: `${SHOTS}/teacher-earnings-${width}.png`, fullPage: true });
   const earningsCsv = await downloadCsv(teacherPage);
   expect(earningsCsv.name).toBe(`earnings-${year}.csv`);
   expect(earningsCsv.lines).toHaveLength(4);
-  expect(earningsCsv.lines[1]).toBe(`${date.slice(0, 7)},${date},10:00,America/New_York,Mia Rivera,Jordan Rivera,Full Lesson,60,Upcoming,,,60,90,60,90`);
-  expect(earningsCsv.lines[3]).toBe(`${date.slice(0, 7)},${date},14:00,America/New_York,Mia Rivera,Jordan Rivera,Intro Call,15,Upcoming,,,60,90,0,0`);
+  expect(earningsCsv.lines[1]).toBe(`${date.slice(0, 7)},${date},10:00,America/New_York,Mia Rivera,Jordan Rivera,Full Lesson,60,Upcoming,,,60.00,no,60.00`);
+  expect(earningsCsv.lines[3]).toBe(`${date.slice(0, 7)},${date},14:00,America/New_York,Mia Rivera,Jordan Rivera,Intro Call,15,Upcoming,,,0.00,no,0.00`);
 
-  // Billing: the same lessons for the parent, naming the teacher and their rate.
+  // Billing: the same lessons for the parent, naming the teacher, at the same prices.
   const parentPage = await pageFor(browser, parent, width);
   await parentPage.goto(`/billing?year=${year}`);
   await expect(parentPage.getByText("Payments are not taken in the app.", { exact: false })).toBeVisible();
-  await expect(parentPage.getByText("Current listed rates:")).toContainText("Casey Keys $60-90/hour");
-  await expectTotals(parentPage, { value: "$120-180", count: "3 lessons" });
+  await expectTotals(parentPage, { value: "$120.00 USD", count: "3 lessons" });
   await parentPage.locator("summary", { hasText: month }).click();
-  await expect(parentPage.getByRole("listitem").filter({ hasText: "Intro Call with Mia Rivera · Casey Keys" })).toContainText("Upcoming · $0");
+  await expect(parentPage.getByRole("listitem").filter({ hasText: "Intro Call with Mia Rivera · Casey Keys" })).toContainText("Upcoming · $0.00 USD");
   await parentPage.evaluate(() => window.scrollTo(0, 0));
   await parentPage.screenshot({ path: `${SHOTS}/billing-${width}.png`, fullPage: true });
   const billingCsv = await downloadCsv(parentPage);
   expect(billingCsv.name).toBe(`billing-${year}.csv`);
   expect(billingCsv.lines[0]).toContain(",Student,Teacher,");
-  expect(billingCsv.lines[2]).toBe(`${date.slice(0, 7)},${date},11:00,America/New_York,Mia Rivera,Casey Keys,Full Lesson,60,Upcoming,,,60,90,60,90`);
+  expect(billingCsv.lines[2]).toBe(`${date.slice(0, 7)},${date},11:00,America/New_York,Mia Rivera,Casey Keys,Full Lesson,60,Upcoming,,,60.00,no,60.00`);
 
   // Each screen belongs to its role.
   await parentPage.goto("/teacher/earnings");
@@ -114,10 +112,11 @@ test("a new teacher sees empty My Students and Earnings, a new parent an empty B
   await expect(page.getByText("No students yet.")).toBeVisible();
   await page.goto("/teacher/earnings");
   await expect(page.getByText(/^No lessons in \d{4}\./)).toBeVisible();
-  await expect(page.getByTestId("total-upcoming-value")).toHaveText("$0");
+  await expect(page.getByTestId("total-upcoming-value")).toHaveText("$0.00 USD");
+  await expect(page.getByTestId("total-all-value")).toHaveText("$0.00 USD");
   const parentPage = await pageFor(browser, parent, 1280);
   await parentPage.goto("/billing");
   await expect(parentPage.getByText(/^No lessons in \d{4}\./)).toBeVisible();
-  await expect(parentPage.getByText("Current listed rates:")).toContainText("none this year");
+  await expect(parentPage.getByTestId("total-all-value")).toHaveText("$0.00 USD");
   await parentPage.context().close();
 });

@@ -27,6 +27,13 @@ export async function createBooking(
     status?: BookingStatus;
     startsAt?: Date;
     bookingType?: BookingType;
+    /**
+     * The price agreed at acceptance (issue 28). An accepted booking gets, unless a test says
+     * otherwise, what accepting without a price stores: the low end of the teacher's range for a
+     * full lesson, 0 for an intro call. `null` leaves it without a price.
+     */
+    priceCents?: number | null;
+    priceEstimated?: boolean;
   },
 ): Promise<{ bookingId: string; slotId: string }> {
   const status = options.status ?? "accepted";
@@ -43,6 +50,8 @@ export async function createBooking(
       status: status === "declined" ? "released" : "booked",
     })
     .returning({ id: bookingSlots.id });
+  const [rates] = await deps.db.select({ hourlyRateMin: teacherProfiles.hourlyRateMin }).from(teacherProfiles).where(eq(teacherProfiles.id, options.teacherId));
+  const defaultPrice = status === "accepted" ? (bookingType === "intro" ? 0 : rates!.hourlyRateMin * 100) : null;
   const [booking] = await deps.db
     .insert(bookings)
     .values({
@@ -54,6 +63,8 @@ export async function createBooking(
       format: "online",
       status,
       decidedAt: status === "pending" ? null : new Date(startsAt.getTime() - 24 * 3600_000),
+      priceCents: options.priceCents === undefined ? defaultPrice : options.priceCents,
+      priceEstimated: options.priceEstimated ?? false,
     })
     .returning({ id: bookings.id });
   if (status === "accepted") {

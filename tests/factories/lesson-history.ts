@@ -22,7 +22,7 @@ export async function recordAttendance(deps: Pick<Deps, "db">, bookingId: string
 export async function cancelLesson(
   deps: Pick<Deps, "db">,
   bookingId: string,
-  options: { by?: CancelledBy; late?: boolean; at?: Date; withdrawnRequest?: boolean } = {},
+  options: { by?: CancelledBy; late?: boolean; at?: Date; withdrawnRequest?: boolean; chargeCents?: number; noticeHours?: number } = {},
 ): Promise<void> {
   const at = options.at ?? new Date();
   const [row] = await deps.db
@@ -32,6 +32,9 @@ export async function cancelLesson(
       cancelledAt: at,
       cancelledBy: options.by ?? "parent",
       lateCancel: options.late ?? false,
+      // A family's late cancel charged under the teacher's policy (issue 28), as the lessons service stores it.
+      cancelChargeCents: options.chargeCents ?? null,
+      cancelNoticeHours: options.chargeCents !== undefined ? (options.noticeHours ?? 24) : null,
       // A pending request withdrawn is decided by its cancellation, as the lessons service stores it.
       ...(options.withdrawnRequest ? { decidedAt: at } : {}),
     })

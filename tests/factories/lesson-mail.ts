@@ -23,6 +23,8 @@ export function lessonMailContext(
     cancelledBy: null,
     declineReason: null,
     cancelReason: null,
+    priceCents: 6000,
+    cancelChargeCents: null,
     endsAt: new Date(startsAt.getTime() + 3_600_000),
     student: { firstName: "Mia", lastName: "Rivera" },
     studentMeetingUrl: null,

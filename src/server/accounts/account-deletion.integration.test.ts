@@ -167,11 +167,11 @@ describe("a parent deletes their account", () => {
     expect(lessons.find((l) => l.id === ahead)).toMatchObject({ status: "cancelled", cancelledBy: "parent" });
     expect((await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie })).json.bookings as BookingRequestDTO[]).toEqual([]);
 
-    // Earnings keep the attended lesson, valued at the teacher's rate.
+    // Earnings keep the attended lesson, at its stored price.
     const earnings = (await send(t, "GET", `/api/earnings?year=${yearIn(hoursFromNow(-3 * 24), "America/Chicago")}`, { cookie: teacher.cookie })).json as Statement;
     const kept = earnings.lessons.find((l) => l.bookingId === attended);
     expect(kept).toMatchObject({ outcome: "attended", studentName: DELETED_USER_NAME, parentName: DELETED_USER_NAME });
-    expect(kept!.value).not.toBeNull();
+    expect(kept!.amountCents).not.toBeNull();
 
     // The teacher's calendar no longer names the child; the class keeps "Deleted user".
     const events = await t.deps.db.select({ title: calendarEvents.title, status: calendarEvents.status, bookingId: calendarEvents.bookingId }).from(calendarEvents).where(inArray(calendarEvents.bookingId, [attended, ahead]));
@@ -240,9 +240,9 @@ describe("a teacher deletes their account", () => {
     const requests = (await send(t, "GET", "/api/bookings/mine", { cookie: parent.cookie })).json.bookings as BookingRequestDTO[];
     expect(requests.find((r) => r.id === pending)).toMatchObject({ status: "cancelled", teacher: { id: null, firstName: DELETED_TEACHER_NAME } });
 
-    // Billing keeps the attended lesson; the teacher's rate is gone with the account.
+    // Billing keeps the attended lesson at the price stored on it (issue 28): the family still knows what it owed.
     const billing = (await send(t, "GET", `/api/billing?year=${yearIn(hoursFromNow(-3 * 24), "America/New_York")}&timeZone=America%2FNew_York`, { cookie: parent.cookie })).json as Statement;
-    expect(billing.lessons.find((l) => l.bookingId === attended)).toMatchObject({ outcome: "attended", teacherName: DELETED_TEACHER_NAME, rate: null, value: null });
+    expect(billing.lessons.find((l) => l.bookingId === attended)).toMatchObject({ outcome: "attended", teacherName: DELETED_TEACHER_NAME, priceCents: 4000, amountCents: 4000 });
 
     // Credits: the spent one came back and, with the unused one, is void; each step recorded.
     const [ledger] = (await send(t, "GET", "/api/lessons/credits", { cookie: parent.cookie })).json.ledgers as CreditLedgerDTO[];

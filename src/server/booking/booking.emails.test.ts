@@ -24,6 +24,8 @@ function request(overrides: Partial<BookingRequestDTO>): BookingRequestDTO {
     declineReason: null,
     cancelReason: null,
     makeUpCreditFrom: null,
+    priceCents: null,
+    priceEstimated: false,
     ...overrides,
   };
 }
@@ -65,6 +67,7 @@ describe("booking-accepted (to the family, on their clock)", () => {
     expect(mail.text).not.toContain("CST");
     expect(mail.text).toContain("Where and how: Online: https://meet.example.test/terry");
     expect(mail.text).toContain("How to reach Terry Teacher: terry@example.test, (312) 555-0100");
+    expect(mail.text).toContain("Price: $60.00 USD per lesson");
   });
 
   it("uses the zone chosen in settings over the browser's, and the student's own meeting link", () => {
@@ -76,14 +79,17 @@ describe("booking-accepted (to the family, on their clock)", () => {
     expect(mail.subject).toBe("Intro Call with Terry Teacher accepted");
     expect(mail.text).toContain("accepted the intro call for Mia on Sunday, November 3, 2030 at 1:00 PM PST.");
     expect(mail.text).toContain("Online: https://meet.example.test/mia");
+    // An intro call is free: no price is stated.
+    expect(mail.text).not.toContain("Price:");
   });
 
   it("lists a weekly series on the family's clock across the DST change", () => {
     const lessons = [
       lessonMailContext({ id: "b1", seriesId: "s1", startsAt: new Date("2030-10-27T20:00:00Z") }),
       lessonMailContext({ id: "b2", seriesId: "s1" }),
-    ];
+    ].map((lesson) => ({ ...lesson, priceCents: 100_000 }));
     const mail = bookingDecidedEmail(URL, lessons, "accepted")!;
+    expect(mail.text).toContain("Price: $1,000.00 USD per lesson");
     expect(mail.subject).toBe("2 weekly lessons with Terry Teacher accepted");
     expect(mail.text).toContain(`accepted the 2 weekly lessons for Mia:\n\n  - Sunday, October 27, 2030 at 4:00 PM EDT\n  - ${NEW_YORK_TIME}\n`);
     expect(mail.text).toContain("They are in your calendar");

@@ -2,6 +2,7 @@ import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
 import { countedLessons, lessonNoun } from "../../shared/booking/lesson-mail.rules";
+import { formatMoney } from "../../shared/invoices/money.rules";
 import type { MailMessage } from "../mail/mailer";
 import type { LessonMailContext } from "./lesson-mail.repo";
 import { formatLabel, quotedReason, studentFirstName, teacherName, timeFor, typeOf, whereAndHowBlock } from "./lesson-mail";
@@ -46,11 +47,13 @@ export function bookingDecidedEmail(publicUrl: string, lessons: readonly LessonM
   const subjectWhat = series ? countedLessons(type, lessons.length, true) : BOOKING_TYPES[type].label;
   const greeting = `Hi ${first.parent.firstName},\n\n`;
   if (decision === "accepted") {
+    // A full lesson states the price agreed for each lesson (issue 28); an intro call is free.
+    const price = type === "full" && first.priceCents !== null ? `Price: ${formatMoney(first.priceCents)} per lesson (paid directly to your teacher).\n\n` : "";
     return {
       to: first.parent.email,
       kind: "booking-accepted",
       subject: `${subjectWhat} with ${teacher} accepted`,
-      text: `${greeting}Good news: ${teacher} accepted ${the} for ${studentFirstName(first)}${when}${whereAndHowBlock(first, "parent")}\n${series ? "They are" : "It is"} in your calendar:\n${publicUrl}/dashboard\n`,
+      text: `${greeting}Good news: ${teacher} accepted ${the} for ${studentFirstName(first)}${when}${whereAndHowBlock(first, "parent")}\n${price}${series ? "They are" : "It is"} in your calendar:\n${publicUrl}/dashboard\n`,
     };
   }
   return {

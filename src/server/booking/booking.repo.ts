@@ -168,6 +168,9 @@ const requestColumns = {
   slotId: bookings.slotId,
   declineReason: bookings.declineReason,
   cancelReason: bookings.cancelReason,
+  parentId: bookings.parentId,
+  priceCents: bookings.priceCents,
+  priceEstimated: bookings.priceEstimated,
   ...bookingPartyColumns,
   makeUpCreditFrom: creditForSlot.startsAt,
   /** Whether an online lesson of this request could be accepted: a link for the student, or the teacher's default. */
@@ -230,8 +233,43 @@ export async function lockSeriesBookings(tx: Executor, seriesId: string) {
   return tx.select(lockedColumns).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.id)).for("update");
 }
 
-export async function setBookingStatus(tx: Executor, bookingIds: string[], status: "accepted" | "declined", at: Date, declineReason: string | null = null) {
-  await tx.update(bookings).set({ status, decidedAt: at, declineReason }).where(inArray(bookings.id, bookingIds));
+export async function setBookingStatus(
+  tx: Executor,
+  bookingIds: string[],
+  status: "accepted" | "declined",
+  at: Date,
+  declineReason: string | null = null,
+  priceCents: number | null = null,
+) {
+  await tx.update(bookings).set({ status, decidedAt: at, declineReason, priceCents }).where(inArray(bookings.id, bookingIds));
+}
+
+/**
+ * What a teacher is offered when accepting (issue 28): their lowest listed hourly rate, and per
+ * family the price last agreed with this teacher for a full lesson (the latest decided one; prices
+ * estimated at migration were never agreed, so they do not count).
+ */
+export async function priceSuggestionSources(db: Executor, teacherId: string, parentIds: readonly string[]) {
+  const [teacher] = await db.select({ hourlyRateMin: teacherProfiles.hourlyRateMin }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  const lastAgreed = new Map<string, number>();
+  if (parentIds.length > 0) {
+    const rows = await db
+      .selectDistinctOn([bookings.parentId], { parentId: bookings.parentId, priceCents: bookings.priceCents })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.teacherId, teacherId),
+          inArray(bookings.parentId, [...new Set(parentIds)]),
+          eq(bookings.bookingType, "full"),
+          eq(bookings.priceEstimated, false),
+          sql`${bookings.priceCents} is not null`,
+          sql`${bookings.decidedAt} is not null`,
+        ),
+      )
+      .orderBy(bookings.parentId, desc(bookings.decidedAt), desc(bookings.createdAt));
+    for (const row of rows) if (row.parentId !== null && row.priceCents !== null) lastAgreed.set(row.parentId, row.priceCents);
+  }
+  return { hourlyRateMin: teacher?.hourlyRateMin ?? null, lastAgreed };
 }
 
 export async function releaseSlots(tx: Executor, slotIds: string[]) {

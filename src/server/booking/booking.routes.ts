@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createBookingSchema, slotsQuerySchema, type SlotsResponse } from "../../shared/booking/booking.schemas";
 import { declineRequestSchema } from "../../shared/booking/reason.schemas";
+import { acceptBookingSchema } from "../../shared/invoices/invoices.schemas";
 import { bookingIdParams, teacherIdParams } from "../../shared/path-params.schemas";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { lazyParentViewer, requireParent, requireTeacher, requireUser } from "../auth/guards";
@@ -45,13 +46,14 @@ export function createBookingRoutes(deps: Deps) {
     .get("/mine", ...parent, async (c) => c.json({ bookings: await service.parentRequests(deps, c.get("parentId")) }))
     .get("/requests", ...teacher, async (c) => c.json({ bookings: await service.pendingRequests(deps, c.get("teacherId")) }))
     // A lesson of a weekly series is decided with its whole series: `bookings` lists them all.
-    .post("/:bookingId/accept", ...teacher, bookingIdParam, async (c) => {
-      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted");
+    // The body is optional: `{ priceCents }` is the price agreed per lesson (an empty body takes the suggested one).
+    .post("/:bookingId/accept", ...teacher, bookingIdParam, validate("json", acceptBookingSchema), async (c) => {
+      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "accepted", { priceCents: c.req.valid("json").priceCents });
       return c.json({ booking: decided[0]!, bookings: decided });
     })
     // The body is optional: `{ reason }` tells the family why (an empty body declines without one).
     .post("/:bookingId/decline", ...teacher, bookingIdParam, validate("json", declineRequestSchema), async (c) => {
-      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined", c.req.valid("json").reason ?? null);
+      const decided = await decide(deps, c.get("teacherId"), c.req.valid("param").bookingId, "declined", { reason: c.req.valid("json").reason ?? null });
       return c.json({ booking: decided[0]!, bookings: decided });
     });
 }

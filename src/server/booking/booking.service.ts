@@ -15,6 +15,7 @@ import { earliestBookableStart } from "../../shared/booking/lead-time.rules";
 import { wantedTimes } from "../../shared/booking/wanted-times.rules";
 import { blockedIntervals } from "../../shared/lessons/time-off.rules";
 import { AppError } from "../../shared/errors";
+import { suggestedLessonPrice } from "../../shared/invoices/money.rules";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { bookingSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
@@ -83,9 +84,32 @@ async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: 
  * and that the expiry sweep applies, so the lists and the server agree between sweeps; a series'
  * lessons expire together (pass all of a series' rows).
  */
-export function toDTOs(rows: readonly repo.RequestListRow[], now = new Date(), forTeacher = false): BookingRequestDTO[] {
+export function toDTOs(
+  rows: readonly repo.RequestListRow[],
+  now = new Date(),
+  forTeacher = false,
+  suggestions: PriceSuggestions | null = null,
+): BookingRequestDTO[] {
   const starts = expiryStarts(rows);
-  return rows.map((row) => toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now), forTeacher));
+  return rows.map((row) => ({
+    ...toDTO(row, isRequestExpired({ ...row, startsAt: starts.get(row)! }, now), forTeacher),
+    ...(suggestions ? { suggestedPriceCents: suggestedPriceFor(row, suggestions) } : {}),
+  }));
+}
+
+export type PriceSuggestions = Awaited<ReturnType<typeof repo.priceSuggestionSources>>;
+
+/**
+ * The price the teacher is offered for a request (issue 28): an intro call is free; a full lesson
+ * costs what this family last agreed with the teacher, else the low end of the listed range.
+ */
+export function suggestedPriceFor(row: { bookingType: string; parentId: string | null }, sources: PriceSuggestions): number {
+  if (row.bookingType === "intro") return 0;
+  return suggestedLessonPrice({
+    lastAgreedCents: (row.parentId !== null ? sources.lastAgreed.get(row.parentId) : undefined) ?? null,
+    hourlyRateMin: sources.hourlyRateMin ?? 0,
+    minutes: BOOKING_TYPES.full.minutes,
+  });
 }
 
 /** An online lesson (or online intro call) is accepted only once a meeting link exists for its student. */
@@ -109,6 +133,8 @@ function toDTO(row: repo.RequestListRow, expired: boolean, forTeacher: boolean):
     makeUpCreditFrom: row.makeUpCreditFrom?.toISOString() ?? null,
     declineReason: row.declineReason,
     cancelReason: row.cancelReason,
+    priceCents: row.priceCents,
+    priceEstimated: row.priceEstimated,
     ...(forTeacher ? { meetingLinkNeeded: needsMeetingLink(row) } : {}),
   };
 }
@@ -193,7 +219,9 @@ export function scheduleConflict(error: unknown): unknown {
 }
 
 export async function pendingRequests(deps: Pick<Deps, "db">, teacherId: string): Promise<BookingRequestDTO[]> {
-  return toDTOs(await repo.listPendingForTeacher(deps.db, teacherId), new Date(), true);
+  const rows = await repo.listPendingForTeacher(deps.db, teacherId);
+  const sources = await repo.priceSuggestionSources(deps.db, teacherId, rows.flatMap((row) => (row.parentId ? [row.parentId] : [])));
+  return toDTOs(rows, new Date(), true, sources);
 }
 
 export async function parentRequests(deps: Pick<Deps, "db">, parentId: string): Promise<BookingRequestDTO[]> {

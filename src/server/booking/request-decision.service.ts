@@ -11,7 +11,24 @@ import { returnSpentCredits } from "../lessons/credits.service";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
 import { lessonMailContexts } from "./lesson-mail.repo";
-import { needsMeetingLink, scheduleConflict, toDTOs } from "./booking.service";
+import { needsMeetingLink, scheduleConflict, suggestedPriceFor, toDTOs } from "./booking.service";
+import type { Executor } from "../db/client";
+
+export const INTRO_CALL_FREE_MESSAGE = "An intro call is free: it cannot be given a price.";
+
+/**
+ * The price stored on an accepted request (issue 28): the one the teacher confirmed, else the
+ * suggestion the dialog showed. An intro call is always free; a price above $0 sent for one is
+ * refused (400) rather than silently dropped, so a client bug cannot hide.
+ */
+async function agreedPrice(tx: Executor, teacherId: string, first: repo.RequestListRow, sent: number | undefined): Promise<number> {
+  if (first.bookingType === "intro") {
+    if (sent !== undefined && sent !== 0) throw new AppError("validation", INTRO_CALL_FREE_MESSAGE, { fields: { priceCents: INTRO_CALL_FREE_MESSAGE } });
+    return 0;
+  }
+  if (sent !== undefined) return sent;
+  return suggestedPriceFor(first, await repo.priceSuggestionSources(tx, teacherId, first.parentId ? [first.parentId] : []));
+}
 
 /**
  * Accept or decline, in one transaction with the booking rows locked: accepting creates each
@@ -26,9 +43,10 @@ export async function decide(
   teacherId: string,
   bookingId: string,
   decision: "accepted" | "declined",
-  reason: string | null = null,
+  options: { reason?: string | null; priceCents?: number } = {},
   now = new Date(),
 ): Promise<BookingRequestDTO[]> {
+  const reason = options.reason ?? null;
   const ids = await transactionWithRetry(deps.db, async (tx) => {
     // The caller's own schedule: a booking of another teacher is "not found" below anyway.
     await repo.lockTeacherSchedule(tx, teacherId);
@@ -50,8 +68,10 @@ export async function decide(
       // Both sides are shown the link from acceptance on: an online lesson is never accepted without one.
       if (rows.some(needsMeetingLink)) throw new AppError("conflict", MEETING_LINK_NEEDED_MESSAGE, { reason: "meeting_link_needed" });
     }
+    const price = decision === "accepted" ? await agreedPrice(tx, teacherId, first, options.priceCents) : null;
     const decided = rows.map((row) => row.id);
-    await repo.setBookingStatus(tx, decided, decision, now, decision === "declined" ? reason : null);
+    // A series is one request: every lesson of it gets the same price.
+    await repo.setBookingStatus(tx, decided, decision, now, decision === "declined" ? reason : null, price);
     if (decision === "declined") {
       await repo.releaseSlots(tx, rows.map((row) => row.slotId));
       // A make-up credit spent on the request comes back to the family (issue 26), once: the booking row is locked.

@@ -43,7 +43,7 @@ async function seed() {
   await recordAttendance(t.deps, intro.bookingId, "attended");
   // February: one late cancel by the parent, one by the teacher.
   const late = await createBooking(t.deps, { ...mine, startsAt: at("2024-02-10T15:00:00Z") });
-  await cancelLesson(t.deps, late.bookingId, { by: "parent", late: true });
+  await cancelLesson(t.deps, late.bookingId, { by: "parent", late: true, chargeCents: 2500 });
   const byTeacher = await createBooking(t.deps, { ...mine, startsAt: at("2024-02-11T15:00:00Z") });
   await cancelLesson(t.deps, byTeacher.bookingId, { by: "teacher" });
   // March: held but not marked; a pending and a declined request are no lessons.
@@ -87,52 +87,58 @@ beforeAll(async () => {
   world = await seed();
 });
 
-const tally = (count: number, min: number, max = min) => ({ count, min, max });
+const tally = (count: number, cents: number) => ({ count, cents, unpriced: 0 });
 const none = tally(0, 0);
 
 describe("GET /api/earnings", () => {
-  it("counts the teacher's lessons per month of the teacher's zone at the listed rate, with totals", async () => {
+  it("counts the teacher's lessons per month of the teacher's zone at their stored prices, with totals", async () => {
     const res = await send(t, "GET", "/api/earnings?year=2024", { cookie: world.teacherCookie });
     expect(res.status).toBe(200);
     const statement = res.json as Statement;
     expect(statement.year).toBe(2024);
     expect(statement.timeZone).toBe("America/New_York");
-    expect(statement.rates).toEqual([{ teacherId: world.teacher.teacherId, teacherName: "Terry Teacher", rate: { min: 50, max: 70 } }]);
     const currentYear = new Date().getUTCFullYear();
     expect(statement.years[0]).toBe(Math.max(2030, currentYear));
     expect(statement.years.at(-1)).toBe(2024);
     expect(statement.months.map((m) => m.month)).toEqual(["2024-01", "2024-02", "2024-03"]);
     const [january, february, march] = statement.months;
     // The 23:30 lesson of Jan 31 (Feb 1 in UTC) and the free intro call; the sibling's missed lesson.
-    expect(january).toMatchObject({ attended: tally(2, 50, 70), missed: tally(1, 50, 70), cancelled: none, lateCancels: 0 });
-    // Cancelled lessons are counted but not owed: they add nothing to any value.
-    expect(february).toMatchObject({ attended: none, cancelled: tally(2, 0), lateCancels: 1 });
+    expect(january).toMatchObject({ attended: tally(2, 5000), missed: tally(1, 5000), cancelled: none, lateCancels: 0, totalCents: 10_000 });
+    // The teacher's cancel is not owed; the family's late cancel counts at its charge.
+    expect(february).toMatchObject({ attended: none, cancelled: tally(2, 2500), lateCancels: 1, chargedCancels: 1, totalCents: 2500 });
     // The other family's attended lesson; the unmarked one; pending, declined and withdrawn are not counted.
-    expect(march).toMatchObject({ attended: tally(1, 50, 70), unmarked: tally(1, 50, 70), upcoming: none });
+    expect(march).toMatchObject({ attended: tally(1, 5000), unmarked: tally(1, 5000), upcoming: none, totalCents: 10_000 });
     expect(statement.totals).toEqual({
-      attended: tally(3, 100, 140),
-      missed: tally(1, 50, 70),
-      unmarked: tally(1, 50, 70),
+      attended: tally(3, 10_000),
+      missed: tally(1, 5000),
+      unmarked: tally(1, 5000),
       upcoming: none,
-      cancelled: tally(2, 0),
+      cancelled: tally(2, 2500),
       lateCancels: 1,
+      chargedCancels: 1,
+      totalCents: 22_500,
     });
+    // Totals are the sums of the lessons.
+    expect(statement.lessons.reduce((sum, lesson) => sum + (lesson.amountCents ?? 0), 0)).toBe(statement.totals.totalCents);
     // Only this teacher's lessons: not the family's lesson with the other teacher.
     expect(statement.lessons).toHaveLength(7);
     expect(statement.lessons.every((lesson) => lesson.teacherName === "Terry Teacher")).toBe(true);
-    expect(statement.lessons.find((lesson) => lesson.bookingType === "intro")?.value).toEqual({ min: 0, max: 0 });
+    expect(statement.lessons.find((lesson) => lesson.bookingType === "intro")?.amountCents).toBe(0);
     const cancelled = statement.lessons.filter((lesson) => lesson.outcome === "cancelled");
-    expect(cancelled.map((lesson) => lesson.value)).toEqual([null, null]);
+    expect(cancelled.map((lesson) => [lesson.cancelledBy, lesson.amountCents])).toEqual([
+      ["parent", 2500],
+      ["teacher", null],
+    ]);
   });
 
-  it("shows upcoming lessons in their year, and an empty year with the rate", async () => {
+  it("shows upcoming lessons in their year, and an empty year", async () => {
     const future = (await send(t, "GET", "/api/earnings?year=2030", { cookie: world.teacherCookie })).json as Statement;
     expect(future.months.map((m) => m.month)).toEqual(["2030-06"]);
-    expect(future.totals.upcoming).toEqual(tally(2, 100, 140));
+    expect(future.totals.upcoming).toEqual(tally(2, 10_000));
     const empty = (await send(t, "GET", "/api/earnings?year=2027", { cookie: world.teacherCookie })).json as Statement;
     expect(empty.months).toEqual([]);
     expect(empty.lessons).toEqual([]);
-    expect(empty.rates[0]?.rate).toEqual({ min: 50, max: 70 });
+    expect(empty.totals.totalCents).toBe(0);
   });
 
   it("defaults to the current year", async () => {
@@ -145,7 +151,7 @@ describe("GET /api/earnings", () => {
     const statement = (await send(t, "GET", "/api/earnings?year=2024", { cookie: world.otherTeacherCookie })).json as Statement;
     expect(statement.timeZone).toBe("Europe/London");
     expect(statement.lessons.map((lesson) => lesson.studentName)).toEqual(["Kid2 Parent"]);
-    expect(statement.totals.attended).toEqual(tally(1, 80));
+    expect(statement.totals.attended).toEqual(tally(1, 8000));
   });
 
   it("exports the statement as CSV, one escaped line per lesson", async () => {
@@ -156,8 +162,8 @@ describe("GET /api/earnings", () => {
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(lines[0]).toMatch(/^Month,Date,Start time,Time zone,Student,Parent,/);
-    expect(lines).toContain('2024-01,2024-01-31,23:30,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Attended,,,50,70,50,70');
-    expect(lines).toContain('2024-02,2024-02-10,10:00,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Cancelled,parent,yes,50,70,,');
+    expect(lines).toContain('2024-01,2024-01-31,23:30,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Attended,,,50.00,no,50.00');
+    expect(lines).toContain('2024-02,2024-02-10,10:00,America/New_York,"Zoë ""Z"" Rivera, Jr",Pat Parent,Full Lesson,60,Late cancellation charged,parent,yes,50.00,no,25.00');
   });
 
   it("refuses a bad year with a message, and a parent or a stranger", async () => {
@@ -174,23 +180,22 @@ describe("GET /api/earnings", () => {
 });
 
 describe("GET /api/billing", () => {
-  it("counts the parent's lessons across students and teachers, in the viewer's zone, each at its teacher's rate", async () => {
+  it("counts the parent's lessons across students and teachers, in the viewer's zone, each at its stored price", async () => {
     const res = await send(t, "GET", `/api/billing?year=2024&timeZone=${NEW_YORK}`, { cookie: world.familyCookie });
     expect(res.status).toBe(200);
     const statement = res.json as Statement;
-    expect(statement.rates).toHaveLength(2);
-    expect(statement.rates).toContainEqual({ teacherId: world.teacher.teacherId, teacherName: "Terry Teacher", rate: { min: 50, max: 70 } });
-    expect(statement.rates).toContainEqual({ teacherId: world.otherTeacher.teacherId, teacherName: "Terry Teacher", rate: { min: 80, max: 80 } });
     expect(statement.months.map((m) => m.month)).toEqual(["2024-01", "2024-02", "2024-03"]);
     // March: the unmarked lesson with the first teacher, the attended one ($80) with the other.
-    expect(statement.months[2]).toMatchObject({ attended: tally(1, 80), unmarked: tally(1, 50, 70) });
+    expect(statement.months[2]).toMatchObject({ attended: tally(1, 8000), unmarked: tally(1, 5000) });
     expect(statement.totals).toEqual({
-      attended: tally(3, 130, 150),
-      missed: tally(1, 50, 70),
-      unmarked: tally(1, 50, 70),
+      attended: tally(3, 13_000),
+      missed: tally(1, 5000),
+      unmarked: tally(1, 5000),
       upcoming: none,
-      cancelled: tally(2, 0),
+      cancelled: tally(2, 2500),
       lateCancels: 1,
+      chargedCancels: 1,
+      totalCents: 25_500,
     });
     // Not the other family's lesson.
     expect(statement.lessons.some((lesson) => lesson.parentName !== "Pat Parent")).toBe(false);
@@ -201,7 +206,7 @@ describe("GET /api/billing", () => {
     const statement = (await send(t, "GET", "/api/billing?year=2024&timeZone=UTC", { cookie: world.familyCookie })).json as Statement;
     // In UTC the Jan 31 23:30 (New York) lesson is on Feb 1.
     expect(statement.months[0]).toMatchObject({ month: "2024-01", attended: tally(1, 0) });
-    expect(statement.months[1]).toMatchObject({ month: "2024-02", attended: tally(1, 50, 70) });
+    expect(statement.months[1]).toMatchObject({ month: "2024-02", attended: tally(1, 5000) });
   });
 
   it("exports the parent's CSV naming the teacher", async () => {
@@ -211,8 +216,8 @@ describe("GET /api/billing", () => {
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toContain(",Student,Teacher,");
     expect(lines.slice(1, -1)).toEqual([
-      '2030-06,2030-06-03,11:00,America/New_York,"Zoë ""Z"" Rivera, Jr",Terry Teacher,Full Lesson,60,Upcoming,,,50,70,50,70',
-      "2030-06,2030-06-10,11:00,America/New_York,Kid2 Parent,Terry Teacher,Full Lesson,60,Upcoming,,,50,70,50,70",
+      '2030-06,2030-06-03,11:00,America/New_York,"Zoë ""Z"" Rivera, Jr",Terry Teacher,Full Lesson,60,Upcoming,,,50.00,no,50.00',
+      "2030-06,2030-06-10,11:00,America/New_York,Kid2 Parent,Terry Teacher,Full Lesson,60,Upcoming,,,50.00,no,50.00",
     ]);
   });
 
@@ -233,5 +238,22 @@ describe("GET /api/billing", () => {
     expect((await send(t, "GET", "/api/billing/csv?timeZone=UTC", { cookie: world.teacherCookie })).status).toBe(403);
     expect((await send(t, "GET", "/api/billing?timeZone=UTC")).status).toBe(401);
     expect((await send(t, "GET", "/api/billing/csv?timeZone=UTC")).status).toBe(401);
+  });
+});
+
+describe("a change of the teacher's rate (issue 28)", () => {
+  it("leaves stored prices and every past statement as they were", async () => {
+    const before = (await send(t, "GET", "/api/earnings?year=2024", { cookie: world.teacherCookie })).json as Statement;
+    const billingBefore = (await send(t, "GET", `/api/billing?year=2024&timeZone=${NEW_YORK}`, { cookie: world.familyCookie })).json as Statement;
+    const csvBefore = (await send(t, "GET", "/api/earnings/csv?year=2024", { cookie: world.teacherCookie })).text;
+    await t.deps.db.update(teacherProfiles).set({ hourlyRateMin: 150, hourlyRateMax: 200 }).where(eq(teacherProfiles.id, world.teacher.teacherId));
+    try {
+      expect((await send(t, "GET", "/api/earnings?year=2024", { cookie: world.teacherCookie })).json).toEqual(before);
+      expect((await send(t, "GET", `/api/billing?year=2024&timeZone=${NEW_YORK}`, { cookie: world.familyCookie })).json).toEqual(billingBefore);
+      expect((await send(t, "GET", "/api/earnings/csv?year=2024", { cookie: world.teacherCookie })).text).toBe(csvBefore);
+      expect(before.totals.totalCents).toBe(22_500);
+    } finally {
+      await t.deps.db.update(teacherProfiles).set({ hourlyRateMin: 50, hourlyRateMax: 70 }).where(eq(teacherProfiles.id, world.teacher.teacherId));
+    }
   });
 });

@@ -31,13 +31,14 @@ export interface StatementRow {
   parentName: string | null;
   teacherId: string | null;
   teacherName: string | null;
-  rateMin: number | null;
-  rateMax: number | null;
+  priceCents: number | null;
+  priceEstimated: boolean;
+  cancelChargeCents: number | null;
 }
 
 /**
  * The owner's accepted and cancelled lessons starting in [from, to), in time order, with the
- * teacher's current rate. The other side is a left join: a teacher keeps the lessons of a family
+ * price stored on each (issue 28; never the teacher's current rate). The other side is a left join: a teacher keeps the lessons of a family
  * that deleted their account, and a family those of a teacher who did (issue 26).
  */
 export async function listStatementLessons(db: Executor, owner: StatementOwner, from: Date, to: Date): Promise<StatementRow[]> {
@@ -54,8 +55,9 @@ export async function listStatementLessons(db: Executor, owner: StatementOwner, 
       parentName: sql<string>`${parentProfiles.firstName} || ' ' || ${parentProfiles.lastName}`,
       teacherId: teacherProfiles.id,
       teacherName: sql<string>`${teacherProfiles.firstName} || ' ' || ${teacherProfiles.lastName}`,
-      rateMin: teacherProfiles.hourlyRateMin,
-      rateMax: teacherProfiles.hourlyRateMax,
+      priceCents: bookings.priceCents,
+      priceEstimated: bookings.priceEstimated,
+      cancelChargeCents: bookings.cancelChargeCents,
     })
     .from(bookings)
     .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
@@ -77,14 +79,11 @@ export async function lessonSpan(db: Executor, owner: StatementOwner): Promise<{
   return { first: row?.first ?? null, last: row?.last ?? null };
 }
 
-/** The teacher's zone (earnings months are counted in it) and current listed rate. */
+/** The teacher's zone: earnings months are counted in it. */
 export async function findTeacherTerms(db: Executor, teacherId: string) {
   const [row] = await db
     .select({
       timeZone: teacherProfiles.timeZone,
-      teacherName: sql<string>`${teacherProfiles.firstName} || ' ' || ${teacherProfiles.lastName}`,
-      rateMin: teacherProfiles.hourlyRateMin,
-      rateMax: teacherProfiles.hourlyRateMax,
     })
     .from(teacherProfiles)
     .where(eq(teacherProfiles.id, teacherId));

@@ -13,7 +13,7 @@ function csvResponse(c: Context<AppEnv>, file: service.CsvFile) {
   });
 }
 
-/** /api/earnings: the signed-in teacher's lessons per month at their listed rate, and its CSV. */
+/** /api/earnings: the signed-in teacher's lessons per month at their stored prices, and its CSV. */
 export function createEarningsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps), requireTeacher(deps))

@@ -1,6 +1,6 @@
 import { instantFromLocal } from "../../shared/calendar/calendar-views.rules";
 import { lessonAmount, lessonOutcome, monthOf, summarize, type StatementLessonInput } from "../../shared/earnings/earnings.rules";
-import type { BillingQuery, EarningsQuery, Statement, StatementLesson, StatementTeacherRate } from "../../shared/earnings/earnings.schemas";
+import type { BillingQuery, EarningsQuery, Statement, StatementLesson } from "../../shared/earnings/earnings.schemas";
 import { statementCsv, statementFileName, type StatementSide } from "../../shared/earnings/statement-csv.rules";
 import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
@@ -22,7 +22,7 @@ function statementYears(span: { first: Date | null; last: Date | null }, timeZon
 
 /**
  * One year of the owner's lessons in `timeZone`: each lesson with its outcome and value, the
- * per-month tallies and totals (src/shared/earnings/earnings.rules.ts), and the rates used.
+ * per-month tallies and totals (src/shared/earnings/earnings.rules.ts), all from stored prices.
  */
 async function buildStatement(
   deps: Pick<Deps, "db">,
@@ -36,21 +36,12 @@ async function buildStatement(
   const to = instantFromLocal(`${year + 1}-01-01`, "00:00", timeZone);
   const [rows, span] = await Promise.all([repo.listStatementLessons(deps.db, owner, from, to), repo.lessonSpan(deps.db, owner)]);
 
-  const inputs: StatementLessonInput[] = rows.map((row) => ({
-    ...row,
-    rate: row.rateMin !== null && row.rateMax !== null ? { min: row.rateMin, max: row.rateMax } : null,
-  }));
+  const inputs: StatementLessonInput[] = rows;
   const { months, totals } = summarize(inputs, timeZone, now);
-  const rates = new Map<string, StatementTeacherRate>();
   const lessons: StatementLesson[] = [];
-  rows.forEach((row, index) => {
-    const input = inputs[index]!;
-    const outcome = lessonOutcome(input, now);
-    if (!outcome) return;
-    // A teacher who deleted their account has no rate left to list.
-    if (row.teacherId !== null && row.teacherName !== null && input.rate) {
-      rates.set(row.teacherId, { teacherId: row.teacherId, teacherName: row.teacherName, rate: input.rate });
-    }
+  for (const row of rows) {
+    const outcome = lessonOutcome(row, now);
+    if (!outcome) continue;
     lessons.push({
       bookingId: row.bookingId,
       startsAt: row.startsAt.toISOString(),
@@ -62,17 +53,18 @@ async function buildStatement(
       studentName: row.studentName ?? DELETED_USER_NAME,
       teacherName: row.teacherName ?? DELETED_TEACHER_NAME,
       parentName: row.parentName ?? DELETED_USER_NAME,
-      rate: input.rate,
-      value: lessonAmount(outcome, row.bookingType, input.rate),
+      priceCents: row.priceCents,
+      priceEstimated: row.priceEstimated,
+      cancelChargeCents: row.cancelChargeCents,
+      amountCents: lessonAmount(outcome, row),
     });
-  });
+  }
   return {
     year,
     years: statementYears(span, timeZone, now),
     timeZone,
     months,
     totals,
-    rates: [...rates.values()].sort((a, b) => a.teacherName.localeCompare(b.teacherName)),
     lessons,
   };
 }
@@ -81,9 +73,7 @@ async function buildStatement(
 export async function teacherEarnings(deps: Pick<Deps, "db">, teacherId: string, query: EarningsQuery, now = new Date()): Promise<Statement> {
   const terms = await repo.findTeacherTerms(deps.db, teacherId);
   if (!terms) throw new AppError("not_found", "Teacher profile not found");
-  const statement = await buildStatement(deps, { teacherId }, terms.timeZone, query.year, now);
-  // The teacher's own rate is shown even in a year without lessons.
-  return { ...statement, rates: [{ teacherId, teacherName: terms.teacherName, rate: { min: terms.rateMin, max: terms.rateMax } }] };
+  return buildStatement(deps, { teacherId }, terms.timeZone, query.year, now);
 }
 
 /** A parent's billing across all their students and teachers, in months of the viewer's zone. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client";
+import type { LateCancelCharge } from "../../shared/invoices/invoices.constants";
 import { bookingPartyColumns, joinBookingParties, type WithBothSides } from "../db/booking-parties";
 import {
   bookings,
@@ -28,8 +29,12 @@ const lessonColumns = {
   lateCancel: bookings.lateCancel,
   attendance: bookings.attendance,
   lessonNote: bookings.lessonNote,
+  priceCents: bookings.priceCents,
+  priceEstimated: bookings.priceEstimated,
+  cancelChargeCents: bookings.cancelChargeCents,
   ...bookingPartyColumns,
   noticeHours: teacherProfiles.noticeHours,
+  lateCancelCharge: teacherProfiles.lateCancelCharge,
   parentFirstName: parentProfiles.firstName,
   madeUpCreditId: usedCredit.id,
   // Where and how, and how to reach each side (issue 26): read for every row, told by the DTO
@@ -87,6 +92,7 @@ export async function lockLesson(tx: Executor, bookingId: string) {
       seriesId: bookings.seriesId,
       bookingType: bookings.bookingType,
       format: bookings.format,
+      priceCents: bookings.priceCents,
       startsAt: bookingSlots.startsAt,
       endsAt: bookingSlots.endsAt,
     })
@@ -101,7 +107,7 @@ export type LockedLesson = NonNullable<Awaited<ReturnType<typeof lockLesson>>>;
 /** The still-live lessons of a series from `from` on (inclusive), locked. */
 export async function lockSeriesFrom(tx: Executor, seriesId: string, from: Date) {
   return tx
-    .select({ id: bookings.id, status: bookings.status, slotId: bookings.slotId, startsAt: bookingSlots.startsAt })
+    .select({ id: bookings.id, status: bookings.status, slotId: bookings.slotId, priceCents: bookings.priceCents, startsAt: bookingSlots.startsAt })
     .from(bookings)
     .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
     .where(and(eq(bookings.seriesId, seriesId), inArray(bookings.status, ["pending", "accepted"]), sql`${bookingSlots.startsAt} >= ${from.toISOString()}::timestamptz`))
@@ -110,13 +116,22 @@ export async function lockSeriesFrom(tx: Executor, seriesId: string, from: Date)
 }
 
 export async function teacherNoticeHours(db: Executor, teacherId: string): Promise<number> {
-  const [row] = await db.select({ noticeHours: teacherProfiles.noticeHours }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
-  return row?.noticeHours ?? 24;
+  return (await teacherCancelPolicy(db, teacherId)).noticeHours;
+}
+
+/** The teacher's notice window and late-cancellation charge (issue 28) in force now. */
+export async function teacherCancelPolicy(db: Executor, teacherId: string): Promise<{ noticeHours: number; lateCancelCharge: LateCancelCharge }> {
+  const [row] = await db
+    .select({ noticeHours: teacherProfiles.noticeHours, lateCancelCharge: teacherProfiles.lateCancelCharge })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, teacherId));
+  // The column's CHECK constraint admits only the policies.
+  return { noticeHours: row?.noticeHours ?? 24, lateCancelCharge: (row?.lateCancelCharge ?? "none") as LateCancelCharge };
 }
 
 export async function markCancelled(
   tx: Executor,
-  cancellations: { id: string; late: boolean }[],
+  cancellations: { id: string; late: boolean; chargeCents?: number | null; noticeHours?: number | null }[],
   by: "parent" | "teacher",
   now: Date,
   reason: string | null = null,
@@ -124,8 +139,18 @@ export async function markCancelled(
   for (const c of cancellations) {
     await tx
       .update(bookings)
-      // A pending request cancelled by its parent was decided (withdrawn) now.
-      .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, cancelReason: reason, lateCancel: c.late, decidedAt: sql`coalesce(${bookings.decidedAt}, ${now.toISOString()}::timestamptz)` })
+      // A pending request cancelled by its parent was decided (withdrawn) now. The charge and the
+      // notice window in force are kept with it (issue 28): a later policy change never rewrites them.
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        cancelledBy: by,
+        cancelReason: reason,
+        lateCancel: c.late,
+        cancelChargeCents: c.chargeCents ?? null,
+        cancelNoticeHours: c.noticeHours ?? null,
+        decidedAt: sql`coalesce(${bookings.decidedAt}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(eq(bookings.id, c.id));
   }
 }

@@ -1,6 +1,7 @@
 import type { BookingFormat, BookingStatus, BookingType } from "../../shared/booking/booking.constants";
 import { lessonPlaceOfColumns, partyContact } from "../../shared/booking/lesson-place.rules";
-import { cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
+import { cancellationChargeCents, cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
+import type { LateCancelCharge } from "../../shared/invoices/invoices.constants";
 import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
 import {
   LESSON_NOT_FOUND_MESSAGE,
@@ -62,6 +63,11 @@ export function toLessonDTO(row: repo.LessonListRow, side: CancelledBy): LessonD
     attendance: row.attendance as LessonDTO["attendance"],
     lessonNote: row.lessonNote,
     madeUp: row.madeUpCreditId !== null,
+    priceCents: row.priceCents,
+    priceEstimated: row.priceEstimated,
+    cancelChargeCents: row.cancelChargeCents,
+    // The column's CHECK constraint admits only the policies; a deleted teacher charges nothing.
+    lateCancelCharge: (row.lateCancelCharge ?? "none") as LateCancelCharge,
     place: lessonPlaceOfColumns({ ...row, format, status }),
     contact: partyContact(
       status,
@@ -120,15 +126,22 @@ export async function cancelLesson(
   const { side, teacherId } = await sideOf(deps, userId, bookingId);
   const { ids, credits, returned } = await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
-    const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
+    const { noticeHours, lateCancelCharge } = await repo.teacherCancelPolicy(tx, teacherId);
     const first = cancellationOutcome({ by: side, startsAt: lesson.startsAt, now, noticeHours });
     if (!first.allowed) throw new AppError("conflict", first.message!, { reason: "started" });
     const targets =
       input.scope === "rest_of_series" && lesson.seriesId
         ? await repo.lockSeriesFrom(tx, lesson.seriesId, lesson.startsAt)
-        : [{ id: lesson.id, status: lesson.status, slotId: lesson.slotId, startsAt: lesson.startsAt }];
+        : [{ id: lesson.id, status: lesson.status, slotId: lesson.slotId, priceCents: lesson.priceCents, startsAt: lesson.startsAt }];
     const decided = targets.map((t) => ({ ...t, outcome: cancellationOutcome({ by: side, startsAt: t.startsAt, now, noticeHours }) }));
-    await repo.markCancelled(tx, decided.map((d) => ({ id: d.id, late: d.outcome.late })), side, now, input.reason ?? null);
+    // A family's late cancel is charged under the policy in force now (issue 28); the server decides, not the dialog.
+    const cancellations = decided.map((d) => ({
+      id: d.id,
+      late: d.outcome.late,
+      chargeCents: cancellationChargeCents({ by: side, late: d.outcome.late, status: d.status, priceCents: d.priceCents, policy: lateCancelCharge }),
+      noticeHours,
+    }));
+    await repo.markCancelled(tx, cancellations, side, now, input.reason ?? null);
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
     // The make-up credit paying for a withdrawn request, or for a lesson the teacher cancels, comes

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requireTeacher, requireUser } from "../auth/guards";
 import type { AppEnv, Deps } from "../http/app-env";
 import { createAvailabilityRoutes } from "./availability.routes";
+import { createBillingSettingsRoutes } from "./billing-settings.routes";
 import { createIntroVideoUploadRoutes } from "./intro-video.routes";
 import { createLessonSettingsRoutes, createTimeOffRoutes } from "./lesson-settings.routes";
 import { createTeacherProfileRoutes } from "./teacher-profile.routes";
@@ -21,5 +22,6 @@ export function createOwnTeacherRoutes(deps: Deps) {
     .route("/availability", createAvailabilityRoutes(deps))
     .route("/students", createTeacherStudentsRoutes(deps))
     .route("/lesson-settings", createLessonSettingsRoutes(deps))
-    .route("/time-off", createTimeOffRoutes(deps));
+    .route("/time-off", createTimeOffRoutes(deps))
+    .route("/billing-settings", createBillingSettingsRoutes(deps));
 }

@@ -42,7 +42,8 @@ async function seed() {
   await cancelLesson(t.deps, cancelled.bookingId, { by: "teacher" });
   const nextStartsAt = hoursFromNow(48);
   const next = await createBooking(t.deps, { ...mine, startsAt: nextStartsAt });
-  const later = await createBooking(t.deps, { ...mine, startsAt: hoursFromNow(7 * 24 + 48) });
+  // Accepted at $55.00 (the others at the factory's $40.00): the latest agreed price (issue 28).
+  const later = await createBooking(t.deps, { ...mine, startsAt: hoursFromNow(7 * 24 + 48), priceCents: 5500 });
   const issuedAt = new Date(Date.now() - 10 * DAY);
   await issueCredit(t.deps, { teacherId: teacher.teacherId, studentId: kid1, forBookingId: cancelled.bookingId, issuedAt });
   await issueCredit(t.deps, { teacherId: teacher.teacherId, studentId: kid1, forBookingId: missed.bookingId, issuedAt: new Date(Date.now() - 200 * DAY) });
@@ -96,6 +97,10 @@ describe("GET /api/teachers/me/students", () => {
       nextLesson: { startsAt: world.nextStartsAt.toISOString(), bookingType: "full" },
       upcomingLessons: 2,
       lessonsAttended: 2,
+      // At their stored prices: $40.00 + $55.00 ahead, 2 × $40.00 attended.
+      upcomingCents: 9500,
+      attendedCents: 8000,
+      lessonPriceCents: 5500,
       makeUpCredits: { available: 1, nextExpiresAt: creditExpiresAt(world.issuedAt).toISOString() },
       // Not the other teacher's class.
       classes: [],
@@ -105,6 +110,9 @@ describe("GET /api/teachers/me/students", () => {
       nextLesson: null,
       upcomingLessons: 0,
       lessonsAttended: 0,
+      upcomingCents: 0,
+      attendedCents: 0,
+      lessonPriceCents: null,
       makeUpCredits: { available: 0, nextExpiresAt: null },
       classes: [
         { id: world.classId, name: "Piano Basics", status: "active" },

@@ -18,6 +18,11 @@ export interface TeacherStudentRow {
   nextLesson: [number, BookingType] | null;
   upcomingLessons: number;
   lessonsAttended: number;
+  /** Sums of the stored prices (issue 28, cents) of those lessons; lessons without a price add nothing. */
+  upcomingCents: number;
+  attendedCents: number;
+  /** The price last agreed with this teacher for this student's full lessons (cents), or null. */
+  lessonPriceCents: number | null;
   /** [credit id, issued at (epoch ms), used at (epoch ms) or null] of this student with this teacher. */
   credits: [string, number, number | null][];
   classes: { id: string; name: string; status: ClassStatus }[];
@@ -52,6 +57,11 @@ export async function listTeacherStudents(db: Executor, teacherId: string, now: 
           order by sl.starts_at limit 1) as "nextLesson",
         (select count(*)::int from ${lessonsOf} and sl.starts_at > ${at}) as "upcomingLessons",
         (select count(*)::int from ${lessonsOf} and b.attendance = 'attended') as "lessonsAttended",
+        (select coalesce(sum(b.price_cents), 0)::int from ${lessonsOf} and sl.starts_at > ${at}) as "upcomingCents",
+        (select coalesce(sum(b.price_cents), 0)::int from ${lessonsOf} and b.attendance = 'attended') as "attendedCents",
+        (select b.price_cents from bookings b
+          where b.teacher_id = ${teacherId} and b.student_id = s.id and b.booking_type = 'full' and b.price_cents is not null and b.decided_at is not null
+          order by b.decided_at desc, b.created_at desc limit 1) as "lessonPriceCents",
         coalesce((select json_agg(json_build_array(m.id, (extract(epoch from m.issued_at) * 1000)::float8,
                                                    (extract(epoch from m.used_at) * 1000)::float8))
                     from make_up_credits m where m.teacher_id = ${teacherId} and m.student_id = s.id), '[]'::json) as credits,

@@ -137,6 +137,18 @@ export interface BookingRequestDTO {
    * link exists for this student (MEETING_LINK_NEEDED_MESSAGE). Absent in the family's list.
    */
   meetingLinkNeeded?: boolean;
+  /**
+   * The price agreed for this lesson in cents (issue 28), set when it was accepted: 0 for an intro
+   * call, null while pending (and for lessons of a deleted teacher accepted before prices existed).
+   */
+  priceCents: number | null;
+  /** Accepted before prices existed: the low end of the teacher's range was stored, marked "Estimated". */
+  priceEstimated: boolean;
+  /**
+   * The teacher's list only: the price the accept dialog offers (the family's last agreed price
+   * with this teacher, else the low end of the listed range; 0 for an intro call).
+   */
+  suggestedPriceCents?: number;
 }
 
 export const SLOT_TAKEN_MESSAGE = "That time was just booked. Please choose another time.";

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   formatAmount,
-  formatValue,
-  isOwed,
+  formatTally,
   lessonAmount,
   lessonOutcome,
-  lessonValue,
   monthLabel,
   monthOf,
   summarize,
@@ -13,10 +11,8 @@ import {
 } from "./earnings.rules";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
-const RATE = { min: 50, max: 70 };
-
 function lesson(overrides: Partial<StatementLessonInput> & { startsAt: Date }): StatementLessonInput {
-  return { status: "accepted", attendance: null, bookingType: "full", lateCancel: null, rate: RATE, ...overrides };
+  return { status: "accepted", attendance: null, bookingType: "full", lateCancel: null, priceCents: 5050, cancelChargeCents: null, ...overrides };
 }
 
 describe("lessonOutcome", () => {
@@ -39,33 +35,18 @@ describe("lessonOutcome", () => {
   });
 });
 
-describe("lessonValue", () => {
-  it("a full lesson is 60 minutes at the hourly rate, both ends of the range", () => {
-    expect(lessonValue("full", { min: 50, max: 70 })).toEqual({ min: 50, max: 70 });
-    expect(lessonValue("full", { min: 0, max: 0 })).toEqual({ min: 0, max: 0 });
-  });
-  it("an intro call is free", () => {
-    expect(lessonValue("intro", { min: 50, max: 70 })).toEqual({ min: 0, max: 0 });
-  });
-});
-
-describe("lessonAmount (a cancelled lesson is not owed)", () => {
+describe("lessonAmount (the stored price; a cancelled lesson only its charge)", () => {
   it.each([
-    ["attended", "full", { min: 50, max: 70 }],
-    ["missed", "full", { min: 50, max: 70 }],
-    ["unmarked", "full", { min: 50, max: 70 }],
-    ["upcoming", "full", { min: 50, max: 70 }],
-    ["upcoming", "intro", { min: 0, max: 0 }],
-    ["cancelled", "full", null],
-    ["cancelled", "intro", null],
-  ] as const)("%s %s lesson → %j", (outcome, bookingType, amount) => {
-    expect(lessonAmount(outcome, bookingType, RATE)).toEqual(amount);
-    expect(isOwed(outcome)).toBe(outcome !== "cancelled");
-  });
-
-  it("a lesson whose teacher deleted their account has no rate, so no value (issue 26)", () => {
-    expect(lessonAmount("attended", "full", null)).toBeNull();
-    expect(lessonAmount("cancelled", "full", null)).toBeNull();
+    ["attended", { priceCents: 5050, cancelChargeCents: null }, 5050],
+    ["missed", { priceCents: 5050, cancelChargeCents: null }, 5050],
+    ["unmarked", { priceCents: 0, cancelChargeCents: null }, 0],
+    ["upcoming", { priceCents: 100_000, cancelChargeCents: null }, 100_000],
+    ["cancelled", { priceCents: 5050, cancelChargeCents: null }, null],
+    ["cancelled", { priceCents: 5050, cancelChargeCents: 2525 }, 2525],
+    // A deleted teacher's lesson from before prices existed (issue 26, 28).
+    ["attended", { priceCents: null, cancelChargeCents: null }, null],
+  ] as const)("%s %j → %s", (outcome, input, amount) => {
+    expect(lessonAmount(outcome, input)).toBe(amount);
   });
 });
 
@@ -89,65 +70,76 @@ describe("monthOf (the statement's zone decides the month)", () => {
 });
 
 describe("summarize", () => {
-  it("buckets by month in the zone, values each outcome, and totals them; uncounted bookings are left out", () => {
+  it("buckets by month in the zone, sums each outcome's stored prices, and totals are the sums of the lessons", () => {
     const lessons: StatementLessonInput[] = [
       // January in New York although February in UTC.
       lesson({ startsAt: new Date("2026-02-01T04:30:00Z"), attendance: "attended" }),
-      lesson({ startsAt: new Date("2026-01-10T15:00:00Z"), attendance: "missed" }),
-      lesson({ startsAt: new Date("2026-01-12T15:00:00Z"), bookingType: "intro", attendance: "attended" }),
-      lesson({ startsAt: new Date("2026-02-10T15:00:00Z"), status: "cancelled", lateCancel: true }),
+      lesson({ startsAt: new Date("2026-01-10T15:00:00Z"), attendance: "missed", priceCents: 4999 }),
+      lesson({ startsAt: new Date("2026-01-12T15:00:00Z"), bookingType: "intro", attendance: "attended", priceCents: 0 }),
+      lesson({ startsAt: new Date("2026-02-10T15:00:00Z"), status: "cancelled", lateCancel: true, cancelChargeCents: 2525 }),
       lesson({ startsAt: new Date("2026-02-11T15:00:00Z"), status: "cancelled", lateCancel: false }),
       lesson({ startsAt: new Date("2026-11-01T15:00:00Z") }),
       lesson({ startsAt: new Date("2026-12-01T15:00:00Z") }),
-      lesson({ startsAt: new Date("2026-12-08T15:00:00Z"), rate: { min: 80, max: 80 } }),
-      lesson({ startsAt: new Date("2026-12-09T15:00:00Z"), status: "pending" }),
-      lesson({ startsAt: new Date("2026-10-09T15:00:00Z"), status: "declined" }),
+      lesson({ startsAt: new Date("2026-12-08T15:00:00Z"), priceCents: 8001 }),
+      lesson({ startsAt: new Date("2026-12-09T15:00:00Z"), status: "pending", priceCents: null }),
+      lesson({ startsAt: new Date("2026-10-09T15:00:00Z"), status: "declined", priceCents: null }),
     ];
     const { months, totals } = summarize(lessons, "America/New_York", NOW);
     expect(months.map((m) => m.month)).toEqual(["2026-01", "2026-02", "2026-11", "2026-12"]);
     const [jan, feb, nov, dec] = months;
-    expect(jan!.attended).toEqual({ count: 2, min: 50, max: 70 });
-    expect(jan!.missed).toEqual({ count: 1, min: 50, max: 70 });
-    // Counted, never valued: a cancelled lesson is not owed.
-    expect(feb!.cancelled).toEqual({ count: 2, min: 0, max: 0 });
-    expect(feb!.lateCancels).toBe(1);
-    expect(nov!.unmarked).toEqual({ count: 1, min: 50, max: 70 });
-    expect(dec!.upcoming).toEqual({ count: 2, min: 130, max: 150 });
+    expect(jan!.attended).toEqual({ count: 2, cents: 5050, unpriced: 0 });
+    expect(jan!.missed).toEqual({ count: 1, cents: 4999, unpriced: 0 });
+    expect(jan!.totalCents).toBe(10_049);
+    // The late cancellation charged counts at its charge; the other is not owed.
+    expect(feb!.cancelled).toEqual({ count: 2, cents: 2525, unpriced: 0 });
+    expect([feb!.lateCancels, feb!.chargedCancels, feb!.totalCents]).toEqual([1, 1, 2525]);
+    expect(nov!.unmarked).toEqual({ count: 1, cents: 5050, unpriced: 0 });
+    expect(dec!.upcoming).toEqual({ count: 2, cents: 13_051, unpriced: 0 });
     expect(totals).toEqual({
-      attended: { count: 2, min: 50, max: 70 },
-      missed: { count: 1, min: 50, max: 70 },
-      unmarked: { count: 1, min: 50, max: 70 },
-      upcoming: { count: 2, min: 130, max: 150 },
-      cancelled: { count: 2, min: 0, max: 0 },
+      attended: { count: 2, cents: 5050, unpriced: 0 },
+      missed: { count: 1, cents: 4999, unpriced: 0 },
+      unmarked: { count: 1, cents: 5050, unpriced: 0 },
+      upcoming: { count: 2, cents: 13_051, unpriced: 0 },
+      cancelled: { count: 2, cents: 2525, unpriced: 0 },
       lateCancels: 1,
+      chargedCancels: 1,
+      totalCents: 30_675,
     });
+    // The year is the sum of its months.
+    expect(months.reduce((sum, m) => sum + m.totalCents, 0)).toBe(totals.totalCents);
+  });
+
+  it("counts a lesson without a price as unpriced, adding nothing", () => {
+    const { totals } = summarize([lesson({ startsAt: new Date("2026-01-10T15:00:00Z"), attendance: "attended", priceCents: null })], "UTC", NOW);
+    expect(totals.attended).toEqual({ count: 1, cents: 0, unpriced: 1 });
+    expect(formatTally("attended", totals.attended)).toBe("$0.00 USD + 1 price unknown");
   });
 
   it("is empty with no lessons", () => {
     const { months, totals } = summarize([], "UTC", NOW);
     expect(months).toEqual([]);
-    expect(totals.attended).toEqual({ count: 0, min: 0, max: 0 });
+    expect(totals.attended).toEqual({ count: 0, cents: 0, unpriced: 0 });
+    expect(totals.totalCents).toBe(0);
   });
 });
 
 describe("labels", () => {
   it.each([
-    [{ min: 50, max: 70 }, "$50-70"],
-    [{ min: 60, max: 60 }, "$60"],
-    [{ min: 0, max: 0 }, "$0"],
-  ])("formatValue(%j) = %s", (value, text) => {
-    expect(formatValue(value)).toBe(text);
+    ["attended", 6000, "$60.00 USD"],
+    ["upcoming", 0, "$0.00 USD"],
+    ["cancelled", null, "Not owed"],
+    ["cancelled", 3000, "$30.00 USD"],
+    // Owed, but no price is known (a deleted teacher's lesson from before prices existed).
+    ["attended", null, "Price unknown"],
+  ] as const)("formatAmount(%s, %j) = %s", (outcome, amount, text) => {
+    expect(formatAmount(outcome, amount)).toBe(text);
   });
   it.each([
-    ["attended", { min: 50, max: 70 }, "$50-70"],
-    ["upcoming", { min: 0, max: 0 }, "$0"],
-    ["cancelled", null, "Not owed"],
-    // Even a figure passed for a cancelled lesson is never shown as owed.
-    ["cancelled", { min: 120, max: 150 }, "Not owed"],
-    // Owed, but the teacher's rate left with their account.
-    ["attended", null, "Rate unknown"],
-  ] as const)("formatAmount(%s, %j) = %s", (outcome, value, text) => {
-    expect(formatAmount(outcome, value)).toBe(text);
+    ["attended", { count: 3, cents: 123_450, unpriced: 0 }, "$1,234.50 USD"],
+    ["cancelled", { count: 2, cents: 0, unpriced: 0 }, "Not owed"],
+    ["cancelled", { count: 2, cents: 3000, unpriced: 0 }, "$30.00 USD"],
+  ] as const)("formatTally(%s, %j) = %s", (outcome, tally, text) => {
+    expect(formatTally(outcome, tally)).toBe(text);
   });
   it("monthLabel names the month whatever the runtime's zone", () => {
     expect(monthLabel("2026-01")).toBe("January 2026");

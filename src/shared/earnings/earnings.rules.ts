@@ -1,18 +1,20 @@
-import { BOOKING_TYPES, type BookingType } from "../booking/booking.constants";
+import type { BookingType } from "../booking/booking.constants";
 import { localDateTime } from "../calendar/calendar-views.rules";
-import { rateRange } from "../teachers/public-profile.rules";
+import { formatMoney, sumCents } from "../invoices/money.rules";
 
 /**
  * Earnings (teacher) and billing (parent) statements: what is known about lessons, valued at the
- * teacher's listed rate. No payment is taken in the app (decisions.md section 2), so nothing here is
- * money received: a figure is a count of lessons times a listed rate, and nothing else.
+ * price agreed for each when the teacher accepted it (issue 28), in integer cents. No payment is
+ * taken in the app (decisions.md section 2), so nothing here is money received: a figure is the
+ * sum of the agreed prices of the lessons it counts, and nothing else.
  *
- * Valuation: a full lesson is 60 minutes at the hourly rate; the listed rate is a range, so every
- * value is a range too (min at the low end of the rate, max at the high end). An intro call is free.
- * The rate is the teacher's current listed rate: the app keeps no history of past rates.
+ * A price never follows the teacher's listed range: a rate change leaves every past figure as it
+ * was. Lessons accepted before prices existed got the low end of the range at migration and are
+ * marked "Estimated". An intro call is free (price 0).
  *
- * A cancelled lesson is not owed (nor earned): it is listed and counted, but it has no value and
- * never adds to a figure (see lessonAmount).
+ * A cancelled lesson is not owed, unless the family cancelled it late under a policy that charges
+ * (cancelChargeCents): then it is "Late cancellation charged" at that amount and adds to the
+ * figures like any lesson.
  */
 
 /** What became of a lesson, as a statement counts it. */
@@ -30,16 +32,11 @@ export const OUTCOME_LABELS: Record<LessonOutcome, string> = {
 /** The booking statuses a statement reads; pending, declined and expired requests never were lessons. */
 export const STATEMENT_STATUSES = ["accepted", "cancelled"] as const;
 
-export interface Rate {
-  min: number;
-  max: number;
-}
-
-/** A count of lessons and their value at the listed rate (whole dollars, low and high end). */
+/** A count of lessons and the sum of their amounts (cents); `unpriced`: lessons of it with no known price. */
 export interface Tally {
   count: number;
-  min: number;
-  max: number;
+  cents: number;
+  unpriced: number;
 }
 
 export type Tallies = Record<LessonOutcome, Tally>;
@@ -47,8 +44,11 @@ export type Tallies = Record<LessonOutcome, Tally>;
 export interface MonthSummary extends Tallies {
   /** "2026-03", in the statement's time zone. */
   month: string;
-  /** Of the cancelled lessons, those cancelled inside the teacher's notice window. */
+  /** Of the cancelled lessons, those cancelled inside the teacher's notice window, and those of them charged. */
   lateCancels: number;
+  chargedCancels: number;
+  /** The sum of every lesson's amount in the month: the sum of the outcome tallies. */
+  totalCents: number;
 }
 
 export interface StatementLessonInput {
@@ -57,8 +57,10 @@ export interface StatementLessonInput {
   startsAt: Date;
   bookingType: BookingType;
   lateCancel: boolean | null;
-  /** Null once the teacher deleted their account: their rate is gone, so the lesson has no known value. */
-  rate: Rate | null;
+  /** The price agreed at acceptance; null only for a deleted teacher's lesson accepted before prices existed. */
+  priceCents: number | null;
+  /** What the family's late cancel was charged; null when nothing was. */
+  cancelChargeCents: number | null;
 }
 
 /**
@@ -75,30 +77,19 @@ export function lessonOutcome(lesson: { status: string; attendance: string | nul
   return lesson.startsAt > now ? "upcoming" : "unmarked";
 }
 
-/** Minutes of a full lesson: the hour the hourly rate is for. */
-const HOUR_MINUTES = 60;
-
-/** A lesson's value at the listed rate: a full lesson is 60 min at the hourly rate, an intro call is free. */
-export function lessonValue(bookingType: BookingType, rate: Rate): Rate {
-  if (bookingType === "intro") return { min: 0, max: 0 };
-  const hours = BOOKING_TYPES[bookingType].minutes / HOUR_MINUTES;
-  return { min: rate.min * hours, max: rate.max * hours };
-}
-
-/** What a statement shows in place of a value for a lesson that is not owed (a cancelled one). */
+/** What a statement shows in place of an amount for a cancelled lesson that was not charged. */
 export const NOT_OWED_TEXT = "Not owed";
+/** What a statement shows for a lesson with no stored price (a deleted teacher's, from before prices existed). */
+export const PRICE_UNKNOWN_TEXT = "Price unknown";
+/** The status of a cancelled lesson the family was charged for. */
+export const LATE_CANCEL_CHARGED_TEXT = "Late cancellation charged";
 
-/** Whether lessons of this outcome carry a value: a cancelled lesson is not owed, whatever its type or rate. */
-export function isOwed(outcome: LessonOutcome): boolean {
-  return outcome !== "cancelled";
-}
-
-/** What a statement shows for a lesson whose teacher deleted their account: no rate is left to value it at. */
-export const RATE_UNKNOWN_TEXT = "Rate unknown";
-
-/** A counted lesson's value at the listed rate, or null when nothing is owed for it (cancelled) or the rate is gone (null). */
-export function lessonAmount(outcome: LessonOutcome, bookingType: BookingType, rate: Rate | null): Rate | null {
-  return isOwed(outcome) && rate ? lessonValue(bookingType, rate) : null;
+/**
+ * A counted lesson's amount in cents: its agreed price; for a cancelled lesson, what its late
+ * cancellation was charged (null: not owed). Null also when the price is unknown.
+ */
+export function lessonAmount(outcome: LessonOutcome, lesson: Pick<StatementLessonInput, "priceCents" | "cancelChargeCents">): number | null {
+  return outcome === "cancelled" ? lesson.cancelChargeCents : lesson.priceCents;
 }
 
 /** "2026-03": the month an instant falls in, in a zone (a lesson at 23:30 on Jan 31 in New York is January). */
@@ -106,66 +97,68 @@ export function monthOf(instant: Date, timeZone: string): string {
   return localDateTime(instant, timeZone).date.slice(0, 7);
 }
 
-const emptyTally = (): Tally => ({ count: 0, min: 0, max: 0 });
+const emptyTally = (): Tally => ({ count: 0, cents: 0, unpriced: 0 });
 
 export function emptyTallies(): Tallies {
   return { attended: emptyTally(), missed: emptyTally(), unmarked: emptyTally(), upcoming: emptyTally(), cancelled: emptyTally() };
 }
 
-/** One more lesson in a tally; a lesson that is not owed (null) adds to the count only. */
-function add(tally: Tally, value: Rate | null): void {
+/** One more lesson in a tally: its amount adds in; an owed lesson without a price counts as unpriced. */
+function add(tally: Tally, outcome: LessonOutcome, amount: number | null): void {
   tally.count++;
-  if (!value) return;
-  tally.min += value.min;
-  tally.max += value.max;
+  if (amount !== null) tally.cents += amount;
+  else if (outcome !== "cancelled") tally.unpriced++;
 }
 
 export interface Summary {
   /** Months that hold at least one counted lesson, oldest first. */
   months: MonthSummary[];
-  totals: Tallies & { lateCancels: number };
+  totals: Tallies & { lateCancels: number; chargedCancels: number; totalCents: number };
 }
+
+const emptyMonth = (month: string): MonthSummary => ({ month, ...emptyTallies(), lateCancels: 0, chargedCancels: 0, totalCents: 0 });
 
 /**
  * Per-month tallies in `timeZone` and their totals; lessons that are not counted are left out.
- * Cancelled lessons are counted but add nothing to any value (the cancelled tally stays at $0).
+ * Every total is a sum of the lessons' integer amounts, so the months add up to the year and the
+ * outcomes to each month's total.
  */
 export function summarize(lessons: readonly StatementLessonInput[], timeZone: string, now: Date): Summary {
   const byMonth = new Map<string, MonthSummary>();
-  const totals = { ...emptyTallies(), lateCancels: 0 };
+  const totals = emptyMonth("");
   for (const lesson of lessons) {
     const outcome = lessonOutcome(lesson, now);
     if (!outcome) continue;
     const month = monthOf(lesson.startsAt, timeZone);
     let row = byMonth.get(month);
     if (!row) {
-      row = { month, ...emptyTallies(), lateCancels: 0 };
+      row = emptyMonth(month);
       byMonth.set(month, row);
     }
-    const value = lessonAmount(outcome, lesson.bookingType, lesson.rate);
-    add(row[outcome], value);
-    add(totals[outcome], value);
-    if (outcome === "cancelled" && lesson.lateCancel) {
-      row.lateCancels++;
-      totals.lateCancels++;
+    const amount = lessonAmount(outcome, lesson);
+    for (const summary of [row, totals]) {
+      add(summary[outcome], outcome, amount);
+      if (outcome === "cancelled" && lesson.lateCancel) summary.lateCancels++;
+      if (outcome === "cancelled" && amount !== null) summary.chargedCancels++;
     }
   }
   const months = [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
-  return { months, totals };
+  for (const summary of [...months, totals]) summary.totalCents = sumCents(LESSON_OUTCOMES.map((outcome) => summary[outcome].cents));
+  const { month: _none, ...yearTotals } = totals;
+  return { months, totals: yearTotals };
 }
 
-/** "$50-70" for a range, "$50" when both ends agree (the same style as listed rates). */
-export function formatValue(value: Rate): string {
-  return rateRange(value.min, value.max);
+/** A lesson's amount as shown: "$60.00 USD"; "Not owed" for a cancelled lesson not charged; "Price unknown". */
+export function formatAmount(outcome: LessonOutcome, amount: number | null): string {
+  if (amount !== null) return formatMoney(amount);
+  return outcome === "cancelled" ? NOT_OWED_TEXT : PRICE_UNKNOWN_TEXT;
 }
 
-/**
- * A lesson's or a tally's value as shown: "Not owed" for cancelled lessons, never a figure as if
- * owed; "Rate unknown" for an owed lesson without a rate (its teacher deleted their account).
- */
-export function formatAmount(outcome: LessonOutcome, value: Rate | null): string {
-  if (!isOwed(outcome)) return NOT_OWED_TEXT;
-  return value ? formatValue(value) : RATE_UNKNOWN_TEXT;
+/** A tally's sum as shown; cancelled lessons none of which was charged are "Not owed"; unpriced ones are named. */
+export function formatTally(outcome: LessonOutcome, tally: Tally): string {
+  if (outcome === "cancelled" && tally.cents === 0) return NOT_OWED_TEXT;
+  const unknown = tally.unpriced > 0 ? ` + ${tally.unpriced} ${PRICE_UNKNOWN_TEXT.toLowerCase()}` : "";
+  return `${formatMoney(tally.cents)}${unknown}`;
 }
 
 /** "March 2026" for "2026-03". */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { BookingType } from "../booking/booking.constants";
 import { timeZoneSchema } from "../booking/booking.schemas";
 import type { CancelledBy } from "../lessons/cancellation.rules";
-import type { LessonOutcome, MonthSummary, Rate, Summary } from "./earnings.rules";
+import type { LessonOutcome, MonthSummary, Summary } from "./earnings.rules";
 
 /** A statement covers one calendar year; lessons exist only in these years (calendar events are dated 2000-2100 too). */
 export const STATEMENT_FIRST_YEAR = 2000;
@@ -38,18 +38,13 @@ export interface StatementLesson {
   teacherName: string;
   /** The parent who booked it (shown to the teacher; the parent is the reader of billing). */
   parentName: string;
-  /**
-   * The teacher's current listed hourly rate (null once the teacher deleted their account), and this
-   * lesson's value at it (null: not owed, a cancelled lesson; or no rate to value it at).
-   */
-  rate: Rate | null;
-  value: Rate | null;
-}
-
-export interface StatementTeacherRate {
-  teacherId: string;
-  teacherName: string;
-  rate: Rate;
+  /** The price agreed at acceptance (cents; null: unknown), and whether it was estimated at migration (issue 28). */
+  priceCents: number | null;
+  priceEstimated: boolean;
+  /** What the family's late cancellation was charged (cents), null when nothing was. */
+  cancelChargeCents: number | null;
+  /** What the lesson adds to the figures: its price, its charge when cancelled; null when not owed or unknown. */
+  amountCents: number | null;
 }
 
 export interface Statement {
@@ -59,7 +54,5 @@ export interface Statement {
   timeZone: string;
   months: MonthSummary[];
   totals: Summary["totals"];
-  /** The listed rates the values use: the teacher's own (earnings), each teacher of the year (billing). */
-  rates: StatementTeacherRate[];
   lessons: StatementLesson[];
 }

@@ -1,7 +1,8 @@
 import { BOOKING_TYPES } from "../booking/booking.constants";
 import { localDateTime } from "../calendar/calendar-views.rules";
 import { CSV_BOM, toCsv, type CsvCell } from "./csv.rules";
-import { OUTCOME_LABELS } from "./earnings.rules";
+import { LATE_CANCEL_CHARGED_TEXT, OUTCOME_LABELS } from "./earnings.rules";
+import { centsToDollarsText } from "../invoices/money.rules";
 import type { Statement } from "./earnings.schemas";
 
 /** Whose statement: the teacher's earnings name the parent of each lesson, a parent's billing the teacher. */
@@ -15,8 +16,8 @@ export function statementFileName(side: StatementSide, year: number): string {
 /**
  * A statement's lessons as CSV, one line per lesson with the figures the screen adds up (so a
  * spreadsheet's sums match the screen's totals). Dates and times are in the statement's zone,
- * named in a column; values are whole dollars at the low and high end of the listed rate, left
- * empty for a cancelled lesson (nothing is owed for it).
+ * named in a column; amounts are the agreed prices in dollars and cents ("60.00", exact: written
+ * from integer cents), the amount left empty for a cancelled lesson not charged (nothing is owed).
  */
 export function statementCsv(statement: Statement, side: StatementSide): string {
   const header: CsvCell[] = [
@@ -31,10 +32,9 @@ export function statementCsv(statement: Statement, side: StatementSide): string 
     "Status",
     "Cancelled by",
     "Late cancel",
-    "Rate min ($/hour)",
-    "Rate max ($/hour)",
-    "Value min ($)",
-    "Value max ($)",
+    "Price (USD)",
+    "Price estimated",
+    "Amount (USD)",
   ];
   const rows = statement.lessons.map((lesson): CsvCell[] => {
     const local = localDateTime(lesson.startsAt, statement.timeZone);
@@ -48,14 +48,13 @@ export function statementCsv(statement: Statement, side: StatementSide): string 
       side === "teacher" ? lesson.parentName : lesson.teacherName,
       BOOKING_TYPES[lesson.bookingType].label,
       BOOKING_TYPES[lesson.bookingType].minutes,
-      OUTCOME_LABELS[lesson.outcome],
+      cancelled && lesson.cancelChargeCents !== null ? LATE_CANCEL_CHARGED_TEXT : OUTCOME_LABELS[lesson.outcome],
       cancelled ? lesson.cancelledBy : null,
       cancelled ? lesson.lateCancel : null,
-      lesson.rate?.min ?? null,
-      lesson.rate?.max ?? null,
-      // A cancelled lesson is not owed: no value, so a spreadsheet's sums match the screen's.
-      lesson.value?.min ?? null,
-      lesson.value?.max ?? null,
+      lesson.priceCents === null ? null : centsToDollarsText(lesson.priceCents),
+      lesson.priceEstimated,
+      // A cancelled lesson not charged is not owed: no amount, so a spreadsheet's sum matches the screen's total.
+      lesson.amountCents === null ? null : centsToDollarsText(lesson.amountCents),
     ];
   });
   return CSV_BOM + toCsv([header, ...rows]);

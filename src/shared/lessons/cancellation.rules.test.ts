@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cancellationChargeCents,
   cancellationOutcome,
   cancellationSettingsSchema,
   freeCancellationUntil,
@@ -53,5 +54,21 @@ describe("cancellationSettingsSchema", () => {
   ])("%o → %o", (input, expected) => {
     const result = cancellationSettingsSchema.safeParse(input);
     expect(result.success ? result.data.noticeHours : result.error.issues[0]!.message).toBe(expected);
+  });
+});
+
+describe("cancellationChargeCents (issue 28)", () => {
+  const base = { by: "parent" as const, late: true, status: "accepted", priceCents: 6001 };
+  it.each([
+    [{ ...base, policy: "full" as const }, 6001],
+    [{ ...base, policy: "half" as const }, 3000],
+    [{ ...base, policy: "none" as const }, null],
+    [{ ...base, late: false, policy: "full" as const }, null],
+    [{ ...base, by: "teacher" as const, policy: "full" as const }, null],
+    [{ ...base, status: "pending", policy: "full" as const }, null],
+    [{ ...base, priceCents: null, policy: "full" as const }, null],
+    [{ ...base, priceCents: 1, policy: "half" as const }, null],
+  ])("%o → %o", (input, expected) => {
+    expect(cancellationChargeCents(input)).toBe(expected);
   });
 });

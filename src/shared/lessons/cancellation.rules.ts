@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { LateCancelCharge } from "../invoices/invoices.constants";
+import { lateCancelChargeCents } from "../invoices/money.rules";
 
 /** Default notice a parent must give to cancel with a make-up credit (hours). */
 export const DEFAULT_NOTICE_HOURS = 24;
@@ -49,4 +51,21 @@ export function cancellationOutcome(input: { by: CancelledBy; startsAt: Date; no
 /** The last instant a parent can cancel with credit: for "Cancel free until …" texts. */
 export function freeCancellationUntil(startsAt: Date, noticeHours: number): Date {
   return new Date(startsAt.getTime() - noticeHours * 3_600_000);
+}
+
+/**
+ * What a cancellation costs the family (issue 28), in cents, or null when nothing is charged. Only
+ * a parent's late cancel of an accepted lesson with a price is charged, under the teacher's policy
+ * at that moment; a teacher's cancel, a withdrawn request and an on-time cancel never are.
+ */
+export function cancellationChargeCents(input: {
+  by: CancelledBy;
+  late: boolean;
+  status: string;
+  priceCents: number | null;
+  policy: LateCancelCharge;
+}): number | null {
+  if (input.by !== "parent" || !input.late || input.status !== "accepted" || input.priceCents === null) return null;
+  const charge = lateCancelChargeCents(input.priceCents, input.policy);
+  return charge > 0 ? charge : null;
 }

@@ -5,6 +5,7 @@ import type { CreditEventKind, CreditReturnReason } from "./credits.rules";
 import { isRealInstant, NOT_A_REAL_TIME_MESSAGE } from "../instants.rules";
 import { boundedText } from "../text.schemas";
 import { reasonSchema } from "../booking/reason.schemas";
+import type { LateCancelCharge } from "../invoices/invoices.constants";
 
 export const LESSON_NOTE_MAX = 5000;
 export const LESSON_NOT_FOUND_MESSAGE = "Lesson not found";
@@ -70,6 +71,19 @@ export interface LessonDTO {
   lessonNote: string | null;
   /** The lesson was booked with a make-up credit. */
   madeUp: boolean;
+  /**
+   * The price agreed when the teacher accepted (issue 28), in cents: 0 for an intro call; null
+   * while pending, and for a deleted teacher's lesson accepted before prices existed.
+   */
+  priceCents: number | null;
+  /** Accepted before prices existed: the low end of the range was stored, shown as "Estimated". */
+  priceEstimated: boolean;
+  /**
+   * What the family's late cancellation was charged under the teacher's policy then (cents); null
+   * when nothing was charged. `lateCancelCharge`: the policy in force now, for the cancel dialog.
+   */
+  cancelChargeCents: number | null;
+  lateCancelCharge: LateCancelCharge;
 }
 
 export interface CancelResult {

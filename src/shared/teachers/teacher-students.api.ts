@@ -21,6 +21,11 @@ export interface TeacherStudent {
   nextLesson: { startsAt: string; bookingType: BookingType } | null;
   upcomingLessons: number;
   lessonsAttended: number;
+  /** What those lessons are worth at their stored prices (issue 28), in cents. */
+  upcomingCents: number;
+  attendedCents: number;
+  /** The price last agreed for this student's full lessons with this teacher (cents), null before any. */
+  lessonPriceCents: number | null;
   /** Make-up credits usable with this teacher now (src/shared/lessons/credits.rules.ts). */
   makeUpCredits: { available: number; nextExpiresAt: string | null };
   classes: { id: string; name: string; status: ClassStatus }[];

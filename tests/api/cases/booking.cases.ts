@@ -28,6 +28,8 @@ const bookingBody = (world: World) => ({
   startTimes: [nextFactorySlot()],
 });
 
+const acceptBody = () => ({ priceCents: 6550 });
+
 const declineBody = () => ({ reason: "I am fully booked that week; any Tuesday after that works." });
 
 export const bookingCases: RouteCase[] = [
@@ -46,10 +48,11 @@ export const bookingCases: RouteCase[] = [
   { route: "GET /api/bookings/mine", ok: 200, allowed: parentsOnly, request: () => ({ path: "/api/bookings/mine" }) },
   { route: "GET /api/bookings/requests", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/bookings/requests" }) },
   {
+    // The body is optional (an empty one takes the suggested price, issue 28): the barrage fuzzes `priceCents`.
     route: "POST /api/bookings/:bookingId/accept", ok: 200,
     allowed: ownTeacherOnly,
-    bodyless: true,
-    request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/accept` }),
+    request: (world) => ({ path: `/api/bookings/${world.pendingBookingId}/accept`, body: acceptBody() }),
+    badInput: { as: "teacher", validBody: acceptBody, optionalKeys: ["priceCents"] },
   },
   {
     // The body is optional (an empty one declines without a reason): the barrage fuzzes `reason`.

@@ -16,7 +16,17 @@ function timeOff() {
   return { startDate: day(60), endDate: day(66) };
 }
 
+const billingSettings = () => ({ lateCancelCharge: "half", paymentInstructions: "Zelle to terry@example.test, or cash at the lesson." });
+
 export const lessonSettingsCases: RouteCase[] = [
+  // Billing settings (issue 28): each teacher their own; a parent is refused (403) as on every /me route.
+  { route: "GET /api/teachers/me/billing-settings", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/teachers/me/billing-settings" }) },
+  {
+    route: "PUT /api/teachers/me/billing-settings", ok: 200,
+    allowed: teachersOnly,
+    request: () => ({ path: "/api/teachers/me/billing-settings", body: billingSettings() }),
+    badInput: { as: "teacher", validBody: billingSettings },
+  },
   { route: "GET /api/teachers/me/lesson-settings", ok: 200, allowed: teachersOnly, request: () => ({ path: "/api/teachers/me/lesson-settings" }) },
   {
     route: "PUT /api/teachers/me/lesson-settings", ok: 200,

@@ -5,6 +5,7 @@ import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
 import { cn } from "../../lib/cn";
+import { LessonPrice } from "../lessons/lesson-price";
 import { formatSlot } from "./format-time";
 import { useMyBookings } from "./use-booking";
 
@@ -42,6 +43,7 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
                 <p className="text-slate-600">
                   {formatSlot(b.startsAt)} · {FORMAT_LABELS[b.format]}
                 </p>
+                {b.status === "accepted" ? <LessonPrice lesson={b} /> : null}
                 <RequestReason request={b} />
               </div>
               <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>

@@ -24,6 +24,8 @@ function request(id: string, firstName: string, overrides: Partial<BookingReques
     declineReason: null,
     cancelReason: null,
     makeUpCreditFrom: null,
+    priceCents: null,
+    priceEstimated: false,
     ...overrides,
   };
 }

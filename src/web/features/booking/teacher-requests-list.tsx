@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { makeUpCreditLabel } from "../lessons/lesson-labels";
 import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
+import { AcceptRequestDialog } from "./accept-request-dialog";
 import { DeclineRequestDialog } from "./decline-request-dialog";
 import { formatSlot } from "./format-time";
 import { MeetingLinkNeeded } from "./meeting-link-needed";
@@ -25,6 +26,8 @@ export function TeacherRequestsList() {
   const decide = useDecideRequest();
   // Decline asks first (with an optional reason for the family): the dialog of this row.
   const [declining, setDeclining] = useState<{ request: BookingRequestDTO; lessons: number } | null>(null);
+  // Accepting a full lesson or a series asks for the price per lesson first (issue 28); an intro call is free.
+  const [accepting, setAccepting] = useState<{ request: BookingRequestDTO; lessons: number } | null>(null);
   if (requests.isPending) return <p className="text-sm text-slate-600">Loading requests...</p>;
   if (requests.isError) return <Alert>Failed to load requests</Alert>;
   const list = groupSeries(requests.data.bookings);
@@ -69,7 +72,7 @@ export function TeacherRequestsList() {
                   size="sm"
                   aria-label={`Accept ${r.student.firstName}'s request for ${lessons > 1 ? `${lessons} weekly lessons from ` : ""}${formatSlot(r.startsAt, r.teacher.timeZone)}`}
                   disabled={decide.isPending}
-                  onClick={() => decide.mutate({ bookingId: r.id, decision: "accept" })}
+                  onClick={() => (r.bookingType === "full" ? setAccepting({ request: r, lessons }) : decide.mutate({ bookingId: r.id, decision: "accept" }))}
                 >
                   <Check aria-hidden className="size-4" /> Accept
                 </Button>
@@ -87,6 +90,9 @@ export function TeacherRequestsList() {
           </li>
         ))}
       </ul>
+      {accepting ? (
+        <AcceptRequestDialog request={accepting.request} lessons={accepting.lessons} open onOpenChange={(open) => !open && setAccepting(null)} />
+      ) : null}
       {declining ? (
         <DeclineRequestDialog request={declining.request} lessons={declining.lessons} open onOpenChange={(open) => !open && setDeclining(null)} />
       ) : null}

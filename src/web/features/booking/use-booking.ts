@@ -44,9 +44,10 @@ export function useDecideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     // A decline may carry the teacher's reason (the decline dialog); the family reads it.
-    mutationFn: ({ bookingId, decision, reason }: { bookingId: string; decision: "accept" | "decline"; reason?: string }) =>
+    // An accept may carry the price agreed per lesson (the accept dialog of a full lesson, issue 28).
+    mutationFn: ({ bookingId, decision, reason, priceCents }: { bookingId: string; decision: "accept" | "decline"; reason?: string; priceCents?: number }) =>
       decision === "accept"
-        ? call(api.bookings[":bookingId"].accept.$post({ param: { bookingId } }))
+        ? call(api.bookings[":bookingId"].accept.$post({ param: { bookingId }, json: priceCents === undefined ? {} : { priceCents } }))
         : call(api.bookings[":bookingId"].decline.$post({ param: { bookingId }, json: reason ? { reason } : {} })),
     // An accepted request becomes lessons (the Lessons panel, calendar, tiles, students, earnings
     // show them), a declined one frees its times: every view of lessons is fetched again.

@@ -2,14 +2,14 @@ import { viewerTimeZone } from "../../lib/time-zone";
 import { StatementPage, useStatementYear } from "./statement-view";
 import { useBilling } from "./use-statements";
 
-/** /billing (decisions.md section 2): the family's lessons per month with every teacher, at each teacher's listed rate. */
+/** /billing (decisions.md section 2): the family's lessons per month with every teacher, at the price agreed for each (issue 28). */
 export function Component() {
   const [year, setYear] = useStatementYear();
   const billing = useBilling(year, viewerTimeZone());
   return (
     <StatementPage
       title="Billing"
-      intro="Your students' lessons per month with all their teachers: attended and upcoming lessons valued at each teacher's listed rate, and cancelled lessons, which are not owed."
+      intro="Your students' lessons per month with all their teachers: each lesson at the price agreed with its teacher; cancelled lessons are not owed unless a late cancellation was charged."
       paymentsNote="Payments are not taken in the app. You pay your teachers directly, in the way you agree with them, so nothing here is a bill or a payment made."
       side="parent"
       query={billing}

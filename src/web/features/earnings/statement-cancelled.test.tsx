@@ -7,12 +7,13 @@ import { StatementMonthTable } from "./statement-month-table";
 import { StatementTiles } from "./statement-tiles";
 
 const NOW = new Date("2026-03-20T12:00:00.000Z");
-const RATE = { min: 120, max: 150 };
 const ZONE = "America/New_York";
 
+// An attended lesson at $120.00, a late cancel not charged, a late cancel charged half of $95.50.
 const inputs: StatementLessonInput[] = [
-  { status: "accepted", attendance: "attended", startsAt: new Date("2026-03-03T15:00:00Z"), bookingType: "full", lateCancel: null, rate: RATE },
-  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-10T15:00:00Z"), bookingType: "full", lateCancel: true, rate: RATE },
+  { status: "accepted", attendance: "attended", startsAt: new Date("2026-03-03T15:00:00Z"), bookingType: "full", lateCancel: null, priceCents: 12_000, cancelChargeCents: null },
+  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-10T15:00:00Z"), bookingType: "full", lateCancel: true, priceCents: 12_000, cancelChargeCents: null },
+  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-12T15:00:00Z"), bookingType: "full", lateCancel: true, priceCents: 9550, cancelChargeCents: 4775 },
 ];
 
 const lesson = (overrides: Partial<StatementLesson>): StatementLesson => ({
@@ -26,8 +27,10 @@ const lesson = (overrides: Partial<StatementLesson>): StatementLesson => ({
   studentName: "Mia Rivera",
   teacherName: "Casey Keys",
   parentName: "Jordan Rivera",
-  rate: RATE,
-  value: RATE,
+  priceCents: 12_000,
+  priceEstimated: true,
+  cancelChargeCents: null,
+  amountCents: 12_000,
   ...overrides,
 });
 
@@ -39,32 +42,34 @@ function statement(): Statement {
     timeZone: ZONE,
     months,
     totals,
-    rates: [{ teacherId: "t1", teacherName: "Casey Keys", rate: RATE }],
     lessons: [
       lesson({}),
-      lesson({ bookingId: "b2", startsAt: "2026-03-10T15:00:00.000Z", outcome: "cancelled", cancelledBy: "parent", lateCancel: true, value: null }),
+      lesson({ bookingId: "b2", startsAt: "2026-03-10T15:00:00.000Z", outcome: "cancelled", cancelledBy: "parent", lateCancel: true, priceEstimated: false, amountCents: null }),
+      lesson({ bookingId: "b3", startsAt: "2026-03-12T15:00:00.000Z", outcome: "cancelled", cancelledBy: "parent", lateCancel: true, priceEstimated: false, priceCents: 9550, cancelChargeCents: 4775, amountCents: 4775 }),
     ],
   };
 }
 
-describe("a cancelled lesson on a statement (billing and earnings)", () => {
-  it("is listed as cancelled with nothing owed, never with the lesson's price", () => {
+describe("cancelled lessons on a statement (billing and earnings)", () => {
+  it("lists a cancel not charged as not owed, a charged one at its charge, and marks estimated prices", () => {
     render(<StatementLessons statement={statement()} side="parent" />);
     const rows = screen.getAllByRole("listitem");
-    expect(rows[0]).toHaveTextContent("Attended · $120-150");
+    expect(rows[0]).toHaveTextContent("Attended · $120.00 USDEstimated");
     expect(rows[1]).toHaveTextContent("Cancelled by the parent, late · Not owed");
     expect(rows[1]).not.toHaveTextContent("$");
+    expect(rows[2]).toHaveTextContent("Late cancellation charged · $47.75 USD");
   });
 
-  it("is counted in the Cancelled tile without a value, and the other totals leave it out", () => {
+  it("counts the charged cancel in the Cancelled tile and the total, which is the sum of the lessons", () => {
     render(<StatementTiles statement={statement()} />);
-    expect(screen.getByTestId("total-cancelled-count")).toHaveTextContent("1 lesson (1 late)");
-    expect(screen.getByTestId("total-cancelled-value")).toHaveTextContent("Not owed");
-    expect(screen.getByTestId("total-attended-value")).toHaveTextContent("$120-150");
-    expect(screen.getByTestId("total-upcoming-value")).toHaveTextContent("$0");
+    expect(screen.getByTestId("total-cancelled-count")).toHaveTextContent("2 lessons (2 late), 1 charged");
+    expect(screen.getByTestId("total-cancelled-value")).toHaveTextContent("$47.75 USD");
+    expect(screen.getByTestId("total-attended-value")).toHaveTextContent("$120.00 USD");
+    expect(screen.getByTestId("total-upcoming-value")).toHaveTextContent("$0.00 USD");
+    expect(screen.getByTestId("total-all-value")).toHaveTextContent("$167.75 USD");
   });
 
-  it("shows no value for cancelled lessons in the month table or its totals row", () => {
+  it("adds up the month table's row and totals row from the lessons", () => {
     render(<StatementMonthTable statement={statement()} />);
     const table = screen.getByRole("table");
     const [month, total] = within(table)
@@ -72,10 +77,10 @@ describe("a cancelled lesson on a statement (billing and earnings)", () => {
       .filter((row) => /March 2026|Total 2026/.test(row.textContent ?? ""));
     for (const row of [month!, total!]) {
       const cells = within(row).getAllByRole("cell");
-      // Columns: attended, missed, not marked yet, upcoming, cancelled.
-      expect(cells[0]).toHaveTextContent("1$120-150");
-      expect(cells[4]).toHaveTextContent("1 (1 late)Not owed");
-      expect(cells[4]).not.toHaveTextContent("$");
+      // Columns: attended, missed, not marked yet, upcoming, cancelled, total.
+      expect(cells[0]).toHaveTextContent("1$120.00 USD");
+      expect(cells[4]).toHaveTextContent("2 (2 late)$47.75 USD");
+      expect(cells[5]).toHaveTextContent("$167.75 USD");
     }
   });
 });

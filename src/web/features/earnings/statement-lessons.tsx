@@ -1,12 +1,14 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import { DELETED_USER_NAME } from "../../../shared/classes/classes.api";
-import { formatAmount, monthLabel, OUTCOME_LABELS } from "../../../shared/earnings/earnings.rules";
+import { formatAmount, LATE_CANCEL_CHARGED_TEXT, monthLabel, OUTCOME_LABELS } from "../../../shared/earnings/earnings.rules";
 import type { Statement, StatementLesson } from "../../../shared/earnings/earnings.schemas";
 import type { StatementSide } from "../../../shared/earnings/statement-csv.rules";
+import { EstimatedMark } from "../lessons/lesson-price";
 import { lessonsCount, lessonTime } from "./statement-format";
 
 function status(lesson: StatementLesson): string {
   if (lesson.outcome !== "cancelled") return OUTCOME_LABELS[lesson.outcome];
+  if (lesson.cancelChargeCents !== null) return LATE_CANCEL_CHARGED_TEXT;
   const by = lesson.cancelledBy ? ` by the ${lesson.cancelledBy}` : "";
   return `Cancelled${by}${lesson.lateCancel ? ", late" : ""}`;
 }
@@ -34,7 +36,8 @@ export function StatementLessons({ statement, side }: { statement: Statement; si
                   </span>
                 </span>
                 <span className="text-slate-700">
-                  {status(lesson)} · <span className="font-medium text-slate-900">{formatAmount(lesson.outcome, lesson.value)}</span>
+                  {status(lesson)} · <span className="font-medium text-slate-900">{formatAmount(lesson.outcome, lesson.amountCents)}</span>
+                  {lesson.priceEstimated && lesson.amountCents !== null ? <EstimatedMark /> : null}
                 </span>
               </li>
             ))}

@@ -1,11 +1,9 @@
 import { Download, ReceiptText } from "lucide-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { Statement } from "../../../shared/earnings/earnings.schemas";
 import { earningsQuerySchema } from "../../../shared/earnings/earnings.schemas";
 import type { StatementSide } from "../../../shared/earnings/statement-csv.rules";
-import { rateRange } from "../../../shared/teachers/public-profile.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Select } from "../../components/ui/choice";
@@ -25,21 +23,15 @@ export function useStatementYear(): [number | undefined, (year: number) => void]
   return [year, (next) => setParams({ year: String(next) }, { replace: true })];
 }
 
-const FULL_MINUTES = BOOKING_TYPES.full.minutes;
-
-/** How the figures are made, said on the page (decisions.md: no invented figure; say what the rate is). */
+/** How the figures are made, said on the page (decisions.md: no invented figure). */
 function HowCounted({ statement, side }: { statement: Statement; side: StatementSide }) {
-  const rates = statement.rates.map((r) => `${side === "parent" ? `${r.teacherName} ` : ""}${rateRange(r.rate.min, r.rate.max)}/hour`);
   return (
     <div className="space-y-1 text-sm text-slate-700">
       <p>
-        A full lesson is {FULL_MINUTES} minutes at the teacher&apos;s hourly rate, valued at the listed rate range: each value shows the low and the high
-        end. Intro calls are free ($0). Cancelled lessons are listed and counted but are not owed: they add nothing to any figure.
-      </p>
-      <p>
-        {side === "teacher" ? "Your current listed rate: " : "Current listed rates: "}
-        {rates.length ? <span className="font-medium text-slate-900">{rates.join(", ")}</span> : "none this year"}. The app keeps no history of past
-        rates, so every lesson uses today&apos;s rate.
+        Every lesson counts at the price agreed when {side === "teacher" ? "you" : "the teacher"} accepted it, in US dollars; a change of listed rates
+        never changes it. Intro calls are free. Prices marked &quot;Estimated&quot; were set from the listed rate for lessons accepted before prices
+        were agreed. A cancelled lesson is not owed, unless a late cancellation was charged under the teacher&apos;s policy: then it counts at that
+        charge. Every total is the sum of its lessons.
       </p>
       <p>
         Months are counted in {side === "teacher" ? "your" : "this device's"} time zone, {statement.timeZone}. Pending requests, declined and expired
@@ -50,7 +42,7 @@ function HowCounted({ statement, side }: { statement: Statement; side: Statement
 }
 
 /**
- * /teacher/earnings and /billing: the year's lessons per month at the listed rate, with totals,
+ * /teacher/earnings and /billing: the year's lessons per month at their agreed prices, with totals,
  * the lessons themselves and a CSV download. `paymentsNote` is the page's plain statement that no
  * payment is taken in the app.
  */

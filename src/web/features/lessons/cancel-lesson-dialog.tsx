@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { cancellationOutcome } from "../../../shared/lessons/cancellation.rules";
+import { cancellationChargeCents, cancellationOutcome } from "../../../shared/lessons/cancellation.rules";
+import { formatMoney } from "../../../shared/invoices/money.rules";
 import { cancelLessonSchema, type CancelLesson, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -33,9 +34,12 @@ export function CancelTerms({ lesson, side, now }: { lesson: LessonDTO; side: "p
       </Alert>
     );
   }
+  // The charge the server will store (issue 28), from the same rule, the lesson's price and the policy in force now.
+  const charge = cancellationChargeCents({ by: side, late: true, status: lesson.status, priceCents: lesson.priceCents, policy: lesson.lateCancelCharge });
   return (
     <Alert>
       This is a late cancellation: {lesson.teacher.firstName} asks for {lesson.noticeHours} hours' notice, and free cancellation ended {formatSlot(lesson.freeCancellationUntil)}. No make-up credit is given.
+      {charge !== null ? <span className="mt-1 block font-medium">This late cancellation will be charged {formatMoney(charge)} under your teacher&apos;s policy.</span> : null}
     </Alert>
   );
 }

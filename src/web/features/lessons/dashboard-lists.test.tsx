@@ -31,6 +31,8 @@ function request(n: number): BookingRequestDTO {
     declineReason: null,
     cancelReason: null,
     makeUpCreditFrom: null,
+    priceCents: null,
+    priceEstimated: false,
   };
 }
 

@@ -8,6 +8,8 @@ import { AttendanceDialog } from "./attendance-dialog";
 import { CancelLessonDialog } from "./cancel-lesson-dialog";
 import { BADGE_CLASSES, lessonBadge, lessonTitle, when } from "./lesson-labels";
 import { LessonPlaceDetails } from "./lesson-place-details";
+import { LessonPrice } from "./lesson-price";
+import { formatMoney } from "../../../shared/invoices/money.rules";
 import { RescheduleLessonDialog } from "./reschedule-lesson-dialog";
 
 type Open = { kind: "cancel" | "reschedule" | "attendance"; lesson: LessonDTO } | null;
@@ -40,6 +42,12 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                 <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", BADGE_CLASSES[badge.tone])}>{badge.label}</span>
               </div>
               <LessonPlaceDetails place={lesson.place} contact={lesson.contact} side={side} />
+              <LessonPrice lesson={lesson} />
+              {lesson.cancelChargeCents !== null ? (
+                <p className="text-slate-700">
+                  <span className="font-medium">Late cancellation charged:</span> {formatMoney(lesson.cancelChargeCents)}
+                </p>
+              ) : null}
               {lesson.status === "cancelled" && lesson.cancelReason ? (
                 <p className="whitespace-pre-line break-words text-slate-700">
                   <span className="font-medium">Reason for cancelling:</span> {lesson.cancelReason}

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../shared/auth/auth.schemas";
+import { PRICE_MESSAGE } from "../../../shared/invoices/invoices.schemas";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import type { TeacherDashboard } from "../../../shared/teachers/profile.schemas";
@@ -41,6 +42,9 @@ function pendingRequest(): BookingRequestDTO {
     declineReason: null,
     cancelReason: null,
     makeUpCreditFrom: null,
+    priceCents: null,
+    priceEstimated: false,
+    suggestedPriceCents: 6000,
     student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
     teacher: { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/New_York" },
   };
@@ -48,7 +52,7 @@ function pendingRequest(): BookingRequestDTO {
 
 /** One request of Mia's; `accept()` is what POST …/accept does on the server. */
 function fakeServer() {
-  const state = { status: "pending" as "pending" | "accepted", calls: [] as string[] };
+  const state = { status: "pending" as "pending" | "accepted", calls: [] as string[], bodies: [] as unknown[] };
   const lesson = (): LessonDTO => lessonDTO({ id: "b1", startsAt, status: state.status });
   const request = (): BookingRequestDTO => ({ ...pendingRequest(), status: state.status });
   const dashboard = (): TeacherDashboard => {
@@ -81,6 +85,7 @@ function fakeServer() {
       const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
       const key = `${(init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()} ${url.pathname}`;
       state.calls.push(key);
+      if (typeof init?.body === "string") state.bodies.push(JSON.parse(init.body));
       const handler = routes[key];
       const headers = { "content-type": "application/json" };
       if (!handler) return Promise.resolve(new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404, headers }));
@@ -116,7 +121,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the acting side: Accept refreshes every panel and tile at once", () => {
   it("the teacher's Lessons panel turns Pending into Booked, the request leaves the list, the tile counts 0", async () => {
-    fakeServer();
+    const server = fakeServer();
     const user = renderWith(
       <>
         <DashboardTiles />
@@ -128,6 +133,19 @@ describe("the acting side: Accept refreshes every panel and tile at once", () =>
     await waitFor(() => expect(tile("Pending requests")).toHaveTextContent("1"));
 
     await user.click(await screen.findByRole("button", { name: /^Accept Mia's request/ }));
+    // A full lesson asks for the price per lesson first, prefilled with the suggestion (issue 28).
+    const dialog = await screen.findByRole("dialog", { name: "Accept Mia's request" });
+    const price = within(dialog).getByLabelText("Price per lesson");
+    expect(price).toHaveValue("60.00");
+    await user.clear(price);
+    await user.type(price, "abc");
+    await user.click(within(dialog).getByRole("button", { name: "Accept" }));
+    expect(await within(dialog).findByText(PRICE_MESSAGE)).toBeInTheDocument();
+    expect(server.state.calls).not.toContain("POST /api/bookings/b1/accept");
+    await user.clear(price);
+    await user.type(price, "$72.5");
+    await user.click(within(dialog).getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(server.state.bodies).toContainEqual({ priceCents: 7250 }));
 
     await waitFor(() => expect(within(lessonRow()).getByText("Booked")).toBeInTheDocument());
     expect(within(lessonRow()).queryByText("Pending")).toBeNull();

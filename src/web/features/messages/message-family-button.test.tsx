@@ -80,6 +80,8 @@ const request: BookingRequestDTO = {
   declineReason: null,
   cancelReason: null,
   makeUpCreditFrom: null,
+  priceCents: null,
+  priceEstimated: false,
 };
 
 const taught: TeacherStudent = {
@@ -91,6 +93,9 @@ const taught: TeacherStudent = {
   nextLesson: null,
   upcomingLessons: 0,
   lessonsAttended: 0,
+  upcomingCents: 0,
+  attendedCents: 0,
+  lessonPriceCents: null,
   makeUpCredits: { available: 0, nextExpiresAt: null },
   classes: [],
   meetingLink: null,

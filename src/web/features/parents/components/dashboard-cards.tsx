@@ -34,7 +34,7 @@ export function DashboardCards({ counts }: { counts: ParentDashboard["counts"] }
       </li>
       <li>
         <NavCard to="/billing" icon={CreditCard} title="Billing">
-          Lessons and their rates
+          Lessons and their prices
         </NavCard>
       </li>
       <li>

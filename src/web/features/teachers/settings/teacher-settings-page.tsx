@@ -10,6 +10,8 @@ import { TeacherSettingsForm } from "./teacher-settings-form";
 import { useTeacherProfile } from "./use-teacher-profile";
 import { LessonRulesSection } from "./lesson-rules-section";
 import { useLessonSettings } from "./use-lesson-settings";
+import { BillingSection } from "./billing-section";
+import { useBillingSettings } from "./use-billing-settings";
 
 /** /teacher/settings (spec section 2, Teacher settings). */
 export function Component() {
@@ -37,6 +39,7 @@ export function Component() {
       {/* Keyed by id: a refetch never resets edits in progress; a save resets the form itself. */}
       <TeacherSettingsForm key={profile.data.id} profile={profile.data} />
       <LessonRules />
+      <Billing />
     </Page>
   );
 }
@@ -49,6 +52,18 @@ function LessonRules() {
   return (
     <div className="mt-6">
       <LessonRulesSection settings={settings.data} />
+    </div>
+  );
+}
+
+/** Billing settings (issue 28) load on their own too. */
+function Billing() {
+  const settings = useBillingSettings();
+  if (settings.isPending) return <Spinner label="Loading billing settings..." />;
+  if (settings.isError) return <Alert className="mt-6">{errorMessage(settings.error, "Failed to load billing settings")}</Alert>;
+  return (
+    <div className="mt-6">
+      <BillingSection settings={settings.data} />
     </div>
   );
 }

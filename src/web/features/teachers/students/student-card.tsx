@@ -1,3 +1,4 @@
+import { formatMoney } from "../../../../shared/invoices/money.rules";
 import { Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { COMMUNICATION_CHANNELS } from "../../../../shared/accounts/accounts.constants";
@@ -57,11 +58,21 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
         </div>
         <div>
           <dt className="text-slate-600">Upcoming</dt>
-          <dd className="mt-0.5 font-medium text-slate-900">{countOf(student.upcomingLessons, "lesson", "lessons")}</dd>
+          <dd className="mt-0.5 font-medium text-slate-900">
+            {countOf(student.upcomingLessons, "lesson", "lessons")} · {formatMoney(student.upcomingCents)}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Attended</dt>
-          <dd className="mt-0.5 font-medium text-slate-900">{countOf(student.lessonsAttended, "lesson", "lessons")}</dd>
+          <dd className="mt-0.5 font-medium text-slate-900">
+            {countOf(student.lessonsAttended, "lesson", "lessons")} · {formatMoney(student.attendedCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Price per lesson</dt>
+          <dd className="mt-0.5 font-medium text-slate-900" data-testid="student-lesson-price">
+            {student.lessonPriceCents === null ? "None agreed yet" : formatMoney(student.lessonPriceCents)}
+          </dd>
         </div>
         <div className="col-span-2">
           <dt className="text-slate-600">Make-up credits</dt>
