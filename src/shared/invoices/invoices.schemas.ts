@@ -245,3 +245,11 @@ export interface InvoiceFamilyDTO {
   uninvoicedCount: number;
   uninvoicedCents: number;
 }
+
+export const CSV_KIND_MESSAGE = "Kind must be invoices or payments";
+/** The teacher's tax export: a year's invoices, or a year's payments received. */
+export const invoiceCsvQuerySchema = invoiceYearQuerySchema.extend({
+  kind: z.enum(["invoices", "payments"], { error: CSV_KIND_MESSAGE }).default("invoices"),
+});
+export type InvoiceCsvQuery = z.output<typeof invoiceCsvQuerySchema>;
+export type StatementQuery = z.output<typeof statementQuerySchema>;
