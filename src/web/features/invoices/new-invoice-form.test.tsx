@@ -26,7 +26,7 @@ function serve(created: Response) {
     const method = (input instanceof Request ? input.method : init?.method) ?? "GET";
     if (url.includes("/api/invoices/preview")) return Promise.resolve(json(preview));
     if (method === "POST" && url.endsWith("/api/invoices")) {
-      const body = input instanceof Request ? input.clone().text() : Promise.resolve(String(init?.body));
+      const body = input instanceof Request ? input.clone().text() : Promise.resolve(typeof init?.body === "string" ? init.body : "");
       return body.then((text) => {
         posted.push(JSON.parse(text));
         return created.clone();
