@@ -8,7 +8,7 @@ import { CURRENCY, INVOICE_LIMITS, type InvoiceState } from "../../shared/invoic
 import {
   DUE_MESSAGE,
   PAYMENT_METHOD_LABELS,
-  type CreateInvoiceInput,
+  type CreateInvoiceData,
   type InvoiceCsvQuery,
   type InvoiceDTO,
   type InvoiceFamilyDTO,
@@ -46,6 +46,15 @@ export interface DownloadFile {
 
 const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
 const today = (now: Date, timeZone: string) => localDateTime(now, timeZone).date;
+
+export const RANGE_TOO_LONG = "A range can be at most a year (366 days)";
+export const RANGE_TOO_LATE = "The end date can be at most 31 days from today";
+
+/** A range of lessons to invoice: at most a year, ending no more than a month ahead (late cancellations of lessons soon to come). */
+function checkRange(from: string, to: string, todayLocal: string): void {
+  if (to > addDays(from, 365)) throw new AppError("validation", RANGE_TOO_LONG, { fields: { to: RANGE_TOO_LONG } });
+  if (to > addDays(todayLocal, 31)) throw new AppError("validation", RANGE_TOO_LATE, { fields: { to: RANGE_TOO_LATE } });
+}
 
 /** [from, to] as local calendar days in the teacher's zone → [start of from, start of the day after to). */
 function localRange(from: string, to: string, timeZone: string): { start: Date; end: Date } {
@@ -200,8 +209,8 @@ export async function invoiceFamilies(deps: Pick<Deps, "db">, teacherId: string)
 }
 
 export async function previewInvoice(deps: Pick<Deps, "db">, teacherId: string, query: InvoicePreviewQuery, now = new Date()): Promise<InvoicePreviewDTO> {
-  void now;
   const teacher = await requireTeacherRow(deps.db, teacherId);
+  checkRange(query.from, query.to, today(now, teacher.timeZone));
   await requireFamily(deps.db, teacherId, query.parentId);
   const { start, end } = localRange(query.from, query.to, teacher.timeZone);
   const lines = previewLines(await repo.invoiceableLessons(deps.db, teacherId, query.parentId, start, end), teacher.timeZone);
@@ -216,14 +225,14 @@ function conflictOf(error: unknown): AppError | null {
   return null;
 }
 
-export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, input: CreateInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
-  const parsed = input as Required<Omit<CreateInvoiceInput, "replacesInvoiceId">> & { replacesInvoiceId?: string };
+export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, parsed: CreateInvoiceData, now = new Date()): Promise<InvoiceDTO> {
   const teacher = await requireTeacherRow(deps.db, teacherId);
   const family = await requireFamily(deps.db, teacherId, parsed.parentId);
   if (parsed.replacesInvoiceId && !(await repo.isTeacherVoidInvoice(deps.db, teacherId, parsed.replacesInvoiceId))) {
     throw new AppError("validation", "Only a void invoice of yours can be replaced", { fields: { replacesInvoiceId: "Only a void invoice of yours can be replaced" } });
   }
   const issueDate = today(now, teacher.timeZone);
+  checkRange(parsed.from, parsed.to, issueDate);
   const year = Number(issueDate.slice(0, 4));
   const { start, end } = localRange(parsed.from, parsed.to, teacher.timeZone);
   let invoiceId: string;
@@ -465,4 +474,10 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
   });
   const initials = all[0]!.number.split("-")[0] ?? "teacher";
   return { bytes, fileName: `statement-${initials}-${query.year}.pdf`, contentType: "application/pdf" };
+}
+
+/** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */
+export async function invoiceForMail(db: Executor, invoiceId: string): Promise<InvoiceDTO | null> {
+  const row = await repo.invoiceById(db, invoiceId);
+  return row ? toDto(db, row) : null;
 }

@@ -99,6 +99,8 @@ export const createInvoiceSchema = z
   .strict()
   .refine((q) => q.to >= q.from, { message: RANGE_MESSAGE, path: ["to"] });
 export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
+/** The same after parsing (defaults filled in), as the service takes it. */
+export type CreateInvoiceData = z.output<typeof createInvoiceSchema>;
 
 /** A draft's changes: its due date, note and extra lines (the lessons are what the range held). */
 export const updateInvoiceSchema = z
