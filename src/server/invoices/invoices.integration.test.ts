@@ -196,12 +196,12 @@ describe("an invoice's life", () => {
       body: { removeLineIds: [lateLine.id], extraLines: [{ description: "Recital fee", quantity: 1, unitCents: 2500 }], note: "See you at the recital", dueDate: draft.issueDate },
     });
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.json.lines.map((l: { amountCents: number }) => l.amountCents)).toEqual([6000, 7550, 2500]);
+    expect((edited.json as InvoiceDTO).lines.map((l) => l.amountCents)).toEqual([6000, 7550, 2500]);
     expect(edited.json.totalCents).toBe(16050);
     expect(edited.json.dueDate).toBe(draft.issueDate);
     // The removed lesson is invoiceable again.
     const preview = await send(t, "GET", `/api/invoices/preview?parentId=${s.family.parentId}&from=2024-03-01&to=2024-03-31`, { cookie: s.cookies.teacher });
-    expect(preview.json.lines.map((l: { bookingId: string }) => l.bookingId)).toEqual([s.bookings.lateCancel]);
+    expect((preview.json as InvoicePreviewDTO).lines.map((l) => l.bookingId)).toEqual([s.bookings.lateCancel]);
     const badDue = await send(t, "PATCH", path, { cookie: s.cookies.teacher, body: { dueDate: "2020-01-01" } });
     expect(badDue.status).toBe(400);
 
@@ -280,7 +280,7 @@ describe("an invoice's life", () => {
 
     const rest = await send(t, "POST", `${path}/payments`, { cookie: s.cookies.teacher, body: { amountCents: total - 5000, paidOn: "2024-04-03", method: "bank_transfer" } });
     expect(rest.json).toMatchObject({ state: "paid", paidCents: total, balanceCents: 0 });
-    expect(rest.json.payments.map((p: { amountCents: number }) => p.amountCents)).toEqual([5000, total - 5000]);
+    expect((rest.json as InvoiceDTO).payments.map((p) => p.amountCents)).toEqual([5000, total - 5000]);
     const [row] = await t.deps.db.select({ paidAt: invoices.paidAt }).from(invoices).where(eq(invoices.id, draft.id));
     expect(row!.paidAt).not.toBeNull();
     expect((await send(t, "POST", `${path}/payments`, { cookie: s.cookies.teacher, body: { amountCents: 1, paidOn: "2024-04-03", method: "cash" } })).status).toBe(409);
@@ -315,7 +315,7 @@ describe("an invoice's life", () => {
 
     const replacement = await send(t, "POST", "/api/invoices", { cookie: s.cookies.teacher, body: { ...march(s.family.parentId), replacesInvoiceId: first.id } });
     expect(replacement.status, replacement.text).toBe(201);
-    expect(replacement.json.lines.map((l: { bookingId: string }) => l.bookingId)).toEqual(first.lines.map((l) => l.bookingId));
+    expect((replacement.json as InvoiceDTO).lines.map((l) => l.bookingId)).toEqual(first.lines.map((l) => l.bookingId));
     expect(replacement.json.replacesInvoiceId).toBe(first.id);
     const notVoid = await send(t, "POST", "/api/invoices", { cookie: s.cookies.teacher, body: { ...march(s.family.parentId), replacesInvoiceId: replacement.json.id, extraLines: [{ description: "x", quantity: 1, unitCents: 1 }] } });
     expect(notVoid.status).toBe(400);
