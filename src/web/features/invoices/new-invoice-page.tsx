@@ -14,6 +14,7 @@ import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/choice";
 import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
+import { countOf } from "../../lib/plural";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { ExtraLinesFields } from "./extra-lines-fields";
 import { monthRange, todayIn } from "./invoice-dates";
@@ -119,7 +120,7 @@ export function NewInvoiceForm({
             {families.map((family) => (
               <option key={family.parentId} value={family.parentId}>
                 {family.familyName}
-                {family.uninvoicedCount > 0 ? ` (${family.uninvoicedCount} not invoiced, ${formatMoney(family.uninvoicedCents)})` : ""}
+                {family.uninvoicedCount > 0 ? ` (${countOf(family.uninvoicedCount, "lesson", "lessons")} not invoiced, ${formatMoney(family.uninvoicedCents)})` : ""}
               </option>
             ))}
           </Select>
