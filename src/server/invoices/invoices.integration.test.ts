@@ -9,12 +9,12 @@ import { send, signIn } from "../../../tests/fixtures/http";
 import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
 import { formatMoney } from "../../shared/invoices/money.rules";
 import type { InvoiceDTO, InvoiceListDTO, InvoicePreviewDTO } from "../../shared/invoices/invoices.schemas";
-import { invoices, jobs, mailOutbox, teacherProfiles } from "../db/schema";
+import { invoiceLines, invoices, jobs, mailOutbox, teacherProfiles } from "../db/schema";
 import type { Deps } from "../http/app-env";
 import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { PAY_DIRECTLY } from "./invoice-pdf";
-import { LESSON_TAKEN_MESSAGE, NO_LINES_MESSAGE, SENT_NOT_EDITABLE } from "./invoices.service";
+import { conflictOf, LESSON_TAKEN_MESSAGE, NO_LINES_MESSAGE, SENT_NOT_EDITABLE } from "./invoices.service";
 
 let t: TestApp;
 let other: TestApp;
@@ -178,6 +178,21 @@ describe("creating an invoice", () => {
       expect(new Set(ids).size).toBe(ids.length);
       for (const loser of [a, b].filter((r) => r.status === 409)) expect([NO_LINES_MESSAGE, LESSON_TAKEN_MESSAGE]).toContain(loser.json.error.message);
     }
+  });
+
+  it("the database refuses a lesson on two live invoices (the backstop), and that refusal is a 409 with a message, never a 500", async () => {
+    const s = await seed();
+    const invoice = (await send(t, "POST", "/api/invoices", { cookie: s.cookies.teacher, body: march(s.family.parentId) })).json as InvoiceDTO;
+    const duplicate = t.deps.db.insert(invoiceLines).values({
+      invoiceId: invoice.id, position: 99, kind: "lesson", bookingId: s.bookings.attended, description: "Duplicate", quantity: 1, unitCents: 1, amountCents: 1,
+    });
+    const error = await duplicate.then(() => null, (e: unknown) => e);
+    expect(error).not.toBeNull();
+    expect(conflictOf(error)).toMatchObject({ code: "conflict", message: LESSON_TAKEN_MESSAGE });
+    // Once that invoice is void (its lines released), the lesson can go on another.
+    await send(t, "POST", `/api/invoices/${invoice.id}/void`, { cookie: s.cookies.teacher, body: { reason: "Redo" } });
+    const again = await send(t, "POST", "/api/invoices", { cookie: s.cookies.teacher, body: march(s.family.parentId) });
+    expect(again.status).toBe(201);
   });
 });
 

@@ -218,7 +218,7 @@ export async function previewInvoice(deps: Pick<Deps, "db">, teacherId: string, 
 }
 
 /** The partial unique index on invoice_lines(booking_id) is the backstop of the counter's lock. */
-function conflictOf(error: unknown): AppError | null {
+export function conflictOf(error: unknown): AppError | null {
   const code = pgErrorCode(error);
   if (code === "23505") return new AppError("conflict", LESSON_TAKEN_MESSAGE);
   if (code === "40P01" || code === "40001") return new AppError("conflict", "Another change to your invoices happened at the same moment. Please try again.");
