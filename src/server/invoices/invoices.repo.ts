@@ -39,6 +39,16 @@ export async function familyOfTeacher(db: Executor, teacherId: string, parentId:
   return row ?? null;
 }
 
+/** The family's current name and email (a draft is sent with them, not with what they were at creation). */
+export async function familyContact(db: Executor, parentId: string) {
+  const [row] = await db
+    .select({ firstName: parentProfiles.firstName, lastName: parentProfiles.lastName, email: user.email })
+    .from(parentProfiles)
+    .innerJoin(user, eq(user.id, parentProfiles.userId))
+    .where(eq(parentProfiles.id, parentId));
+  return row ?? null;
+}
+
 /**
  * What a lesson line can be made from: an attended lesson with a price (an intro call at $0 is
  * left out), or a late cancellation that the policy charged. Either only while no invoice that

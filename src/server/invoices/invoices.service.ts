@@ -369,9 +369,19 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env">, tea
   const dto = await changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
     if (row.status === "sent") throw new AppError("conflict", "This invoice was already sent.");
     if (row.status === "void") throw new AppError("conflict", "A void invoice cannot be sent. Create a new one.");
-    if (!row.parentId) throw new AppError("conflict", "This family closed their account; the invoice cannot be sent.");
-    // How to pay is copied as the teacher wrote it at sending; a later change of settings leaves this invoice as sent.
-    await repo.updateInvoiceRow(tx, invoiceId, { status: "sent", sentAt: now, paymentInstructions: teacher.paymentInstructions });
+    const family = row.parentId ? await repo.familyContact(tx, row.parentId) : null;
+    if (!family) throw new AppError("conflict", "This family closed their account; the invoice cannot be sent.");
+    // Contacts and how to pay are copied as they are at sending; later changes leave the sent invoice as it was.
+    await repo.updateInvoiceRow(tx, invoiceId, {
+      status: "sent",
+      sentAt: now,
+      paymentInstructions: teacher.paymentInstructions,
+      teacherName: `${teacher.firstName} ${teacher.lastName}`,
+      teacherEmail: teacher.email,
+      teacherPhone: teacher.phone,
+      familyName: `${family.firstName} ${family.lastName}`,
+      familyEmail: family.email,
+    });
   });
   // After the commit: the mailer writes to the outbox with the global handle (never inside a transaction).
   const pdf = await renderInvoicePdf(dto);
@@ -463,7 +473,7 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
   if (all.length === 0) throw new AppError("not_found", "Teacher not found");
   const ofYear = all.filter((row) => row.issueDate.startsWith(`${query.year}-`)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
   const payments = await repo.paymentRows(deps.db, ofYear.map((row) => row.id));
-  const numbers = new Map(ofYear.map((row) => [row.id, row.number]));
+  const numbers = new Map(ofYear.map((row) => [row.id, row.status === "void" ? `${row.number} (void invoice)` : row.number]));
   const bytes = await renderStatementPdf({
     year: query.year,
     teacherName: all[0]!.teacherName,
