@@ -28,10 +28,13 @@ async function expectAxeClean(page: Page, within?: string) {
 
 /** The page at 1280 px and on a 390 px phone, into .scratch/ (looked at), with axe clean at both widths. */
 async function shoot(page: Page, name: string) {
+  // From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `.scratch/invoices-${name}-1280.png`, fullPage: true });
   await expectAxeClean(page);
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `.scratch/invoices-${name}-390.png`, fullPage: true });
   await expectAxeClean(page);
   await page.setViewportSize(size);
@@ -146,7 +149,7 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   expect(text).toContain(number);
   expect(text).toContain("$55.50 USD");
-  await section.getByRole("link", { name: number }).click();
+  await section.getByRole("link", { name: number, exact: true }).click();
   await expect(page.getByTestId("invoice-total")).toHaveText("$55.50 USD");
   await expect(page.getByRole("button", { name: "Record payment" })).toHaveCount(0);
 
