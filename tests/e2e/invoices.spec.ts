@@ -118,6 +118,7 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   expect(number).toMatch(/^CK-\d{4}-0001$/);
   await expect(teacherPage.getByTestId("invoice-line")).toHaveCount(2);
   await expect(teacherPage.getByTestId("invoice-total")).toHaveText("$55.50 USD");
+  await shoot(teacherPage, "draft");
   await teacherPage.getByRole("button", { name: "Send" }).click();
   const send = teacherPage.getByRole("dialog", { name: `Send invoice ${number}?` });
   await expect(send).toContainText(parent.email);
