@@ -364,7 +364,7 @@ export async function updateInvoice(deps: Pick<Deps, "db">, teacherId: string, i
   });
 }
 
-export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env">, teacherId: string, invoiceId: string, now = new Date()): Promise<InvoiceDTO> {
+export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "logger">, teacherId: string, invoiceId: string, now = new Date()): Promise<InvoiceDTO> {
   const teacher = await requireTeacherRow(deps.db, teacherId);
   const dto = await changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
     if (row.status === "sent") throw new AppError("conflict", "This invoice was already sent.");
@@ -384,8 +384,13 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env">, tea
     });
   });
   // After the commit: the mailer writes to the outbox with the global handle (never inside a transaction).
-  const pdf = await renderInvoicePdf(dto);
-  await deps.mailer.send(invoiceEmail(deps.env.PUBLIC_URL, dto, "sent", pdf));
+  // A mail server that fails does not undo the sending: the invoice is on the family's Billing
+  // page either way, and the teacher must not be told it failed (a retry would be a 409).
+  try {
+    await deps.mailer.send(invoiceEmail(deps.env.PUBLIC_URL, dto, "sent", await renderInvoicePdf(dto)));
+  } catch (error) {
+    deps.logger.error({ err: error, invoiceId }, "invoice email failed");
+  }
   return dto;
 }
 
