@@ -91,16 +91,21 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
               {formatMoney(invoice.totalCents)}
             </dd>
           </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Paid</dt>
-            <dd className="text-slate-900">{formatMoney(invoice.paidCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 text-base">
-            <dt className="font-semibold text-slate-900">Balance</dt>
-            <dd data-testid="invoice-balance" className="font-bold text-slate-900">
-              {formatMoney(invoice.balanceCents)}
-            </dd>
-          </div>
+          {/* A draft is owed by nobody yet: its balance would read $0.00, which says the wrong thing. */}
+          {invoice.status === "draft" ? null : (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Paid</dt>
+                <dd className="text-slate-900">{formatMoney(invoice.paidCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 text-base">
+                <dt className="font-semibold text-slate-900">Balance</dt>
+                <dd data-testid="invoice-balance" className="font-bold text-slate-900">
+                  {formatMoney(invoice.balanceCents)}
+                </dd>
+              </div>
+            </>
+          )}
         </dl>
       </section>
 
