@@ -150,6 +150,13 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   expect(text).toContain(number);
   expect(text).toContain("$55.50 USD");
+  // The year's statement from this teacher is a PDF too.
+  const statementDownload = page.waitForEvent("download");
+  await section.getByRole("link", { name: /^Casey Keys: Year statement \d{4} \(PDF\)$/ }).click();
+  const statement = readFileSync((await (await statementDownload).path())!);
+  expect(statement.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const { text: statementText } = await extractText(await getDocumentProxy(new Uint8Array(statement)), { mergePages: true });
+  expect(statementText).toContain(number);
   await section.getByRole("link", { name: number, exact: true }).click();
   await expect(page.getByTestId("invoice-total")).toHaveText("$55.50 USD");
   await expect(page.getByRole("button", { name: "Record payment" })).toHaveCount(0);
