@@ -15,6 +15,7 @@ import { sameOriginOnly } from "./http/same-origin-only";
 import { noStoreByDefault, securityHeaders } from "./http/security-headers";
 import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
+import { createFamilyInvoicesRoutes, createInvoicesRoutes } from "./invoices/invoices.routes";
 import { createLessonsRoutes } from "./lessons/lessons.routes";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createLiveRoutes } from "./live/live.routes";
@@ -60,6 +61,8 @@ export function createApp(deps: Deps) {
     .route("/classes", createClassesRoutes(deps))
     .route("/calendar", createCalendarRoutes(deps))
     .route("/earnings", createEarningsRoutes(deps))
+    .route("/invoices", createInvoicesRoutes(deps))
+    .route("/billing", createFamilyInvoicesRoutes(deps))
     .route("/billing", createBillingRoutes(deps))
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))

@@ -2,6 +2,7 @@ import { authCases } from "./cases/auth.cases";
 import { bookingCases } from "./cases/booking.cases";
 import { classesCases } from "./cases/classes.cases";
 import { earningsCases } from "./cases/earnings.cases";
+import { invoicesCases } from "./cases/invoices.cases";
 import { lessonsCases } from "./cases/lessons.cases";
 import { lessonSettingsCases } from "./cases/lesson-settings.cases";
 import { calendarCases } from "./cases/calendar.cases";
@@ -41,6 +42,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...classesCases,
   ...calendarCases,
   ...earningsCases,
+  ...invoicesCases,
   ...messagesCases,
   ...lessonsCases,
   ...lessonSettingsCases,

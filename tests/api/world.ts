@@ -6,6 +6,7 @@ import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createOperator, createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
+import { attendedLesson, draftInvoice, sentInvoice } from "../factories/invoices";
 import { nextFactorySlot } from "./cases/booking.cases";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { createConversation } from "../factories/messages";
@@ -143,7 +144,19 @@ export async function createWorld(t: TestApp) {
     .insert(teacherTimeOff)
     .values({ teacherId: teacher.teacherId, startDate: "2099-07-01", endDate: "2099-07-14" })
     .returning({ id: teacherTimeOff.id });
+  // Invoices (issue 28): one the teacher sent the parent for an attended lesson of June 2025, and a
+  // draft with an extra line only, for the routes on an existing invoice.
+  const invoiceFamily = { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! };
+  await attendedLesson(t.deps, invoiceFamily, new Date("2025-06-02T15:00:00Z"), 6000);
+  const sentOne = await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: "2025-06-01", to: "2025-06-30" });
+  const draftOne = await draftInvoice(t.deps, teacher.teacherId, {
+    parentId: parent.parentId,
+    from: "2025-07-01",
+    to: "2025-07-02",
+    extraLines: [{ description: "Recital fee", quantity: 1, unitCents: 2500 }],
+  });
   return {
+    invoices: { sent: sentOne.id, sentYear: Number(sentOne.issueDate.slice(0, 4)), draft: draftOne.id },
     conversationId,
     reports,
     timeOffId: timeOff!.id,

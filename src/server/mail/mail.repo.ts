@@ -12,6 +12,7 @@ export async function recordOutboxMessage(db: Database, message: MailMessage): P
       textBody: message.text,
       htmlBody: message.html ?? null,
       kind: message.kind,
+      attachments: (message.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, size: file.content.length })),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

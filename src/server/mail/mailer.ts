@@ -13,6 +13,14 @@ export interface MailMessage {
   html?: string;
   /** What the mail is about (verification, password-reset, booking-requested …), for the outbox. */
   kind: string;
+  /** Files sent with the message (an invoice PDF); the outbox records their names, types and sizes. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -50,7 +58,14 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
 
   async function deliver(message: MailMessage): Promise<void> {
     const id = await recordOutboxMessage(db, message);
-    const envelope = { from: config.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+    const envelope = {
+      from: config.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
+    };
     if (smtp) {
       await smtp.sendMail(envelope);
       logger.info({ to: message.to, kind: message.kind }, "mail sent");

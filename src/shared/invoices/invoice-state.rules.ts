@@ -44,9 +44,13 @@ export function reminderDates(dueDate: string): string[] {
   return Array.from({ length: INVOICE_LIMITS.remindersMax }, (_, i) => addDays(dueDate, 1 + 7 * i));
 }
 
+/** Latin letters that NFD does not split into a base letter and a mark ("Ørsted" starts with O, not R). */
+const UNSPLIT: Record<string, string> = { Ø: "O", ø: "o", Æ: "A", æ: "a", Œ: "O", œ: "o", Ł: "L", ł: "l", Đ: "D", đ: "d", Þ: "T", þ: "t", ß: "s" };
+const foldLatin = (name: string) => name.normalize("NFD").replace(/[ØøÆæŒœŁłĐđÞþß]/g, (c) => UNSPLIT[c] ?? c);
+
 /** "CK": the first letters of the teacher's first and last name, A-Z only ("T" when none is a letter). */
 export function teacherInitials(firstName: string, lastName: string): string {
-  const letter = (name: string) => (name.normalize("NFD").replace(/[^A-Za-z]/g, "")[0] ?? "").toUpperCase();
+  const letter = (name: string) => (foldLatin(name).replace(/[^A-Za-z]/g, "")[0] ?? "").toUpperCase();
   return `${letter(firstName)}${letter(lastName)}` || "T";
 }
 

@@ -99,6 +99,8 @@ export const createInvoiceSchema = z
   .strict()
   .refine((q) => q.to >= q.from, { message: RANGE_MESSAGE, path: ["to"] });
 export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
+/** The same after parsing (defaults filled in), as the service takes it. */
+export type CreateInvoiceData = z.output<typeof createInvoiceSchema>;
 
 /** A draft's changes: its due date, note and extra lines (the lessons are what the range held). */
 export const updateInvoiceSchema = z
@@ -245,3 +247,11 @@ export interface InvoiceFamilyDTO {
   uninvoicedCount: number;
   uninvoicedCents: number;
 }
+
+export const CSV_KIND_MESSAGE = "Kind must be invoices or payments";
+/** The teacher's tax export: a year's invoices, or a year's payments received. */
+export const invoiceCsvQuerySchema = invoiceYearQuerySchema.extend({
+  kind: z.enum(["invoices", "payments"], { error: CSV_KIND_MESSAGE }).default("invoices"),
+});
+export type InvoiceCsvQuery = z.output<typeof invoiceCsvQuerySchema>;
+export type StatementQuery = z.output<typeof statementQuerySchema>;

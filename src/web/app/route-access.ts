@@ -3,7 +3,7 @@ import type { Role } from "../../shared/accounts/accounts.constants";
 export type Access = "public" | "signed-in" | Role;
 
 const PARENT_PREFIXES = ["/dashboard", "/parent/", "/manage", "/settings", "/billing"];
-const TEACHER_PREFIXES = ["/teacher-landing", "/teacher/schedule", "/teacher/calendar", "/teacher/manage", "/teacher/settings", "/teacher/earnings", "/teacher/students"];
+const TEACHER_PREFIXES = ["/teacher-landing", "/teacher/schedule", "/teacher/calendar", "/teacher/manage", "/teacher/settings", "/teacher/earnings", "/teacher/students", "/teacher/invoices"];
 const SIGNED_IN_PREFIXES = ["/class/", "/messages"];
 
 function matches(path: string, prefix: string): boolean {

@@ -56,6 +56,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: "/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/settings", lazy: () => import("../features/parents/settings-page") },
               { path: "/billing", lazy: () => import("../features/earnings/billing-page") },
+              { path: "/billing/invoices/:invoiceId", lazy: () => import("../features/invoices/family-invoice-page") },
             ],
           },
           {
@@ -68,6 +69,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: "/teacher/settings", lazy: () => import("../features/teachers/settings/teacher-settings-page") },
               { path: "/teacher/earnings", lazy: () => import("../features/earnings/teacher-earnings-page") },
               { path: "/teacher/students", lazy: () => import("../features/teachers/students/teacher-students-page") },
+              { path: "/teacher/invoices", lazy: () => import("../features/invoices/invoices-page") },
+              { path: "/teacher/invoices/new", lazy: () => import("../features/invoices/new-invoice-page") },
+              { path: "/teacher/invoices/:invoiceId", lazy: () => import("../features/invoices/invoice-page") },
             ],
           },
           {

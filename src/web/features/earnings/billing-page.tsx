@@ -1,4 +1,5 @@
 import { viewerTimeZone } from "../../lib/time-zone";
+import { FamilyInvoicesSection } from "../invoices/family-invoices-section";
 import { StatementPage, useStatementYear } from "./statement-view";
 import { useBilling } from "./use-statements";
 
@@ -7,6 +8,7 @@ export function Component() {
   const [year, setYear] = useStatementYear();
   const billing = useBilling(year, viewerTimeZone());
   return (
+    <>
     <StatementPage
       title="Billing"
       intro="Your students' lessons per month with all their teachers: each lesson at the price agreed with its teacher; cancelled lessons are not owed unless a late cancellation was charged."
@@ -17,5 +19,7 @@ export function Component() {
       onYearChange={setYear}
       emptyText="Lessons appear here once a teacher accepts your request."
     />
+    <FamilyInvoicesSection />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarRange, ChevronRight, DollarSign, GraduationCap, LogOut, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, CalendarRange, ChevronRight, DollarSign, GraduationCap, LogOut, MessageSquare, ReceiptText, Settings, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AppError } from "../../../../shared/errors";
 import { Alert } from "../../../components/ui/alert";
@@ -22,6 +22,7 @@ const CARDS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   { to: "/teacher/schedule", title: "Schedule", text: "Your calendar and the weekly hours parents can book.", icon: CalendarDays },
   { to: "/teacher/earnings", title: "Earnings", text: "Accepted lessons and the rates you list.", icon: DollarSign },
   { to: "/teacher/students", title: "My Students", text: "The students you teach and their families.", icon: Users },
+  { to: "/teacher/invoices", title: "Invoices", text: "Invoice families for the lessons you taught; record what they paid.", icon: ReceiptText },
 ];
 
 /** /teacher-landing (spec section 2, Teacher dashboard). */
@@ -123,7 +124,7 @@ export function Component() {
         </div>
 
         <nav aria-label="Teaching tools">
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
             {CARDS.map(({ to, title, text, icon: Icon }) => (
               <li key={to}>
                 <Link

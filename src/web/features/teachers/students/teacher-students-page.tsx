@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api";
 import { viewerTimeZone } from "../../../lib/time-zone";
+import { FamilyInvoiceLinks } from "../../invoices/family-invoice-links";
 import { StudentCard } from "./student-card";
 import { useTeacherStudents } from "./use-teacher-students";
 
@@ -16,6 +17,7 @@ export function Component() {
       <p className="mt-2 max-w-prose text-slate-600">
         Every student you have taught or are booked with, and the students in your classes. Times are shown in {timeZone}.
       </p>
+      <FamilyInvoiceLinks />
       <section aria-label="Students" className="mt-6">
         {students.isPending ? (
           <p role="status" className="text-slate-600">

@@ -1,0 +1,193 @@
+import PDFDocument from "pdfkit";
+import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
+import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
+import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
+import { formatMoney, sumCents } from "../../shared/invoices/money.rules";
+
+/** Said on every invoice and statement: the app takes no payment (decisions.md section 2). */
+export const PAY_DIRECTLY = "Payments are made directly to your teacher";
+
+const MARGIN = 50;
+const GREY = "#555555";
+
+/** Renders with pdfkit's built-in Helvetica (no font files from the network) into one buffer. */
+function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info: { Title: title }, compress: true });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - MARGIN * 2;
+
+/** A row of a table: text columns left, the amount right-aligned in the last column. */
+function row(doc: PDFKit.PDFDocument, cells: { text: string; width: number; align?: "left" | "right" }[], options: { bold?: boolean; color?: string } = {}) {
+  const top = doc.y;
+  if (top > doc.page.height - MARGIN - 40) doc.addPage();
+  const y = doc.y;
+  let x = MARGIN;
+  let bottom = y;
+  doc.font(options.bold ? "Helvetica-Bold" : "Helvetica").fillColor(options.color ?? "black");
+  for (const cell of cells) {
+    doc.text(cell.text, x, y, { width: cell.width - 6, align: cell.align ?? "left" });
+    bottom = Math.max(bottom, doc.y);
+    x += cell.width;
+  }
+  doc.x = MARGIN;
+  doc.y = bottom + 4;
+}
+
+function rule(doc: PDFKit.PDFDocument) {
+  doc.moveTo(MARGIN, doc.y).lineTo(doc.page.width - MARGIN, doc.y).strokeColor("#cccccc").stroke();
+  doc.y += 6;
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black").text(text, MARGIN);
+  doc.fontSize(10).moveDown(0.3);
+}
+
+/** The invoice as a family keeps it: who, what for, how much, what is paid, what is owed, how to pay. */
+export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayBuffer>> {
+  return render(`Invoice ${invoice.number}`, (doc) => {
+    const width = contentWidth(doc);
+    doc.font("Helvetica-Bold").fontSize(20).text("Invoice", MARGIN, MARGIN);
+    doc.font("Helvetica").fontSize(10).fillColor(GREY).text(`${invoice.number} · ${INVOICE_STATE_LABELS[invoice.state]}`);
+    doc.moveDown();
+
+    const top = doc.y;
+    doc.fillColor("black").font("Helvetica-Bold").text("From", MARGIN, top);
+    doc.font("Helvetica").text(invoice.teacherName).text(invoice.teacherEmail);
+    if (invoice.teacherPhone) doc.text(invoice.teacherPhone);
+    const leftBottom = doc.y;
+    const half = MARGIN + width / 2;
+    doc.font("Helvetica-Bold").text("Bill to", half, top);
+    doc.font("Helvetica").text(invoice.familyName, half).text(invoice.familyEmail, half);
+    doc.y = Math.max(leftBottom, doc.y);
+    doc.moveDown();
+
+    const dates = [
+      `Invoice number: ${invoice.number}`,
+      `Issue date: ${invoice.issueDate}`,
+      `Due date: ${invoice.dueDate}`,
+      ...(invoice.periodFrom && invoice.periodTo ? [`Lessons from ${invoice.periodFrom} to ${invoice.periodTo}`] : []),
+    ];
+    doc.x = MARGIN;
+    for (const line of dates) doc.text(line, MARGIN);
+    if (invoice.status === "void") doc.moveDown(0.5).font("Helvetica-Bold").fillColor("#b00020").text(`VOID: ${invoice.voidReason ?? ""}`, MARGIN).fillColor("black");
+
+    heading(doc, "Charges");
+    const cols = { desc: width - 210, qty: 40, unit: 80, amount: 90 };
+    row(doc, [
+      { text: "Description", width: cols.desc },
+      { text: "Qty", width: cols.qty, align: "right" },
+      { text: "Unit price", width: cols.unit, align: "right" },
+      { text: "Amount", width: cols.amount, align: "right" },
+    ], { bold: true });
+    rule(doc);
+    for (const line of invoice.lines) {
+      const detail = line.detail ? `\n${line.detail}` : "";
+      row(doc, [
+        { text: `${line.description}${detail}`, width: cols.desc },
+        { text: String(line.quantity), width: cols.qty, align: "right" },
+        { text: formatMoney(line.unitCents), width: cols.unit, align: "right" },
+        { text: formatMoney(line.amountCents), width: cols.amount, align: "right" },
+      ]);
+    }
+    rule(doc);
+    const label = width - cols.amount;
+    row(doc, [{ text: "Total", width: label, align: "right" }, { text: formatMoney(invoice.totalCents), width: cols.amount, align: "right" }], { bold: true });
+
+    if (invoice.payments.length) {
+      heading(doc, "Payments received");
+      for (const payment of invoice.payments) {
+        row(doc, [
+          { text: `${payment.paidOn} · ${PAYMENT_METHOD_LABELS[payment.method]}${payment.note ? ` · ${payment.note}` : ""}`, width: label },
+          { text: formatMoney(payment.amountCents), width: cols.amount, align: "right" },
+        ]);
+      }
+    }
+    row(doc, [{ text: "Paid", width: label, align: "right" }, { text: formatMoney(invoice.paidCents), width: cols.amount, align: "right" }]);
+    row(doc, [{ text: `Balance due by ${invoice.dueDate}`, width: label, align: "right" }, { text: formatMoney(invoice.balanceCents), width: cols.amount, align: "right" }], { bold: true });
+
+    if (invoice.note) {
+      heading(doc, "Note");
+      doc.font("Helvetica").text(invoice.note, MARGIN, doc.y, { width });
+    }
+    heading(doc, "How to pay");
+    doc.font("Helvetica").text(invoice.paymentInstructions || "Ask your teacher how they would like to be paid.", MARGIN, doc.y, { width });
+    doc.moveDown().font("Helvetica-Bold").text(`${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, MARGIN, doc.y, { width });
+  });
+}
+
+export interface StatementInput {
+  year: number;
+  teacherName: string;
+  teacherEmail: string;
+  familyName: string;
+  invoices: InvoiceSummaryDTO[];
+  payments: { paidOn: string; number: string; method: string; amountCents: number }[];
+}
+
+/** A family's year with one teacher: every invoice, every payment, and what is still owed. */
+export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<ArrayBuffer>> {
+  return render(`Statement ${input.year}`, (doc) => {
+    const width = contentWidth(doc);
+    doc.font("Helvetica-Bold").fontSize(20).text(`Statement ${input.year}`, MARGIN, MARGIN);
+    doc.font("Helvetica").fontSize(10).moveDown();
+    doc.text(`From ${input.teacherName} (${input.teacherEmail})`).text(`For ${input.familyName}`);
+
+    const counted = input.invoices.filter((invoice) => invoice.status !== "void");
+    heading(doc, "Invoices");
+    const amount = 90;
+    const cols = [width - amount * 3, amount, amount, amount];
+    row(doc, [
+      { text: "Invoice", width: cols[0]! },
+      { text: "Total", width: amount, align: "right" },
+      { text: "Paid", width: amount, align: "right" },
+      { text: "Balance", width: amount, align: "right" },
+    ], { bold: true });
+    rule(doc);
+    if (!input.invoices.length) doc.font("Helvetica").text(`No invoices in ${input.year}.`, MARGIN);
+    for (const invoice of input.invoices) {
+      const isVoid = invoice.status === "void";
+      row(doc, [
+        { text: `${invoice.number} · issued ${invoice.issueDate} · due ${invoice.dueDate} · ${INVOICE_STATE_LABELS[invoice.state]}${isVoid ? " (not counted)" : ""}`, width: cols[0]! },
+        { text: formatMoney(invoice.totalCents), width: amount, align: "right" },
+        { text: formatMoney(invoice.paidCents), width: amount, align: "right" },
+        { text: formatMoney(invoice.balanceCents), width: amount, align: "right" },
+      ], isVoid ? { color: GREY } : {});
+    }
+    rule(doc);
+    row(doc, [
+      { text: "Total", width: cols[0]! },
+      { text: formatMoney(sumCents(counted.map((i) => i.totalCents))), width: amount, align: "right" },
+      { text: formatMoney(sumCents(counted.map((i) => i.paidCents))), width: amount, align: "right" },
+      { text: formatMoney(sumCents(counted.map((i) => i.balanceCents))), width: amount, align: "right" },
+    ], { bold: true });
+
+    heading(doc, "Payments");
+    if (!input.payments.length) doc.font("Helvetica").text("No payments recorded.", MARGIN);
+    for (const payment of input.payments) {
+      row(doc, [
+        { text: `${payment.paidOn} · ${payment.number} · ${payment.method}`, width: width - amount },
+        { text: formatMoney(payment.amountCents), width: amount, align: "right" },
+      ]);
+    }
+    doc.moveDown();
+    row(doc, [
+      { text: "Balance owed", width: width - amount },
+      { text: formatMoney(sumCents(counted.map((i) => i.balanceCents))), width: amount, align: "right" },
+    ], { bold: true });
+    doc.moveDown().font("Helvetica").text(`${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, MARGIN, doc.y, { width });
+  });
+}

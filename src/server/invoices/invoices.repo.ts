@@ -1,0 +1,398 @@
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { BookingType } from "../../shared/booking/booking.constants";
+import type { InvoiceLineKind, InvoiceStatus, LateCancelCharge, PaymentMethod } from "../../shared/invoices/invoices.constants";
+import type { Executor } from "../db/client";
+import { heldLessonAs } from "../db/held-lessons";
+import { bookings, invoiceLines, invoicePayments, invoices, parentProfiles, teacherProfiles, user } from "../db/schema";
+
+/** The teacher as an invoice names them, and what invoicing needs from their settings. */
+export async function teacherForInvoice(db: Executor, teacherId: string) {
+  const [row] = await db
+    .select({
+      id: teacherProfiles.id,
+      firstName: teacherProfiles.firstName,
+      lastName: teacherProfiles.lastName,
+      phone: teacherProfiles.phone,
+      timeZone: teacherProfiles.timeZone,
+      paymentInstructions: teacherProfiles.paymentInstructions,
+      lateCancelCharge: teacherProfiles.lateCancelCharge,
+      email: user.email,
+    })
+    .from(teacherProfiles)
+    .innerJoin(user, eq(user.id, teacherProfiles.userId))
+    .where(eq(teacherProfiles.id, teacherId));
+  return row ? { ...row, lateCancelCharge: row.lateCancelCharge as LateCancelCharge } : null;
+}
+
+/** A family the teacher has had a lesson with (held: accepted, or cancelled after acceptance). */
+export async function familyOfTeacher(db: Executor, teacherId: string, parentId: string) {
+  const [row] = await db
+    .select({ id: parentProfiles.id, firstName: parentProfiles.firstName, lastName: parentProfiles.lastName, email: user.email })
+    .from(parentProfiles)
+    .innerJoin(user, eq(user.id, parentProfiles.userId))
+    .where(
+      and(
+        eq(parentProfiles.id, parentId),
+        sql`exists (select 1 from bookings b where b.parent_id = ${parentProfiles.id} and b.teacher_id = ${teacherId} and ${heldLessonAs("b")})`,
+      ),
+    );
+  return row ?? null;
+}
+
+/** The family's current name and email (a draft is sent with them, not with what they were at creation). */
+export async function familyContact(db: Executor, parentId: string) {
+  const [row] = await db
+    .select({ firstName: parentProfiles.firstName, lastName: parentProfiles.lastName, email: user.email })
+    .from(parentProfiles)
+    .innerJoin(user, eq(user.id, parentProfiles.userId))
+    .where(eq(parentProfiles.id, parentId));
+  return row ?? null;
+}
+
+/**
+ * What a lesson line can be made from: an attended lesson with a price (an intro call at $0 is
+ * left out), or a late cancellation that the policy charged. Either only while no invoice that
+ * is not void holds it.
+ */
+const invoiceable = sql`(
+  (b.status = 'accepted' and b.attendance = 'attended' and b.price_cents is not null and (b.price_cents > 0 or b.booking_type <> 'intro'))
+  or (b.status = 'cancelled' and b.cancel_charge_cents is not null and b.cancel_charge_cents > 0)
+) and not exists (select 1 from invoice_lines l where l.booking_id = b.id and not l.released)`;
+
+export interface InvoiceableLesson {
+  bookingId: string;
+  status: "accepted" | "cancelled";
+  bookingType: BookingType;
+  startsAt: Date;
+  endsAt: Date;
+  cancelledAt: Date | null;
+  priceCents: number;
+  priceEstimated: boolean;
+  cancelChargeCents: number | null;
+  cancelNoticeHours: number | null;
+  studentName: string | null;
+}
+
+/** Raw statements answer `{ rows }` on both drivers (PGlite and node-postgres). */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string));
+
+/** The family's invoiceable lessons with this teacher starting in [from, to), in time order. */
+export async function invoiceableLessons(db: Executor, teacherId: string, parentId: string, from: Date, to: Date): Promise<InvoiceableLesson[]> {
+  const result = await db.execute(sql`
+    select b.id as "bookingId", b.status, b.booking_type as "bookingType", s.starts_at as "startsAt", s.ends_at as "endsAt",
+           b.cancelled_at as "cancelledAt", b.price_cents as "priceCents", b.price_estimated as "priceEstimated",
+           b.cancel_charge_cents as "cancelChargeCents", b.cancel_notice_hours as "cancelNoticeHours",
+           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName"
+      from bookings b
+      join booking_slots s on s.id = b.slot_id
+      left join student_profiles st on st.id = b.student_id
+     where b.teacher_id = ${teacherId} and b.parent_id = ${parentId}
+       and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz
+       and ${invoiceable}
+     order by s.starts_at, b.id
+  `);
+  return rowsOf(result).map((row) => ({
+    bookingId: String(row.bookingId),
+    status: row.status as "accepted" | "cancelled",
+    bookingType: row.bookingType as BookingType,
+    startsAt: toDate(row.startsAt)!,
+    endsAt: toDate(row.endsAt)!,
+    cancelledAt: toDate(row.cancelledAt),
+    priceCents: Number(row.priceCents ?? 0),
+    priceEstimated: Boolean(row.priceEstimated),
+    cancelChargeCents: row.cancelChargeCents === null ? null : Number(row.cancelChargeCents),
+    cancelNoticeHours: row.cancelNoticeHours === null ? null : Number(row.cancelNoticeHours),
+    studentName: (row.studentName as string | null) ?? null,
+  }));
+}
+
+/** Families with held lessons with the teacher, and what of theirs is not yet on an invoice. */
+export async function familiesOfTeacher(db: Executor, teacherId: string) {
+  const result = await db.execute(sql`
+    select p.id as "parentId", p.first_name || ' ' || p.last_name as "familyName",
+           count(*) filter (where ${invoiceable}) as "uninvoicedCount",
+           coalesce(sum(case when b.status = 'cancelled' then b.cancel_charge_cents else b.price_cents end) filter (where ${invoiceable}), 0) as "uninvoicedCents"
+      from bookings b
+      join parent_profiles p on p.id = b.parent_id
+     where b.teacher_id = ${teacherId} and ${heldLessonAs("b")}
+     group by p.id, p.first_name, p.last_name
+     order by p.last_name, p.first_name, p.id
+  `);
+  return rowsOf(result).map((row) => ({
+    parentId: String(row.parentId),
+    familyName: String(row.familyName),
+    uninvoicedCount: Number(row.uninvoicedCount),
+    uninvoicedCents: Number(row.uninvoicedCents),
+  }));
+}
+
+/**
+ * Takes the teacher's next number of the year. The upsert locks the counter row until the
+ * transaction ends: a second invoice of the same teacher waits here, then reads the first one's
+ * lines (so overlapping ranges never share a lesson) and the next number; a rollback gives the
+ * number back, so numbers have no gaps.
+ */
+export async function takeInvoiceNumber(tx: Executor, teacherId: string, year: number): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into invoice_counters (teacher_id, year, last_number) values (${teacherId}, ${year}, 1)
+    on conflict (teacher_id, year) do update set last_number = invoice_counters.last_number + 1
+    returning last_number as "lastNumber"
+  `);
+  return Number((rowsOf(result)[0] as { lastNumber: unknown }).lastNumber);
+}
+
+export type NewInvoice = typeof invoices.$inferInsert;
+export type NewInvoiceLine = Omit<typeof invoiceLines.$inferInsert, "invoiceId">;
+
+export async function insertInvoice(tx: Executor, invoice: NewInvoice, lines: NewInvoiceLine[]): Promise<string> {
+  const [row] = await tx.insert(invoices).values(invoice).returning({ id: invoices.id });
+  const id = row!.id;
+  if (lines.length) await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: id })));
+  return id;
+}
+
+const invoiceColumns = {
+  id: invoices.id,
+  teacherId: invoices.teacherId,
+  parentId: invoices.parentId,
+  numberingTeacherId: invoices.numberingTeacherId,
+  number: invoices.number,
+  year: invoices.year,
+  status: invoices.status,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  periodFrom: invoices.periodFrom,
+  periodTo: invoices.periodTo,
+  note: invoices.note,
+  totalCents: invoices.totalCents,
+  paidCents: invoices.paidCents,
+  teacherName: invoices.teacherName,
+  teacherEmail: invoices.teacherEmail,
+  teacherPhone: invoices.teacherPhone,
+  teacherTimeZone: invoices.teacherTimeZone,
+  paymentInstructions: invoices.paymentInstructions,
+  familyName: invoices.familyName,
+  familyEmail: invoices.familyEmail,
+  createdAt: invoices.createdAt,
+  sentAt: invoices.sentAt,
+  overdueAt: invoices.overdueAt,
+  paidAt: invoices.paidAt,
+  voidedAt: invoices.voidedAt,
+  voidReason: invoices.voidReason,
+  replacesInvoiceId: invoices.replacesInvoiceId,
+};
+
+export type InvoiceRow = Omit<Awaited<ReturnType<typeof selectInvoices>>[number], "status"> & { status: InvoiceStatus };
+
+function selectInvoices(db: Executor) {
+  return db.select(invoiceColumns).from(invoices);
+}
+
+/** Who may see an invoice: its teacher; its family once it was sent (drafts are the teacher's). */
+export interface InvoiceReader {
+  teacherId: string | null;
+  parentId: string | null;
+}
+
+function readableBy(reader: InvoiceReader) {
+  const sides = [];
+  if (reader.teacherId) sides.push(eq(invoices.teacherId, reader.teacherId));
+  if (reader.parentId) sides.push(and(eq(invoices.parentId, reader.parentId), ne(invoices.status, "draft")));
+  return sides.length ? or(...sides)! : sql`false`;
+}
+
+export async function findInvoice(db: Executor, invoiceId: string, reader: InvoiceReader): Promise<InvoiceRow | null> {
+  const [row] = await selectInvoices(db).where(and(eq(invoices.id, invoiceId), readableBy(reader)));
+  return (row as InvoiceRow | undefined) ?? null;
+}
+
+/** The teacher's invoice, locked until the transaction ends (every change of an invoice starts here). */
+export async function lockTeacherInvoice(tx: Executor, teacherId: string, invoiceId: string): Promise<InvoiceRow | null> {
+  const [row] = await selectInvoices(tx)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.teacherId, teacherId)))
+    .for("update");
+  return (row as InvoiceRow | undefined) ?? null;
+}
+
+export async function invoiceById(db: Executor, invoiceId: string): Promise<InvoiceRow | null> {
+  const [row] = await selectInvoices(db).where(eq(invoices.id, invoiceId));
+  return (row as InvoiceRow | undefined) ?? null;
+}
+
+export async function teacherInvoiceRows(db: Executor, teacherId: string, parentId?: string): Promise<InvoiceRow[]> {
+  const rows = await selectInvoices(db)
+    .where(and(eq(invoices.teacherId, teacherId), parentId ? eq(invoices.parentId, parentId) : undefined))
+    .orderBy(desc(invoices.issueDate), desc(invoices.sequence));
+  return rows as InvoiceRow[];
+}
+
+/** A family's invoices from every teacher; drafts are never shown to families. */
+export async function familyInvoiceRows(db: Executor, parentId: string, numberingTeacherId?: string): Promise<InvoiceRow[]> {
+  const rows = await selectInvoices(db)
+    .where(
+      and(
+        eq(invoices.parentId, parentId),
+        ne(invoices.status, "draft"),
+        numberingTeacherId ? eq(invoices.numberingTeacherId, numberingTeacherId) : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issueDate), desc(invoices.sequence));
+  return rows as InvoiceRow[];
+}
+
+export interface LineRow {
+  id: string;
+  invoiceId: string;
+  position: number;
+  kind: InvoiceLineKind;
+  bookingId: string | null;
+  description: string;
+  detail: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  estimated: boolean;
+}
+
+export async function invoiceLineRows(db: Executor, invoiceIds: string[]): Promise<LineRow[]> {
+  if (!invoiceIds.length) return [];
+  const rows = await db
+    .select({
+      id: invoiceLines.id,
+      invoiceId: invoiceLines.invoiceId,
+      position: invoiceLines.position,
+      kind: invoiceLines.kind,
+      bookingId: invoiceLines.bookingId,
+      description: invoiceLines.description,
+      detail: invoiceLines.detail,
+      quantity: invoiceLines.quantity,
+      unitCents: invoiceLines.unitCents,
+      amountCents: invoiceLines.amountCents,
+      estimated: sql<boolean>`coalesce(${bookings.priceEstimated}, false) and ${invoiceLines.kind} = 'lesson'`,
+    })
+    .from(invoiceLines)
+    .leftJoin(bookings, eq(bookings.id, invoiceLines.bookingId))
+    .where(inArray(invoiceLines.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+  return rows.map((row) => ({ ...row, kind: row.kind as InvoiceLineKind, estimated: Boolean(row.estimated) }));
+}
+
+export interface PaymentRow {
+  id: string;
+  invoiceId: string;
+  amountCents: number;
+  paidOn: string;
+  method: PaymentMethod;
+  note: string;
+  createdAt: Date;
+}
+
+export async function paymentRows(db: Executor, invoiceIds: string[]): Promise<PaymentRow[]> {
+  if (!invoiceIds.length) return [];
+  const rows = await db
+    .select({
+      id: invoicePayments.id,
+      invoiceId: invoicePayments.invoiceId,
+      amountCents: invoicePayments.amountCents,
+      paidOn: invoicePayments.paidOn,
+      method: invoicePayments.method,
+      note: invoicePayments.note,
+      createdAt: invoicePayments.createdAt,
+    })
+    .from(invoicePayments)
+    .where(inArray(invoicePayments.invoiceId, invoiceIds))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
+  return rows.map((row) => ({ ...row, method: row.method as PaymentMethod }));
+}
+
+export async function updateInvoiceRow(tx: Executor, invoiceId: string, values: Partial<typeof invoices.$inferInsert>): Promise<void> {
+  await tx.update(invoices).set({ ...values, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+}
+
+export async function deleteLines(tx: Executor, invoiceId: string, lineIds: string[]): Promise<void> {
+  if (lineIds.length) await tx.delete(invoiceLines).where(and(eq(invoiceLines.invoiceId, invoiceId), inArray(invoiceLines.id, lineIds)));
+}
+
+export async function deleteExtraLines(tx: Executor, invoiceId: string): Promise<void> {
+  await tx.delete(invoiceLines).where(and(eq(invoiceLines.invoiceId, invoiceId), eq(invoiceLines.kind, "extra")));
+}
+
+export async function insertLines(tx: Executor, invoiceId: string, lines: NewInvoiceLine[]): Promise<void> {
+  if (lines.length) await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId })));
+}
+
+/** Renumbers the lines 1..n in their order and returns the new total (the sum of the lines). */
+export async function renumberLines(tx: Executor, invoiceId: string): Promise<number> {
+  const lines = await tx
+    .select({ id: invoiceLines.id, amountCents: invoiceLines.amountCents })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position), asc(invoiceLines.kind));
+  let total = 0;
+  for (const [index, line] of lines.entries()) {
+    total += line.amountCents;
+    await tx.update(invoiceLines).set({ position: index + 1 }).where(eq(invoiceLines.id, line.id));
+  }
+  return total;
+}
+
+export async function releaseLines(tx: Executor, invoiceId: string): Promise<void> {
+  await tx.update(invoiceLines).set({ released: true }).where(eq(invoiceLines.invoiceId, invoiceId));
+}
+
+export async function insertPayment(tx: Executor, payment: typeof invoicePayments.$inferInsert): Promise<void> {
+  await tx.insert(invoicePayments).values(payment);
+}
+
+/** A void invoice of the teacher's that a new one may name as replaced. */
+export async function isTeacherVoidInvoice(db: Executor, teacherId: string, invoiceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.teacherId, teacherId), eq(invoices.status, "void")));
+  return Boolean(row);
+}
+
+/** Payments recorded on the teacher's invoices with a payment date in [from, to] (calendar dates). */
+export async function teacherPaymentsOfYear(db: Executor, teacherId: string, from: string, to: string) {
+  return db
+    .select({
+      paidOn: invoicePayments.paidOn,
+      amountCents: invoicePayments.amountCents,
+      method: invoicePayments.method,
+      note: invoicePayments.note,
+      number: invoices.number,
+      familyName: invoices.familyName,
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .where(and(eq(invoices.teacherId, teacherId), sql`${invoicePayments.paidOn} between ${from} and ${to}`))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoices.number));
+}
+
+/** Sent, unpaid invoices not yet marked overdue whose due date is before `latestDueDate` (a superset; the zone decides). */
+export async function overdueCandidates(db: Executor, latestDueDate: string) {
+  return db
+    .select({ id: invoices.id, dueDate: invoices.dueDate, teacherTimeZone: invoices.teacherTimeZone })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, "sent"),
+        lt(invoices.paidCents, invoices.totalCents),
+        isNull(invoices.overdueAt),
+        lt(invoices.dueDate, latestDueDate),
+      ),
+    );
+}
+
+/** Marks an invoice overdue once; false when another runner (or a payment, or a void) came first. */
+export async function markOverdue(tx: Executor, invoiceId: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(invoices)
+    .set({ overdueAt: now })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, "sent"), lt(invoices.paidCents, invoices.totalCents), isNull(invoices.overdueAt)))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,83 @@
+import { Hono, type Context } from "hono";
+import {
+  createInvoiceSchema,
+  invoiceCsvQuerySchema,
+  invoiceIdParams,
+  invoiceListQuerySchema,
+  invoicePreviewQuerySchema,
+  recordPaymentSchema,
+  statementQuerySchema,
+  updateInvoiceSchema,
+  voidInvoiceSchema,
+} from "../../shared/invoices/invoices.schemas";
+import { requireParent, requireTeacher, requireUser } from "../auth/guards";
+import { findProfileIds } from "../auth/roles.service";
+import type { AppEnv, Deps } from "../http/app-env";
+import { validate, validateParams } from "../http/validate";
+import * as service from "./invoices.service";
+
+const INVOICE_NOT_FOUND = "Invoice not found";
+
+/** A download the browser saves under its own (ASCII) name. */
+function fileResponse(c: Context<AppEnv>, file: service.DownloadFile) {
+  return c.body(file.bytes, 200, {
+    "content-type": file.contentType,
+    "content-disposition": `attachment; filename="${file.fileName}"`,
+  });
+}
+
+/**
+ * /api/invoices (issue 28): the signed-in teacher's invoices. Reading one invoice or its PDF is
+ * also open to its family; anyone else gets 404, decided in the service from the session.
+ */
+export function createInvoicesRoutes(deps: Deps) {
+  const teacher = requireTeacher(deps);
+  const byId = validateParams(invoiceIdParams, INVOICE_NOT_FOUND);
+  const reader = async (c: Context<AppEnv>) => findProfileIds(deps.db, c.get("user").id);
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .get("/", teacher, validate("query", invoiceListQuerySchema), async (c) =>
+      c.json(await service.teacherInvoices(deps, c.get("teacherId"), c.req.valid("query"))),
+    )
+    .get("/families", teacher, async (c) => c.json(await service.invoiceFamilies(deps, c.get("teacherId"))))
+    .get("/preview", teacher, validate("query", invoicePreviewQuerySchema), async (c) =>
+      c.json(await service.previewInvoice(deps, c.get("teacherId"), c.req.valid("query"))),
+    )
+    .get("/csv", teacher, validate("query", invoiceCsvQuerySchema), async (c) =>
+      fileResponse(c, await service.invoicesCsv(deps, c.get("teacherId"), c.req.valid("query"))),
+    )
+    .post("/", teacher, validate("json", createInvoiceSchema), async (c) =>
+      c.json(await service.createInvoice(deps, c.get("teacherId"), c.req.valid("json")), 201),
+    )
+    .get("/:invoiceId", byId, async (c) => c.json(await service.readInvoice(deps, await reader(c), c.req.valid("param").invoiceId)))
+    .get("/:invoiceId/pdf", byId, async (c) =>
+      fileResponse(c, await service.invoicePdf(deps, await reader(c), c.req.valid("param").invoiceId)),
+    )
+    .patch("/:invoiceId", byId, teacher, validate("json", updateInvoiceSchema), async (c) =>
+      c.json(await service.updateInvoice(deps, c.get("teacherId"), c.req.valid("param").invoiceId, c.req.valid("json"))),
+    )
+    .post("/:invoiceId/send", byId, teacher, async (c) =>
+      c.json(await service.sendInvoice(deps, c.get("teacherId"), c.req.valid("param").invoiceId)),
+    )
+    .post("/:invoiceId/payments", byId, teacher, validate("json", recordPaymentSchema), async (c) =>
+      c.json(await service.recordPayment(deps, c.get("teacherId"), c.req.valid("param").invoiceId, c.req.valid("json"))),
+    )
+    .post("/:invoiceId/void", byId, teacher, validate("json", voidInvoiceSchema), async (c) =>
+      c.json(await service.voidInvoice(deps, c.get("teacherId"), c.req.valid("param").invoiceId, c.req.valid("json"))),
+    );
+}
+
+/**
+ * /api/billing/invoices and /api/billing/statement: a family's invoices from every teacher (never
+ * drafts), and its year-end statement per teacher. Mounted on /api/billing before the earnings
+ * router; the guards sit on each route, not in `use`, so /api/billing's own routes do not read
+ * the session twice.
+ */
+export function createFamilyInvoicesRoutes(deps: Deps) {
+  const family = [requireUser(deps), requireParent(deps)] as const;
+  return new Hono<AppEnv>()
+    .get("/invoices", ...family, async (c) => c.json(await service.familyInvoices(deps, c.get("parentId"))))
+    .get("/statement", ...family, validate("query", statementQuerySchema), async (c) =>
+      fileResponse(c, await service.statementPdf(deps, c.get("parentId"), c.req.valid("query"))),
+    );
+}

@@ -1,0 +1,498 @@
+import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
+import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
+import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
+import { CSV_BOM, toCsv } from "../../shared/earnings/csv.rules";
+import { AppError } from "../../shared/errors";
+import { addDays, balanceCents, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
+import { CURRENCY, INVOICE_LIMITS, type InvoiceState } from "../../shared/invoices/invoices.constants";
+import {
+  DUE_MESSAGE,
+  PAYMENT_METHOD_LABELS,
+  type CreateInvoiceData,
+  type InvoiceCsvQuery,
+  type InvoiceDTO,
+  type InvoiceFamilyDTO,
+  type InvoiceListDTO,
+  type InvoiceListQuery,
+  type InvoicePreviewDTO,
+  type InvoicePreviewLineDTO,
+  type InvoicePreviewQuery,
+  type InvoiceSummaryDTO,
+  type RecordPaymentInput,
+  type StatementQuery,
+  type UpdateInvoiceInput,
+  type VoidInvoiceInput,
+} from "../../shared/invoices/invoices.schemas";
+import { centsToDollarsText, formatMoney, lateCancelReason, lineAmount, sumCents } from "../../shared/invoices/money.rules";
+import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
+import type { Executor } from "../db/client";
+import { transactionWithRetry } from "../db/retry-transaction";
+import { pgErrorCode } from "../http/errors";
+import type { Deps } from "../http/app-env";
+import { invoiceEmail } from "./invoices.emails";
+import { renderInvoicePdf, renderStatementPdf } from "./invoice-pdf";
+import * as repo from "./invoices.repo";
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+export const NO_LINES_MESSAGE = "There is nothing to invoice: this family has no attended lessons or charged late cancellations in that range that are not already on an invoice, and no extra lines were added.";
+export const SENT_NOT_EDITABLE = "Sent invoices cannot be edited. Void it and create a new one.";
+export const LESSON_TAKEN_MESSAGE = "One of these lessons was just put on another invoice. Refresh and try again.";
+
+export interface DownloadFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  fileName: string;
+  contentType: string;
+}
+
+const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
+const today = (now: Date, timeZone: string) => localDateTime(now, timeZone).date;
+
+export const RANGE_TOO_LONG = "A range can be at most a year (366 days)";
+export const RANGE_TOO_LATE = "The end date can be at most 31 days from today";
+
+/** A range of lessons to invoice: at most a year, ending no more than a month ahead (late cancellations of lessons soon to come). */
+function checkRange(from: string, to: string, todayLocal: string): void {
+  if (to > addDays(from, 365)) throw new AppError("validation", RANGE_TOO_LONG, { fields: { to: RANGE_TOO_LONG } });
+  if (to > addDays(todayLocal, 31)) throw new AppError("validation", RANGE_TOO_LATE, { fields: { to: RANGE_TOO_LATE } });
+}
+
+/** [from, to] as local calendar days in the teacher's zone → [start of from, start of the day after to). */
+function localRange(from: string, to: string, timeZone: string): { start: Date; end: Date } {
+  return { start: instantFromLocal(from, "00:00", timeZone), end: instantFromLocal(addDays(to, 1), "00:00", timeZone) };
+}
+
+function lessonWhen(instant: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(instant);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
+  return `${date} · ${time}`;
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/**
+ * A lesson as its invoice line cites it: what, when (the teacher's zone), who, and why it is
+ * charged (attended, or the late-cancellation rule that applied when it was cancelled).
+ */
+function describeLesson(lesson: repo.InvoiceableLesson, timeZone: string): Omit<InvoicePreviewLineDTO, "bookingId" | "startsAt" | "bookingType"> {
+  const student = lesson.studentName ?? DELETED_USER_NAME;
+  const what = `${BOOKING_TYPES[lesson.bookingType].label} · ${lessonWhen(lesson.startsAt, timeZone)} · ${student}`;
+  const minutes = Math.round((lesson.endsAt.getTime() - lesson.startsAt.getTime()) / 60_000);
+  if (lesson.status === "cancelled") {
+    const charge = lesson.cancelChargeCents ?? 0;
+    const detail = lateCancelReason({
+      cancelledAt: lesson.cancelledAt ?? lesson.startsAt,
+      startsAt: lesson.startsAt,
+      noticeHours: lesson.cancelNoticeHours ?? 0,
+      chargeCents: charge,
+      priceCents: lesson.priceCents,
+    });
+    return { kind: "late_cancel", description: clip(`Late cancellation: ${what}`, INVOICE_LIMITS.lineDescriptionMax), detail, amountCents: charge, estimated: false };
+  }
+  return {
+    kind: "lesson",
+    description: clip(what, INVOICE_LIMITS.lineDescriptionMax),
+    detail: `Attended (${minutes} min)${lesson.priceEstimated ? "; price estimated from the teacher's listed rate" : ""}`,
+    amountCents: lesson.priceCents,
+    estimated: lesson.priceEstimated,
+  };
+}
+
+function previewLines(lessons: repo.InvoiceableLesson[], timeZone: string): InvoicePreviewLineDTO[] {
+  return lessons.map((lesson) => ({
+    ...describeLesson(lesson, timeZone),
+    bookingId: lesson.bookingId,
+    startsAt: lesson.startsAt.toISOString(),
+    bookingType: lesson.bookingType,
+  }));
+}
+
+async function requireTeacherRow(db: Executor, teacherId: string) {
+  const teacher = await repo.teacherForInvoice(db, teacherId);
+  if (!teacher) throw new AppError("not_found", "Teacher not found");
+  return teacher;
+}
+
+async function requireFamily(db: Executor, teacherId: string, parentId: string) {
+  const family = await repo.familyOfTeacher(db, teacherId, parentId);
+  if (!family) throw new AppError("not_found", "Family not found", { fields: { parentId: "Family not found" } });
+  return family;
+}
+
+function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    state: invoiceState(row),
+    teacherId: row.numberingTeacherId,
+    teacherName: row.teacherName,
+    parentId: row.parentId,
+    familyName: row.familyName,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    periodFrom: row.periodFrom,
+    periodTo: row.periodTo,
+    totalCents: row.totalCents,
+    paidCents: row.paidCents,
+    balanceCents: balanceCents(row),
+    currency: CURRENCY,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+async function toDto(db: Executor, row: repo.InvoiceRow): Promise<InvoiceDTO> {
+  const [lines, payments] = await Promise.all([repo.invoiceLineRows(db, [row.id]), repo.paymentRows(db, [row.id])]);
+  return {
+    ...summary(row),
+    note: row.note,
+    teacherEmail: row.teacherEmail,
+    teacherPhone: row.teacherPhone,
+    paymentInstructions: row.paymentInstructions,
+    familyEmail: row.familyEmail,
+    voidReason: row.voidReason,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    replacesInvoiceId: row.replacesInvoiceId,
+    lines: lines.map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      bookingId: line.bookingId,
+      description: line.description,
+      detail: line.detail,
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+      amountCents: line.amountCents,
+      estimated: line.estimated,
+    })),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      amountCents: payment.amountCents,
+      paidOn: payment.paidOn,
+      method: payment.method,
+      note: payment.note,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Overdue first, then the newest. */
+const STATE_ORDER: Record<InvoiceState, number> = { overdue: 0, partly_paid: 1, sent: 1, draft: 1, paid: 1, void: 1 };
+function listOf(rows: repo.InvoiceRow[], state?: InvoiceState): InvoiceListDTO {
+  const all = rows.map(summary);
+  const shown = all
+    .filter((invoice) => !state || invoice.state === state)
+    .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || b.issueDate.localeCompare(a.issueDate) || b.number.localeCompare(a.number));
+  return {
+    invoices: shown,
+    outstandingCents: sumCents(all.map((invoice) => invoice.balanceCents)),
+    overdueCents: sumCents(all.filter((invoice) => invoice.state === "overdue").map((invoice) => invoice.balanceCents)),
+  };
+}
+
+export async function teacherInvoices(deps: Pick<Deps, "db">, teacherId: string, query: InvoiceListQuery): Promise<InvoiceListDTO> {
+  const [filtered, all] = await Promise.all([
+    repo.teacherInvoiceRows(deps.db, teacherId, query.parentId),
+    query.parentId ? repo.teacherInvoiceRows(deps.db, teacherId) : null,
+  ]);
+  const list = listOf(filtered, query.state);
+  if (!all) return list;
+  // The totals are over all the teacher's invoices, not only the filtered family's.
+  const totals = listOf(all);
+  return { ...list, outstandingCents: totals.outstandingCents, overdueCents: totals.overdueCents };
+}
+
+export async function familyInvoices(deps: Pick<Deps, "db">, parentId: string): Promise<InvoiceListDTO> {
+  return listOf(await repo.familyInvoiceRows(deps.db, parentId));
+}
+
+export async function invoiceFamilies(deps: Pick<Deps, "db">, teacherId: string): Promise<InvoiceFamilyDTO[]> {
+  return repo.familiesOfTeacher(deps.db, teacherId);
+}
+
+export async function previewInvoice(deps: Pick<Deps, "db">, teacherId: string, query: InvoicePreviewQuery, now = new Date()): Promise<InvoicePreviewDTO> {
+  const teacher = await requireTeacherRow(deps.db, teacherId);
+  checkRange(query.from, query.to, today(now, teacher.timeZone));
+  await requireFamily(deps.db, teacherId, query.parentId);
+  const { start, end } = localRange(query.from, query.to, teacher.timeZone);
+  const lines = previewLines(await repo.invoiceableLessons(deps.db, teacherId, query.parentId, start, end), teacher.timeZone);
+  return { lines, totalCents: sumCents(lines.map((line) => line.amountCents)) };
+}
+
+/** The partial unique index on invoice_lines(booking_id) is the backstop of the counter's lock. */
+export function conflictOf(error: unknown): AppError | null {
+  const code = pgErrorCode(error);
+  if (code === "23505") return new AppError("conflict", LESSON_TAKEN_MESSAGE);
+  if (code === "40P01" || code === "40001") return new AppError("conflict", "Another change to your invoices happened at the same moment. Please try again.");
+  return null;
+}
+
+export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, parsed: CreateInvoiceData, now = new Date()): Promise<InvoiceDTO> {
+  const teacher = await requireTeacherRow(deps.db, teacherId);
+  const family = await requireFamily(deps.db, teacherId, parsed.parentId);
+  if (parsed.replacesInvoiceId && !(await repo.isTeacherVoidInvoice(deps.db, teacherId, parsed.replacesInvoiceId))) {
+    throw new AppError("validation", "Only a void invoice of yours can be replaced", { fields: { replacesInvoiceId: "Only a void invoice of yours can be replaced" } });
+  }
+  const issueDate = today(now, teacher.timeZone);
+  checkRange(parsed.from, parsed.to, issueDate);
+  const year = Number(issueDate.slice(0, 4));
+  const { start, end } = localRange(parsed.from, parsed.to, teacher.timeZone);
+  let invoiceId: string;
+  try {
+    invoiceId = await transactionWithRetry(deps.db, async (tx) => {
+      // The counter row's lock comes FIRST: a second invoice of this teacher waits here, then sees
+      // the first one's lines when it selects the lessons below.
+      const sequence = await repo.takeInvoiceNumber(tx, teacherId, year);
+      const lessons = await repo.invoiceableLessons(tx, teacherId, parsed.parentId, start, end);
+      const lessonLines = previewLines(lessons, teacher.timeZone);
+      const lines: repo.NewInvoiceLine[] = [
+        ...lessonLines.map((line, index) => ({
+          position: index + 1,
+          kind: line.kind,
+          bookingId: line.bookingId,
+          description: line.description,
+          detail: line.detail,
+          quantity: 1,
+          unitCents: line.amountCents,
+          amountCents: line.amountCents,
+        })),
+        ...parsed.extraLines.map((extra, index) => ({
+          position: lessonLines.length + index + 1,
+          kind: "extra" as const,
+          bookingId: null,
+          description: extra.description,
+          detail: "",
+          quantity: extra.quantity,
+          unitCents: extra.unitCents,
+          amountCents: lineAmount(extra.quantity, extra.unitCents),
+        })),
+      ];
+      // Throwing rolls the counter back too: the number is given back, no gap.
+      if (lines.length === 0) throw new AppError("conflict", NO_LINES_MESSAGE);
+      return repo.insertInvoice(
+        tx,
+        {
+          teacherId,
+          parentId: family.id,
+          numberingTeacherId: teacherId,
+          number: invoiceNumber(teacherInitials(teacher.firstName, teacher.lastName), year, sequence),
+          year,
+          sequence,
+          status: "draft",
+          issueDate,
+          dueDate: addDays(issueDate, parsed.dueDays),
+          periodFrom: parsed.from,
+          periodTo: parsed.to,
+          note: parsed.note,
+          totalCents: sumCents(lines.map((line) => line.amountCents)),
+          teacherName: `${teacher.firstName} ${teacher.lastName}`,
+          teacherEmail: teacher.email,
+          teacherPhone: teacher.phone,
+          teacherTimeZone: teacher.timeZone,
+          paymentInstructions: teacher.paymentInstructions,
+          familyName: `${family.firstName} ${family.lastName}`,
+          familyEmail: family.email,
+          replacesInvoiceId: parsed.replacesInvoiceId ?? null,
+        },
+        lines,
+      );
+    });
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+  return (await readInvoice(deps, { teacherId, parentId: null }, invoiceId));
+}
+
+export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceReader, invoiceId: string): Promise<InvoiceDTO> {
+  const row = await repo.findInvoice(deps.db, invoiceId, reader);
+  if (!row) throw notFound();
+  return toDto(deps.db, row);
+}
+
+/** Runs a change of one of the teacher's invoices with its row locked; answers the invoice after it. */
+async function changeInvoice(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, change: (tx: Executor, row: repo.InvoiceRow) => Promise<void>): Promise<InvoiceDTO> {
+  try {
+    await transactionWithRetry(deps.db, async (tx) => {
+      const row = await repo.lockTeacherInvoice(tx, teacherId, invoiceId);
+      if (!row) throw notFound();
+      await change(tx, row);
+    });
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+  return readInvoice(deps, { teacherId, parentId: null }, invoiceId);
+}
+
+export async function updateInvoice(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, input: UpdateInvoiceInput): Promise<InvoiceDTO> {
+  return changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
+    if (row.status !== "draft") throw new AppError("conflict", SENT_NOT_EDITABLE);
+    if (input.dueDate !== undefined && (input.dueDate < row.issueDate || input.dueDate > addDays(row.issueDate, INVOICE_LIMITS.dueDaysMax))) {
+      throw new AppError("validation", DUE_MESSAGE, { fields: { dueDate: DUE_MESSAGE } });
+    }
+    if (input.removeLineIds?.length) {
+      const lines = await repo.invoiceLineRows(tx, [invoiceId]);
+      const lessonLineIds = new Set(lines.filter((line) => line.kind !== "extra").map((line) => line.id));
+      if (input.removeLineIds.some((id) => !lessonLineIds.has(id))) {
+        throw new AppError("validation", "Only lesson lines of this invoice can be removed", { fields: { removeLineIds: "Only lesson lines of this invoice can be removed" } });
+      }
+      await repo.deleteLines(tx, invoiceId, input.removeLineIds);
+    }
+    if (input.extraLines) {
+      await repo.deleteExtraLines(tx, invoiceId);
+      const base = 1000; // after every lesson line; renumbered below
+      await repo.insertLines(
+        tx,
+        invoiceId,
+        input.extraLines.map((extra, index) => ({
+          position: base + index,
+          kind: "extra" as const,
+          bookingId: null,
+          description: extra.description,
+          detail: "",
+          quantity: extra.quantity,
+          unitCents: extra.unitCents,
+          amountCents: lineAmount(extra.quantity, extra.unitCents),
+        })),
+      );
+    }
+    const remaining = await repo.invoiceLineRows(tx, [invoiceId]);
+    if (remaining.length === 0) throw new AppError("conflict", "An invoice needs at least one line. To drop it, void it instead.");
+    const totalCents = await repo.renumberLines(tx, invoiceId);
+    await repo.updateInvoiceRow(tx, invoiceId, {
+      totalCents,
+      ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+      ...(input.note !== undefined ? { note: input.note } : {}),
+    });
+  });
+}
+
+export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "logger">, teacherId: string, invoiceId: string, now = new Date()): Promise<InvoiceDTO> {
+  const teacher = await requireTeacherRow(deps.db, teacherId);
+  const dto = await changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
+    if (row.status === "sent") throw new AppError("conflict", "This invoice was already sent.");
+    if (row.status === "void") throw new AppError("conflict", "A void invoice cannot be sent. Create a new one.");
+    const family = row.parentId ? await repo.familyContact(tx, row.parentId) : null;
+    if (!family) throw new AppError("conflict", "This family closed their account; the invoice cannot be sent.");
+    // Contacts and how to pay are copied as they are at sending; later changes leave the sent invoice as it was.
+    await repo.updateInvoiceRow(tx, invoiceId, {
+      status: "sent",
+      sentAt: now,
+      paymentInstructions: teacher.paymentInstructions,
+      teacherName: `${teacher.firstName} ${teacher.lastName}`,
+      teacherEmail: teacher.email,
+      teacherPhone: teacher.phone,
+      familyName: `${family.firstName} ${family.lastName}`,
+      familyEmail: family.email,
+    });
+  });
+  // After the commit: the mailer writes to the outbox with the global handle (never inside a transaction).
+  // A mail server that fails does not undo the sending: the invoice is on the family's Billing
+  // page either way, and the teacher must not be told it failed (a retry would be a 409).
+  try {
+    await deps.mailer.send(invoiceEmail(deps.env.PUBLIC_URL, dto, "sent", await renderInvoicePdf(dto)));
+  } catch (error) {
+    deps.logger.error({ err: error, invoiceId }, "invoice email failed");
+  }
+  return dto;
+}
+
+export async function recordPayment(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, input: RecordPaymentInput, now = new Date()): Promise<InvoiceDTO> {
+  return changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
+    if (row.status === "draft") throw new AppError("conflict", "Send the invoice before recording a payment.");
+    if (row.status === "void") throw new AppError("conflict", "This invoice is void: payments cannot be recorded on it.");
+    const balance = balanceCents(row);
+    if (balance === 0) throw new AppError("conflict", "This invoice is already paid in full.");
+    if (input.amountCents > balance) {
+      const message = `The balance is ${formatMoney(balance)}: a payment can be at most that.`;
+      throw new AppError("validation", message, { fields: { amountCents: message } });
+    }
+    if (input.paidOn > today(now, row.teacherTimeZone)) {
+      const message = "The payment date cannot be in the future.";
+      throw new AppError("validation", message, { fields: { paidOn: message } });
+    }
+    await repo.insertPayment(tx, { invoiceId, amountCents: input.amountCents, paidOn: input.paidOn, method: input.method, note: input.note ?? "" });
+    const paidCents = row.paidCents + input.amountCents;
+    await repo.updateInvoiceRow(tx, invoiceId, { paidCents, paidAt: paidCents >= row.totalCents ? now : null });
+  });
+}
+
+/**
+ * Voiding: a draft or a sent invoice, paid or not. Its lessons become invoiceable again (lines
+ * released); payments recorded on it stay on it, so the record of what was received is kept.
+ */
+export async function voidInvoice(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, input: VoidInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
+  return changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
+    if (row.status === "void") throw new AppError("conflict", "This invoice is already void.");
+    await repo.releaseLines(tx, invoiceId);
+    await repo.updateInvoiceRow(tx, invoiceId, { status: "void", voidedAt: now, voidReason: input.reason });
+  });
+}
+
+export async function invoicePdf(deps: Pick<Deps, "db">, reader: repo.InvoiceReader, invoiceId: string): Promise<DownloadFile> {
+  const dto = await readInvoice(deps, reader, invoiceId);
+  return { bytes: await renderInvoicePdf(dto), fileName: `invoice-${dto.number}.pdf`, contentType: "application/pdf" };
+}
+
+const money = (cents: number) => centsToDollarsText(cents);
+
+/** A year's invoices (by issue date; drafts are not invoices yet) or payments (by payment date), for taxes. */
+export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, query: InvoiceCsvQuery): Promise<DownloadFile> {
+  const from = `${query.year}-01-01`;
+  const to = `${query.year}-12-31`;
+  let rows: (string | number | null)[][];
+  if (query.kind === "payments") {
+    const payments = await repo.teacherPaymentsOfYear(deps.db, teacherId, from, to);
+    rows = [
+      ["Payment date", "Invoice", "Family", "Method", "Amount", "Currency", "Note"],
+      ...payments.map((p) => [p.paidOn, p.number, p.familyName, PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method, money(p.amountCents), CURRENCY, p.note]),
+      ["Total", "", "", "", money(sumCents(payments.map((p) => p.amountCents))), CURRENCY, ""],
+    ];
+  } else {
+    const invoices = (await repo.teacherInvoiceRows(deps.db, teacherId))
+      .filter((row) => row.status !== "draft" && row.issueDate >= from && row.issueDate <= to)
+      .sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
+    const counted = invoices.filter((row) => row.status !== "void");
+    rows = [
+      ["Invoice", "Issue date", "Due date", "Family", "State", "Total", "Paid", "Balance", "Currency", "Void reason"],
+      ...invoices.map((row) => [
+        row.number,
+        row.issueDate,
+        row.dueDate,
+        row.familyName,
+        INVOICE_STATE_LABELS[invoiceState(row)],
+        money(row.totalCents),
+        money(row.paidCents),
+        money(balanceCents(row)),
+        CURRENCY,
+        row.voidReason,
+      ]),
+      // Void invoices are listed but not counted: they were replaced or withdrawn.
+      ["Total (not void)", "", "", "", "", money(sumCents(counted.map((r) => r.totalCents))), money(sumCents(counted.map((r) => r.paidCents))), money(sumCents(counted.map(balanceCents))), CURRENCY, ""],
+    ];
+  }
+  const text = CSV_BOM + toCsv(rows);
+  return { bytes: new TextEncoder().encode(text), fileName: `${query.kind}-${query.year}.csv`, contentType: "text/csv; charset=utf-8" };
+}
+
+/** The family's year with one teacher: every invoice issued that year, every payment on them, and the balance. */
+export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, query: StatementQuery): Promise<DownloadFile> {
+  const all = await repo.familyInvoiceRows(deps.db, parentId, query.teacherId);
+  if (all.length === 0) throw new AppError("not_found", "Teacher not found");
+  const ofYear = all.filter((row) => row.issueDate.startsWith(`${query.year}-`)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
+  const payments = await repo.paymentRows(deps.db, ofYear.map((row) => row.id));
+  const numbers = new Map(ofYear.map((row) => [row.id, row.status === "void" ? `${row.number} (void invoice)` : row.number]));
+  const bytes = await renderStatementPdf({
+    year: query.year,
+    teacherName: all[0]!.teacherName,
+    teacherEmail: all[0]!.teacherEmail,
+    familyName: all[0]!.familyName,
+    invoices: ofYear.map(summary),
+    payments: payments.map((p) => ({ paidOn: p.paidOn, number: numbers.get(p.invoiceId) ?? "", method: PAYMENT_METHOD_LABELS[p.method], amountCents: p.amountCents })),
+  });
+  const initials = all[0]!.number.split("-")[0] ?? "teacher";
+  return { bytes, fileName: `statement-${initials}-${query.year}.pdf`, contentType: "application/pdf" };
+}
+
+/** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */
+export async function invoiceForMail(db: Executor, invoiceId: string): Promise<InvoiceDTO | null> {
+  const row = await repo.invoiceById(db, invoiceId);
+  return row ? toDto(db, row) : null;
+}

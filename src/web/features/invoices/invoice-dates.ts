@@ -1,0 +1,25 @@
+import { format, parseISO } from "date-fns";
+
+/** "2026-11-03" → "Nov 3, 2026"; a calendar date is read in local time so it never shifts a day. */
+export function formatDay(date: string): string {
+  return format(parseISO(date), "MMM d, yyyy");
+}
+
+/** Today as yyyy-MM-dd in a time zone (en-CA writes dates that way). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The first and last day of the month `offset` months from the month of `today` ("yyyy-MM-dd"). */
+export function monthRange(today: string, offset: number): { from: string; to: string } {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 1 + offset, 1));
+  const last = new Date(Date.UTC(y, m + offset, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/** The period an invoice covers, as a heading says it. */
+export function periodLabel(from: string | null, to: string | null): string {
+  if (!from || !to) return "";
+  return from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+}

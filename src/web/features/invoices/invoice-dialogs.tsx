@@ -1,0 +1,176 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { INVOICE_LIMITS, PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
+import { PAYMENT_METHOD_LABELS, voidInvoiceSchema, type InvoiceDTO, type VoidInvoiceInput } from "../../../shared/invoices/invoices.schemas";
+import { centsToDollarsText, formatMoney } from "../../../shared/invoices/money.rules";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { invalidProps, setServerErrors } from "../../components/ui/form";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/choice";
+import { Textarea } from "../../components/ui/textarea";
+import { errorMessage } from "../../lib/api";
+import { viewerTimeZone } from "../../lib/time-zone";
+import { todayIn } from "./invoice-dates";
+import { paymentFormSchema, type PaymentFormInput, type PaymentFormOutput } from "./invoice-forms";
+import { useRecordPayment, useSendInvoice, useVoidInvoice } from "./use-invoices";
+
+type DialogProps = { invoice: InvoiceDTO; open: boolean; onOpenChange: (open: boolean) => void };
+
+function Actions({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      {children}
+    </div>
+  );
+}
+
+/** Sending emails the family the invoice with its PDF; after it the invoice can no longer be edited. */
+export function SendInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) {
+  const send = useSendInvoice(invoice.id);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title={`Send invoice ${invoice.number}?`}>
+          <div className="space-y-2 text-sm text-slate-700">
+            <p>
+              This emails {invoice.familyName}
+              {invoice.familyEmail ? ` (${invoice.familyEmail})` : ""} the invoice for {formatMoney(invoice.totalCents)} with the PDF attached.
+            </p>
+            <p>A sent invoice cannot be edited: to change it, void it and create a new one.</p>
+          </div>
+          {send.isError ? <Alert className="mt-4">{errorMessage(send.error, "Failed to send the invoice")}</Alert> : null}
+          <Actions>
+            <Button disabled={send.isPending} onClick={() => send.mutate(undefined, { onSuccess: () => onOpenChange(false) })}>
+              {send.isPending ? "Sending..." : "Send"}
+            </Button>
+          </Actions>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function RecordPaymentDialog({ invoice, open, onOpenChange }: DialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Record payment" description={`Invoice ${invoice.number} · balance ${formatMoney(invoice.balanceCents)}`}>
+          <PaymentForm invoice={invoice} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PaymentForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => void }) {
+  const record = useRecordPayment(invoice.id);
+  const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
+    resolver: zodResolver(paymentFormSchema),
+    defaultValues: { amount: centsToDollarsText(invoice.balanceCents), paidOn: todayIn(viewerTimeZone()), method: "bank_transfer", note: "" },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((input) =>
+    record.mutate(input, {
+      onSuccess: onDone,
+      onError: (error) => {
+        // The server names the amount in cents; the form's field is the dollars one.
+        const placed = setServerErrors(error, form.setError, ["paidOn", "method", "note"]);
+        const amount = (error as { fields?: Record<string, string> }).fields?.amountCents;
+        if (amount) form.setError("amount", { type: "server", message: amount });
+        return placed;
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="payment-amount" label="Amount ($)" error={errors.amount?.message}>
+          <Input id="payment-amount" inputMode="decimal" {...invalidProps("payment-amount", errors.amount?.message)} {...form.register("amount")} />
+        </Field>
+        <Field id="payment-date" label="Date received" error={errors.paidOn?.message}>
+          <Input id="payment-date" type="date" {...invalidProps("payment-date", errors.paidOn?.message)} {...form.register("paidOn")} />
+        </Field>
+      </div>
+      <Field id="payment-method" label="Method" error={errors.method?.message}>
+        <Select id="payment-method" {...invalidProps("payment-method", errors.method?.message)} {...form.register("method")}>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="payment-note" label="Note (optional)" error={errors.note?.message}>
+        <Input id="payment-note" maxLength={INVOICE_LIMITS.paymentNoteMax} {...invalidProps("payment-note", errors.note?.message)} {...form.register("note")} />
+      </Field>
+      {record.isError && !Object.keys(errors).length ? <Alert>{errorMessage(record.error, "Failed to record the payment")}</Alert> : null}
+      <Actions>
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? "Saving..." : "Record payment"}
+        </Button>
+      </Actions>
+    </form>
+  );
+}
+
+/** Void (with a reason); "Void and replace" then opens New invoice for the same family and dates. */
+export function VoidInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title={`Void invoice ${invoice.number}`} description="Nothing is owed on a void invoice, and its lessons can go on a new one.">
+          <VoidForm invoice={invoice} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function VoidForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => void }) {
+  const navigate = useNavigate();
+  const voiding = useVoidInvoice(invoice.id);
+  const form = useForm<VoidInvoiceInput>({ resolver: zodResolver(voidInvoiceSchema), defaultValues: { reason: "" } });
+  const { errors } = form.formState;
+  const submit = (replace: boolean) =>
+    form.handleSubmit((input) =>
+      voiding.mutate(input, {
+        onSuccess: () => {
+          onDone();
+          if (!replace || !invoice.parentId) return;
+          const query = new URLSearchParams({ parentId: invoice.parentId, replaces: invoice.id });
+          if (invoice.periodFrom && invoice.periodTo) {
+            query.set("from", invoice.periodFrom);
+            query.set("to", invoice.periodTo);
+          }
+          void navigate(`/teacher/invoices/new?${query.toString()}`);
+        },
+        onError: (error) => setServerErrors(error, form.setError, ["reason"]),
+      }),
+    );
+  return (
+    <form noValidate onSubmit={(e) => void submit(false)(e)} className="space-y-4">
+      <Field id="void-reason" label="Reason" error={errors.reason?.message} hint="The family sees it on the invoice.">
+        <Textarea id="void-reason" rows={2} maxLength={INVOICE_LIMITS.voidReasonMax} {...invalidProps("void-reason", errors.reason?.message)} {...form.register("reason")} />
+      </Field>
+      {invoice.paidCents > 0 ? <p className="text-sm text-slate-700">The payments recorded on it ({formatMoney(invoice.paidCents)}) stay recorded on it.</p> : null}
+      {voiding.isError && !errors.reason ? <Alert>{errorMessage(voiding.error, "Failed to void the invoice")}</Alert> : null}
+      <Actions>
+        {invoice.parentId ? (
+          <Button variant="secondaryDanger" disabled={voiding.isPending} onClick={(e) => void submit(true)(e)}>
+            Void and replace
+          </Button>
+        ) : null}
+        <Button type="submit" variant="danger" disabled={voiding.isPending}>
+          {voiding.isPending ? "Voiding..." : "Void"}
+        </Button>
+      </Actions>
+    </form>
+  );
+}

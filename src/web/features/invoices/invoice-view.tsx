@@ -1,0 +1,148 @@
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
+import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
+import { PAYMENT_METHOD_LABELS } from "../../../shared/invoices/invoices.schemas";
+import { formatMoney } from "../../../shared/invoices/money.rules";
+import { buttonClasses } from "../../components/ui/button";
+import { formatDay, periodLabel } from "./invoice-dates";
+import { EstimatedTag } from "./invoice-lines-preview";
+import { InvoiceStateBadge } from "./invoice-state-badge";
+import { invoicePdfHref } from "./use-invoices";
+
+/**
+ * One invoice as both sides read it: who it is from and to, its lines with what each is for, the
+ * total (the sum of the lines, as the server keeps it), payments and the balance. `lineAction`
+ * adds a control to a line (the teacher removes a lesson from a draft); `actions` sit in the header.
+ */
+export function InvoiceView({ invoice, actions, lineAction }: { invoice: InvoiceDTO; actions?: ReactNode; lineAction?: (line: InvoiceLineDTO) => ReactNode }) {
+  return (
+    <article aria-labelledby="invoice-heading" className="mt-4 space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="invoice-heading" className="text-xl font-bold text-slate-900">
+              Invoice {invoice.number}
+            </h2>
+            <InvoiceStateBadge state={invoice.state} />
+          </div>
+          <p className="text-sm text-slate-700">
+            From <span className="font-medium text-slate-900">{invoice.teacherName}</span> to{" "}
+            <span className="font-medium text-slate-900">{invoice.familyName}</span>
+          </p>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 pt-2 text-sm sm:flex sm:flex-wrap">
+            <div>
+              <dt className="text-slate-600">Issued</dt>
+              <dd className="text-slate-900">{formatDay(invoice.issueDate)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Due</dt>
+              <dd className="text-slate-900">{formatDay(invoice.dueDate)}</dd>
+            </div>
+            {invoice.periodFrom && invoice.periodTo ? (
+              <div className="col-span-2">
+                <dt className="text-slate-600">Lessons from</dt>
+                <dd className="text-slate-900">{periodLabel(invoice.periodFrom, invoice.periodTo)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={invoicePdfHref(invoice.id)} download className={buttonClasses("secondary")}>
+            <Download aria-hidden className="size-4" />
+            Download PDF
+          </a>
+          {actions}
+        </div>
+      </header>
+
+      {invoice.state === "void" ? (
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          Voided{invoice.voidedAt ? ` on ${formatDay(invoice.voidedAt.slice(0, 10))}` : ""}: {invoice.voidReason}. Nothing is owed on it.
+        </p>
+      ) : null}
+
+      <section aria-labelledby="lines-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <h3 id="lines-heading" className="text-lg font-semibold text-slate-900">
+          Lines
+        </h3>
+        <ul className="mt-3 divide-y divide-slate-100" aria-label="Invoice lines">
+          {invoice.lines.map((line) => (
+            <li key={line.id} data-testid="invoice-line" className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3 text-sm">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium break-words text-slate-900">{line.description}</p>
+                <p className="text-slate-600">
+                  {line.kind === "extra" ? `${line.quantity} × ${formatMoney(line.unitCents)}` : line.detail}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <p className="font-medium whitespace-nowrap text-slate-900">
+                  {formatMoney(line.amountCents)}
+                  {line.estimated ? <EstimatedTag /> : null}
+                </p>
+                {lineAction?.(line)}
+              </div>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm sm:ml-auto sm:max-w-xs">
+          <div className="flex justify-between gap-4 text-base">
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd data-testid="invoice-total" className="font-bold text-slate-900">
+              {formatMoney(invoice.totalCents)}
+            </dd>
+          </div>
+          {/* A draft is owed by nobody yet: its balance would read $0.00, which says the wrong thing. */}
+          {invoice.status === "draft" ? null : (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Paid</dt>
+                <dd className="text-slate-900">{formatMoney(invoice.paidCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 text-base">
+                <dt className="font-semibold text-slate-900">Balance</dt>
+                <dd data-testid="invoice-balance" className="font-bold text-slate-900">
+                  {formatMoney(invoice.balanceCents)}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+      </section>
+
+      {invoice.note ? (
+        <section aria-labelledby="note-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+          <h3 id="note-heading" className="text-lg font-semibold text-slate-900">
+            Note
+          </h3>
+          <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{invoice.note}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="payments-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <h3 id="payments-heading" className="text-lg font-semibold text-slate-900">
+          Payments
+        </h3>
+        {invoice.payments.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No payments recorded.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" aria-label="Payments">
+            {invoice.payments.map((payment) => (
+              <li key={payment.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                <span className="text-slate-900">
+                  {formatDay(payment.paidOn)} · {PAYMENT_METHOD_LABELS[payment.method]}
+                  {payment.note ? <span className="text-slate-600"> · {payment.note}</span> : null}
+                </span>
+                <span className="font-medium whitespace-nowrap text-slate-900">{formatMoney(payment.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3 text-sm text-slate-600">
+          Payments are made directly to the teacher; the app takes none.
+          {invoice.paymentInstructions ? " How to pay: " : ""}
+          {invoice.paymentInstructions ? <span className="whitespace-pre-line text-slate-800">{invoice.paymentInstructions}</span> : null}
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,191 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIResponse, Page } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
+import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
+import { lastMailText } from "./outbox";
+
+async function ok(response: APIResponse, what: string) {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A zone where it is daytime now, so a lesson starting in two minutes falls on today there. */
+function daytimeZone(now: Date): string {
+  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(now));
+  return ["America/New_York", "Europe/London", "Asia/Tokyo", "America/Los_Angeles", "Asia/Kolkata"].find((zone) => hourIn(zone) >= 6 && hourIn(zone) <= 20)!;
+}
+
+const localClock = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+
+/** No serious or critical axe finding on the page (or inside `within`). */
+async function expectAxeClean(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const axe = await (within ? builder.include(within) : builder).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The page at 1280 px and on a 390 px phone, into .scratch/ (looked at), with axe clean at both widths. */
+async function shoot(page: Page, name: string) {
+  // From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `.scratch/invoices-${name}-1280.png`, fullPage: true });
+  await expectAxeClean(page);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `.scratch/invoices-${name}-390.png`, fullPage: true });
+  await expectAxeClean(page);
+  await page.setViewportSize(size);
+}
+
+/**
+ * One lesson starting two minutes from now, in a zone where it is daytime (the teacher teaches a
+ * window from then on, with no lead time): it can be marked attended once it has started.
+ */
+async function lessonStartingSoon(parent: E2EAccount, teacher: E2EAccount) {
+  await makeDiscoverable(teacher);
+  const startsAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  const zone = daytimeZone(startsAt);
+  await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
+  const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };
+  for (const window of availability.windows) await teacher.api.delete(`/api/teachers/me/availability/${window.id}`);
+  const start = localClock(startsAt, zone);
+  const end = localClock(new Date(startsAt.getTime() + 3 * 3_600_000), zone);
+  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
+    await ok(await teacher.api.post("/api/teachers/me/availability", { data: { dayOfWeek, startTime: start, endTime: end, format: "both" } }), "window");
+  }
+  await ok(await teacher.api.put("/api/teachers/me/lesson-settings", { data: { noticeHours: 24, bufferMinutes: 0, leadHours: 0 } }), "lead time");
+  const { id: teacherId } = (await ok(await teacher.api.get("/api/teachers/me"), "me")) as { id: string };
+  const students = (await ok(await parent.api.get("/api/students"), "students")) as unknown as { id: string }[];
+  const booked = (await ok(
+    await parent.api.post("/api/bookings", {
+      data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [startsAt.toISOString()] },
+    }),
+    "request",
+  )) as { bookings: { id: string }[] };
+  return { startsAt, zone, bookingId: booked.bookings[0]!.id };
+}
+
+test("a teacher invoices a family for a lesson at the agreed price, sends it with its PDF, records the payment; the family sees it on /billing", async ({ page, browser, baseURL, parent, teacher }) => {
+  test.setTimeout(300_000);
+  const { startsAt, zone, bookingId } = await lessonStartingSoon(parent, teacher);
+
+  // The teacher accepts at an agreed $45.50 per lesson.
+  // UI accept: after merge (the prices branch's dialog "Accept Mia's request", field "Price per lesson", button "Accept").
+  await ok(await teacher.api.post(`/api/bookings/${bookingId}/accept`, { data: { priceCents: 4550 } }), "accept at $45.50");
+
+  // The teacher's browser is in the teacher's zone, so "This month" and today are the teacher's.
+  const teacherContext = await browser.newContext({ baseURL, timezoneId: zone, viewport: { width: 1280, height: 800 } });
+  const teacherPage = await teacherContext.newPage();
+  await signInThroughApi(teacherPage, teacher);
+
+  // Once the lesson has started, the teacher records it attended.
+  await expect.poll(() => Date.now(), { timeout: 200_000, intervals: [5_000] }).toBeGreaterThan(startsAt.getTime() + 1_000);
+  await teacherPage.goto("/teacher-landing");
+  const lessons = teacherPage.locator("section[aria-labelledby='lessons-heading']");
+  await lessons.getByRole("button", { name: "Record Attendance" }).click();
+  const attendance = teacherPage.getByRole("dialog", { name: "Record Attendance" });
+  await attendance.getByRole("radio", { name: "Attended" }).check();
+  await attendance.getByRole("button", { name: "Save" }).click();
+  await expect(attendance).toBeHidden();
+
+  // Invoices is in the teacher's tools; no invoice yet.
+  await teacherPage.getByRole("navigation", { name: "Teaching tools" }).getByRole("link", { name: /Invoices/ }).click();
+  await expect(teacherPage.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  await expect(teacherPage.getByText("No invoices yet.")).toBeVisible();
+  await expect(teacherPage.getByTestId("outstanding-total")).toHaveText("$0.00 USD");
+
+  // New invoice: the family, this month's lesson at its agreed price, a recital fee typed in dollars.
+  await teacherPage.getByRole("link", { name: "New Invoice" }).click();
+  await teacherPage.getByLabel("Family").selectOption({ label: "Jordan Rivera (1 lesson not invoiced, $45.50 USD)" });
+  const line = teacherPage.getByTestId("preview-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText("Mia");
+  await expect(line).toContainText("$45.50 USD");
+  await teacherPage.getByRole("button", { name: "Add a line" }).click();
+  await teacherPage.getByLabel("Description").fill("Recital fee");
+  await teacherPage.getByLabel("Unit price ($)").fill("10");
+  await teacherPage.getByLabel("Note (optional)").fill("Thank you for a great month!");
+  await expect(teacherPage.getByTestId("new-invoice-total")).toHaveText("$55.50 USD");
+  await shoot(teacherPage, "new");
+  await teacherPage.getByRole("button", { name: "Create draft" }).click();
+
+  // The draft: its lines and total; Send emails the family with the PDF.
+  await expect(teacherPage.getByTestId("invoice-state")).toHaveText("Draft");
+  const number = (await teacherPage.getByRole("heading", { name: /^Invoice / }).innerText()).replace("Invoice ", "");
+  expect(number).toMatch(/^CK-\d{4}-0001$/);
+  await expect(teacherPage.getByTestId("invoice-line")).toHaveCount(2);
+  await expect(teacherPage.getByTestId("invoice-total")).toHaveText("$55.50 USD");
+  await shoot(teacherPage, "draft");
+  await teacherPage.getByRole("button", { name: "Send" }).click();
+  const send = teacherPage.getByRole("dialog", { name: `Send invoice ${number}?` });
+  await expect(send).toContainText(parent.email);
+  await expectAxeClean(teacherPage, "[role=dialog]");
+  await send.getByRole("button", { name: "Send" }).click();
+  await expect(send).toBeHidden();
+  await expect(teacherPage.getByTestId("invoice-state")).toHaveText("Sent");
+  await expect(teacherPage.getByTestId("invoice-balance")).toHaveText("$55.50 USD");
+  await expect(teacherPage.getByRole("button", { name: "Edit" })).toHaveCount(0);
+
+  // The email with the PDF attached is in the outbox.
+  const mail = lastMailText(parent.email, "invoice-sent");
+  expect(mail).toContain(`invoice-${number}.pdf`);
+  expect(mail.toLowerCase()).toContain("content-type: application/pdf");
+
+  // The family sees it on /billing, with what it owes, and downloads the PDF.
+  await signInThroughApi(page, parent);
+  await page.goto("/billing");
+  const section = page.locator("section[aria-labelledby='family-invoices-heading']");
+  await expect(section.getByRole("row").filter({ hasText: number })).toContainText("Sent");
+  await expect(section.getByTestId("family-owed-total")).toHaveText("$55.50 USD");
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, "billing");
+  const downloading = page.waitForEvent("download");
+  await section.getByRole("link", { name: `Download PDF of invoice ${number}` }).click();
+  const download = await downloading;
+  const bytes = readFileSync((await download.path()));
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  expect(text).toContain(number);
+  expect(text).toContain("$55.50 USD");
+  // The year's statement from this teacher is a PDF too.
+  const statementDownload = page.waitForEvent("download");
+  await section.getByRole("link", { name: /^Casey Keys: Year statement \d{4} \(PDF\)$/ }).click();
+  const statement = readFileSync((await (await statementDownload).path())!);
+  expect(statement.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const { text: statementText } = await extractText(await getDocumentProxy(new Uint8Array(statement)), { mergePages: true });
+  expect(statementText).toContain(number);
+  await section.getByRole("link", { name: number, exact: true }).click();
+  await expect(page.getByTestId("invoice-total")).toHaveText("$55.50 USD");
+  await expect(page.getByRole("button", { name: "Record payment" })).toHaveCount(0);
+
+  // The teacher records the payment: the amount is the balance.
+  await teacherPage.getByRole("button", { name: "Record payment" }).click();
+  const payment = teacherPage.getByRole("dialog", { name: "Record payment" });
+  await expect(payment.getByLabel("Amount ($)")).toHaveValue("55.50");
+  await payment.getByLabel("Method").selectOption({ label: "Cash" });
+  await expectAxeClean(teacherPage, "[role=dialog]");
+  await payment.getByRole("button", { name: "Record payment" }).click();
+  await expect(payment).toBeHidden();
+  await expect(teacherPage.getByTestId("invoice-state")).toHaveText("Paid");
+  await expect(teacherPage.getByTestId("invoice-balance")).toHaveText("$0.00 USD");
+  await shoot(teacherPage, "invoice");
+
+  // The list: paid, nothing outstanding.
+  await teacherPage.getByRole("link", { name: "All invoices" }).click();
+  await expect(teacherPage.getByTestId("outstanding-total")).toHaveText("$0.00 USD");
+  await expect(teacherPage.getByRole("row").filter({ hasText: number })).toContainText("Paid");
+  await shoot(teacherPage, "list");
+
+  // And the family's side: balance zero.
+  await page.reload();
+  await expect(page.getByTestId("invoice-state")).toHaveText("Paid");
+  await expect(page.getByTestId("invoice-balance")).toHaveText("$0.00 USD");
+  await shoot(page, "family-invoice");
+  await page.goto("/billing");
+  await expect(page.getByTestId("family-owed-total")).toHaveText("$0.00 USD");
+
+  await teacherContext.close();
+});
