@@ -4,6 +4,7 @@ import type { APIResponse, Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 import { lastMailText } from "./outbox";
+import { confirmAcceptPrice } from "./helpers";
 
 async function ok(response: APIResponse, what: string) {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
@@ -72,14 +73,17 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   test.setTimeout(300_000);
   const { startsAt, zone, bookingId } = await lessonStartingSoon(parent, teacher);
 
-  // The teacher accepts at an agreed $45.50 per lesson.
-  // UI accept: after merge (the prices branch's dialog "Accept Mia's request", field "Price per lesson", button "Accept").
-  await ok(await teacher.api.post(`/api/bookings/${bookingId}/accept`, { data: { priceCents: 4550 } }), "accept at $45.50");
-
   // The teacher's browser is in the teacher's zone, so "This month" and today are the teacher's.
   const teacherContext = await browser.newContext({ baseURL, timezoneId: zone, viewport: { width: 1280, height: 800 } });
   const teacherPage = await teacherContext.newPage();
   await signInThroughApi(teacherPage, teacher);
+
+  // The teacher accepts the request at an agreed $45.50 per lesson.
+  await teacherPage.goto("/teacher-landing");
+  await teacherPage.getByRole("button", { name: /^Accept Mia's request/ }).click();
+  await confirmAcceptPrice(teacherPage, "45.50");
+  const accepted = (await ok(await parent.api.get("/api/bookings/mine"), "requests")) as { bookings: { id: string; status: string; priceCents: number | null }[] };
+  expect(accepted.bookings.find((b) => b.id === bookingId)).toMatchObject({ status: "accepted", priceCents: 4550 });
 
   // Once the lesson has started, the teacher records it attended.
   await expect.poll(() => Date.now(), { timeout: 200_000, intervals: [5_000] }).toBeGreaterThan(startsAt.getTime() + 1_000);
@@ -153,7 +157,7 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   // The year's statement from this teacher is a PDF too.
   const statementDownload = page.waitForEvent("download");
   await section.getByRole("link", { name: /^Casey Keys: Year statement \d{4} \(PDF\)$/ }).click();
-  const statement = readFileSync((await (await statementDownload).path())!);
+  const statement = readFileSync((await (await statementDownload).path()));
   expect(statement.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   const { text: statementText } = await extractText(await getDocumentProxy(new Uint8Array(statement)), { mergePages: true });
   expect(statementText).toContain(number);
