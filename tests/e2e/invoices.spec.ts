@@ -1,31 +1,10 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIResponse, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
+import { daytimeZone, expectAxeClean, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 import { lastMailText } from "./outbox";
 import { confirmAcceptPrice } from "./helpers";
-
-async function ok(response: APIResponse, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A zone where it is daytime now, so a lesson starting in two minutes falls on today there. */
-function daytimeZone(now: Date): string {
-  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(now));
-  return ["America/New_York", "Europe/London", "Asia/Tokyo", "America/Los_Angeles", "Asia/Kolkata"].find((zone) => hourIn(zone) >= 6 && hourIn(zone) <= 20)!;
-}
-
-const localClock = (instant: Date, zone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
-
-/** No serious or critical axe finding on the page (or inside `within`). */
-async function expectAxeClean(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (within ? builder.include(within) : builder).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** The page at 1280 px and on a 390 px phone, into .scratch/ (looked at), with axe clean at both widths. */
 async function shoot(page: Page, name: string) {

@@ -1,32 +1,12 @@
 import { confirmAcceptPrice } from "./helpers";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIResponse, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { daytimeZone, expectAxeClean, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
-
-async function ok(response: APIResponse, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A zone where it is daytime now, so a two-hour window starting in two minutes fits in one local day. */
-function daytimeZone(now: Date): string {
-  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(now));
-  return ["America/New_York", "Europe/London", "Asia/Tokyo", "America/Los_Angeles", "Asia/Kolkata"].find((zone) => hourIn(zone) >= 6 && hourIn(zone) <= 20)!;
-}
-
-const localClock = (instant: Date, zone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 
 /**
  * A dialog as it looks at 1280 px and on a 390 px phone (saved under test-results/ and looked at),
  * with no serious or critical axe finding inside it.
  */
-async function expectAxeClean(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (within ? builder.include(within) : builder).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function shoot(page: Page, dialog: Locator, name: string) {
   await dialog.screenshot({ path: `test-results/lessons-${name}-1280.png` });
   await expectAxeClean(page, "[role=dialog]");

@@ -8,18 +8,16 @@ export function Component() {
   const [year, setYear] = useStatementYear();
   const billing = useBilling(year, viewerTimeZone());
   return (
-    <>
     <StatementPage
       title="Billing"
       intro="Your students' lessons per month with all their teachers: each lesson at the price agreed with its teacher; cancelled lessons are not owed unless a late cancellation was charged."
-      paymentsNote="Payments are not taken in the app. You pay your teachers directly, in the way you agree with them, so nothing here is a bill or a payment made."
+      paymentsNote="Payments are not taken in the app. You pay your teachers directly, in the way you agree with them; the invoices they send you are below, with what they recorded as paid."
+      lead={<FamilyInvoicesSection />}
       side="parent"
       query={billing}
       year={year}
       onYearChange={setYear}
       emptyText="Lessons appear here once a teacher accepts your request."
     />
-    <FamilyInvoicesSection />
-    </>
   );
 }

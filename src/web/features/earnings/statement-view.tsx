@@ -55,10 +55,13 @@ export function StatementPage({
   year,
   onYearChange,
   emptyText,
+  lead,
 }: {
   title: string;
   intro: string;
   paymentsNote: ReactNode;
+  /** What comes before the year's lessons (the family's invoices, issue 28: what they owe comes first). */
+  lead?: ReactNode;
   side: StatementSide;
   query: { data: Statement | undefined; isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
   year: number | undefined;
@@ -72,6 +75,7 @@ export function StatementPage({
       <Alert tone="info" className="mt-4 max-w-3xl">
         {paymentsNote}
       </Alert>
+      {lead ? <div className="mt-8">{lead}</div> : null}
       {query.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading lessons...

@@ -26,7 +26,7 @@ export function FamilyInvoicesSection() {
   const thisYear = Number(todayIn(viewerTimeZone()).slice(0, 4));
   const [year, setYear] = useState(thisYear);
   return (
-    <section aria-labelledby="family-invoices-heading" className="mx-auto w-full max-w-7xl space-y-4 px-4 pb-10 sm:px-6">
+    <section aria-labelledby="family-invoices-heading" className="space-y-4">
       <h2 id="family-invoices-heading" className="text-xl font-semibold text-slate-900">
         Invoices
       </h2>
