@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { InvoiceLineKind, InvoiceStatus, LateCancelCharge, PaymentMethod } from "../../shared/invoices/invoices.constants";
+import type { InvoiceLineDTO } from "../../shared/invoices/invoices.schemas";
 import type { Executor } from "../db/client";
 import { heldLessonAs } from "../db/held-lessons";
 import { bookings, invoiceLines, invoicePayments, invoices, parentProfiles, teacherProfiles, user } from "../db/schema";
@@ -242,18 +243,10 @@ export async function familyInvoiceRows(db: Executor, parentId: string, numberin
   return rows as InvoiceRow[];
 }
 
-export interface LineRow {
-  id: string;
+/** A line as the answer gives it, with its invoice and place. */
+export interface LineRow extends InvoiceLineDTO {
   invoiceId: string;
   position: number;
-  kind: InvoiceLineKind;
-  bookingId: string | null;
-  description: string;
-  detail: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  estimated: boolean;
 }
 
 export async function invoiceLineRows(db: Executor, invoiceIds: string[]): Promise<LineRow[]> {

@@ -97,6 +97,20 @@ function describeLesson(lesson: repo.InvoiceableLesson, timeZone: string): Omit<
   };
 }
 
+/** A line the teacher added (books, a recital fee) at its place on the invoice: quantity times unit price. */
+function extraLineRow(extra: { description: string; quantity: number; unitCents: number }, position: number) {
+  return {
+    position,
+    kind: "extra" as const,
+    bookingId: null,
+    description: extra.description,
+    detail: "",
+    quantity: extra.quantity,
+    unitCents: extra.unitCents,
+    amountCents: lineAmount(extra.quantity, extra.unitCents),
+  };
+}
+
 function previewLines(lessons: repo.InvoiceableLesson[], timeZone: string): InvoicePreviewLineDTO[] {
   return lessons.map((lesson) => ({
     ...describeLesson(lesson, timeZone),
@@ -254,16 +268,7 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
           unitCents: line.amountCents,
           amountCents: line.amountCents,
         })),
-        ...parsed.extraLines.map((extra, index) => ({
-          position: lessonLines.length + index + 1,
-          kind: "extra" as const,
-          bookingId: null,
-          description: extra.description,
-          detail: "",
-          quantity: extra.quantity,
-          unitCents: extra.unitCents,
-          amountCents: lineAmount(extra.quantity, extra.unitCents),
-        })),
+        ...parsed.extraLines.map((extra, index) => extraLineRow(extra, lessonLines.length + index + 1)),
       ];
       // Throwing rolls the counter back too: the number is given back, no gap.
       if (lines.length === 0) throw new AppError("conflict", NO_LINES_MESSAGE);
@@ -341,16 +346,7 @@ export async function updateInvoice(deps: Pick<Deps, "db">, teacherId: string, i
       await repo.insertLines(
         tx,
         invoiceId,
-        input.extraLines.map((extra, index) => ({
-          position: base + index,
-          kind: "extra" as const,
-          bookingId: null,
-          description: extra.description,
-          detail: "",
-          quantity: extra.quantity,
-          unitCents: extra.unitCents,
-          amountCents: lineAmount(extra.quantity, extra.unitCents),
-        })),
+        input.extraLines.map((extra, index) => extraLineRow(extra, base + index)),
       );
     }
     const remaining = await repo.invoiceLineRows(tx, [invoiceId]);
