@@ -12,7 +12,7 @@ import { Field } from "../../components/ui/field";
 import { invalidProps } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-import { formatSlot } from "./format-time";
+import { requestSummary } from "./request-summary";
 import { useDecideRequest } from "./use-booking";
 
 /**
@@ -48,11 +48,10 @@ export function AcceptRequestDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const what = lessons > 1 ? `${lessons} weekly lessons from ${formatSlot(request.startsAt, request.teacher.timeZone)}` : formatSlot(request.startsAt, request.teacher.timeZone);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title={`Accept ${request.student.firstName}'s request`} description={`${request.student.firstName} ${request.student.lastName} · ${what}`}>
+        <DialogContent title={`Accept ${request.student.firstName}'s request`} description={requestSummary(request, lessons)}>
           <AcceptForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
         </DialogContent>
       ) : null}

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
-import { formatSlot } from "./format-time";
+import { requestSummary } from "./request-summary";
 import { ReasonField } from "./reason-field";
 import { useDecideRequest } from "./use-booking";
 
@@ -27,11 +27,10 @@ export function DeclineRequestDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const what = lessons > 1 ? `${lessons} weekly lessons from ${formatSlot(request.startsAt, request.teacher.timeZone)}` : formatSlot(request.startsAt, request.teacher.timeZone);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent title="Decline Request" description={`${request.student.firstName} ${request.student.lastName} · ${what}`}>
+        <DialogContent title="Decline Request" description={requestSummary(request, lessons)}>
           <DeclineForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
         </DialogContent>
       ) : null}
