@@ -1,37 +1,18 @@
-import { ArrowLeft, Ban, Banknote, Pencil, Send, X } from "lucide-react";
+import { Ban, Banknote, Pencil, Send, X } from "lucide-react";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
 import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
-import { PageShell } from "../../app/page-shell";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { EditDraftForm } from "./edit-draft-form";
 import { RecordPaymentDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
 import { InvoiceView } from "./invoice-view";
-import { useInvoice, useUpdateInvoice } from "./use-invoices";
+import { InvoicePageShell } from "./invoice-page-shell";
+import { useUpdateInvoice } from "./use-invoices";
 
 /** /teacher/invoices/:invoiceId: a draft is edited and sent; a sent invoice gets payments or is voided. */
 export function Component() {
-  const { invoiceId = "" } = useParams();
-  const invoice = useInvoice(invoiceId);
-  return (
-    <PageShell title="Invoice">
-      <Link to="/teacher/invoices" className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        All invoices
-      </Link>
-      {invoice.isPending ? (
-        <p role="status" className="mt-6 text-slate-600">
-          Loading invoice...
-        </p>
-      ) : invoice.isError ? (
-        <Alert className="mt-6">{errorMessage(invoice.error, "Failed to load the invoice")}</Alert>
-      ) : (
-        <TeacherInvoice invoice={invoice.data} />
-      )}
-    </PageShell>
-  );
+  return <InvoicePageShell back={{ to: "/teacher/invoices", label: "All invoices" }}>{(invoice) => <TeacherInvoice invoice={invoice} />}</InvoicePageShell>;
 }
 
 type Open = "send" | "payment" | "void" | null;
