@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { InvoiceFact } from "./invoice-fact";
 import { Link } from "react-router";
 import type { InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
@@ -29,22 +30,10 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
               <InvoiceStateBadge state={invoice.state} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div>
-                <dt className="text-slate-600">Issued</dt>
-                <dd className="text-slate-900">{formatDay(invoice.issueDate)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Due</dt>
-                <dd className="text-slate-900">{formatDay(invoice.dueDate)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Total</dt>
-                <dd className="text-slate-900">{formatMoney(invoice.totalCents)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Balance</dt>
-                <dd className="font-semibold text-slate-900">{formatMoney(invoice.balanceCents)}</dd>
-              </div>
+              <InvoiceFact label="Issued">{formatDay(invoice.issueDate)}</InvoiceFact>
+              <InvoiceFact label="Due">{formatDay(invoice.dueDate)}</InvoiceFact>
+              <InvoiceFact label="Total">{formatMoney(invoice.totalCents)}</InvoiceFact>
+              <InvoiceFact label="Balance" strong>{formatMoney(invoice.balanceCents)}</InvoiceFact>
             </dl>
             {side === "family" ? <PdfLink invoice={invoice} className="mt-3" /> : null}
           </li>

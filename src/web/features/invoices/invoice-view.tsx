@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { InvoiceFact } from "./invoice-fact";
 import type { ReactNode } from "react";
 import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
 import { PAYMENT_METHOD_LABELS } from "../../../shared/invoices/invoices.schemas";
@@ -30,19 +31,10 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
             <span className="font-medium text-slate-900">{invoice.familyName}</span>
           </p>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-1 pt-2 text-sm sm:flex sm:flex-wrap">
-            <div>
-              <dt className="text-slate-600">Issued</dt>
-              <dd className="text-slate-900">{formatDay(invoice.issueDate)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Due</dt>
-              <dd className="text-slate-900">{formatDay(invoice.dueDate)}</dd>
-            </div>
+            <InvoiceFact label="Issued">{formatDay(invoice.issueDate)}</InvoiceFact>
+            <InvoiceFact label="Due">{formatDay(invoice.dueDate)}</InvoiceFact>
             {invoice.periodFrom && invoice.periodTo ? (
-              <div className="col-span-2">
-                <dt className="text-slate-600">Lessons from</dt>
-                <dd className="text-slate-900">{periodLabel(invoice.periodFrom, invoice.periodTo)}</dd>
-              </div>
+              <InvoiceFact label="Lessons from" className="col-span-2">{periodLabel(invoice.periodFrom, invoice.periodTo)}</InvoiceFact>
             ) : null}
           </dl>
         </div>
@@ -94,10 +86,7 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
           {/* A draft is owed by nobody yet: its balance would read $0.00, which says the wrong thing. */}
           {invoice.status === "draft" ? null : (
             <>
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">Paid</dt>
-                <dd className="text-slate-900">{formatMoney(invoice.paidCents)}</dd>
-              </div>
+              <InvoiceFact label="Paid" className="flex justify-between gap-4">{formatMoney(invoice.paidCents)}</InvoiceFact>
               <div className="flex justify-between gap-4 text-base">
                 <dt className="font-semibold text-slate-900">Balance</dt>
                 <dd data-testid="invoice-balance" className="font-bold text-slate-900">
