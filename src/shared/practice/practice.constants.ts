@@ -21,3 +21,10 @@ export const PRACTICE_CHART_WEEKS = 12;
 /** Where an entry's minutes come from: the practice timer, or typed by the parent. */
 export const PRACTICE_SOURCES = ["timed", "self_reported"] as const;
 export type PracticeSource = (typeof PRACTICE_SOURCES)[number];
+
+/** A homework's goal: minutes per day (1-600) on days per week (1-7). */
+export const HOMEWORK_GOAL_MINUTES_MAX = 600;
+export const HOMEWORK_GOAL_DAYS_MAX = 7;
+/** Open → closed by the teacher, or reviewed (with a comment) at or after the next lesson. */
+export const HOMEWORK_STATUSES = ["open", "closed", "reviewed"] as const;
+export type HomeworkStatus = (typeof HOMEWORK_STATUSES)[number];

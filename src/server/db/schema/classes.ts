@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CLASS_STATUSES } from "../../../shared/classes/classes.constants";
 import { user } from "./auth";
 import { parentProfiles } from "./accounts";
@@ -30,6 +30,8 @@ export const classes = pgTable(
     studentId: uuid().references(() => studentProfiles.id, { onDelete: "set null" }),
     /** progress_metrics of spec section 3; its shape is validated by src/shared/classes. */
     progressMetrics: jsonb().notNull(),
+    /** Issue 29: logged practice adds XP in an xp class unless the teacher turns it off. */
+    practiceXp: boolean().notNull().default(true),
     lastUpdated: instant().notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -13,3 +13,4 @@ export * from "./lessons";
 export * from "./jobs";
 export * from "./operator";
 export * from "./invoices";
+export * from "./practice";
