@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl } from "./files/storage-url";
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -57,6 +58,17 @@ const envSchema = z
       .default([]),
     /** Where a suspended account is told to write (issue 27). */
     SUPPORT_EMAIL: z.email({ message: "must be an email address" }).default("support@music-lessons.local"),
+    /** s3://bucket/prefix → uploads in that bucket (AWS_* variables as the AWS SDK reads them); unset → DATA_DIR/uploads. */
+    STORAGE_URL: z
+      .string()
+      .superRefine((url, ctx) => {
+        try {
+          parseStorageUrl(url);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
