@@ -34,6 +34,16 @@ const envSchema = z
     /** decisions.md section 5: off by default (embedded), on in production configurations. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
     AUTH_RATE_LIMIT: booleanFlag(true),
+    /**
+     * How many proxies (load balancers) stand in front of the server, each adding the address it
+     * saw to X-Forwarded-For. 0: the client is the connection's own address (nothing in front).
+     */
+    TRUSTED_PROXIES: z.coerce
+      .number({ message: "must be a number of proxies" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (none) or more")
+      .max(10, "must be at most 10")
+      .default(0),
     /** smtp://user:pass@host:587 or smtps://…; unset → mail goes to the outbox in DATA_DIR. */
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
     MAIL_FROM: z.string().min(3, "must be a sender such as Music Lessons <no-reply@example.com>").default("Music Lessons <no-reply@music-lessons.local>"),
