@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverLaunch } from "../../scripts/server-launch.mjs";
 import { createBooking } from "../../tests/factories/bookings";
 import { parentSignUpBody } from "../../tests/factories/sign-up";
-import { teacherApplicationBody } from "../../tests/factories/teacher-application";
+import { introVideoBytes, teacherApplicationBody } from "../../tests/factories/teacher-application";
 import { cookieHeader } from "../../tests/fixtures/http";
 import { startRoundRobinProxy, UPSTREAM_HEADER, type RoundRobinProxy } from "../../tests/fixtures/round-robin-proxy";
 import { freePort, serverArgs, waitHealthy, type ServerProcess } from "../../tests/fixtures/server-process";
+import { startS3Server, type S3TestServer } from "../../tests/fixtures/s3-server";
 import { SseReader } from "../../tests/fixtures/sse";
 import type { LiveEventPayloads } from "../shared/messages/messages.api";
 import { openPostgres, type DatabaseHandle } from "./db/client";
@@ -30,6 +31,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const AUTH_SECRET = "several-servers-secret-several-servers-0123";
 
 const servers: ServerProcess[] = [];
+const dataDirs: string[] = [];
+let bucket: S3TestServer | undefined;
 const readers: SseReader[] = [];
 let proxy: RoundRobinProxy | undefined;
 let database: DatabaseHandle | undefined;
@@ -58,6 +61,7 @@ beforeAll(async () => {
   url.pathname = `/${databaseName}`;
   const databaseUrl = url.toString();
 
+  bucket = await startS3Server();
   const ports = [await freePort(), await freePort()];
   proxy = await startRoundRobinProxy(ports.map((port) => `http://127.0.0.1:${port}`));
   const env = {
@@ -66,14 +70,19 @@ beforeAll(async () => {
     PUBLIC_URL: proxy.url,
     // Every process runs the jobs runner; once a second, so a due job is taken within the test.
     JOBS_INTERVAL_SECONDS: "1",
-    // better-auth's limits count per client address, and behind this proxy every client has the
-    // proxy's; the test's own rate limit (messages per sender) is on whatever this says.
-    AUTH_RATE_LIMIT: "false",
+    // The per-address limits on, as in production. The test's requests come as if through a CDN
+    // (the X-Forwarded-For they send) and then the proxy (which appends what it saw): two proxies.
+    AUTH_RATE_LIMIT: "true",
+    TRUSTED_PROXIES: "2",
+    // Uploads go to one bucket; each process's own data directory stays empty of them.
+    ...bucket.env("several-servers"),
   };
   const args = serverArgs({ compiled: true, env: { ...process.env, ...env } });
   // One after the other: the first migrates the new database, the second finds it migrated.
   for (const port of ports) {
-    const server = startBuilt(args, { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "several-servers-")) }, port);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "several-servers-"));
+    dataDirs.push(dataDir);
+    const server = startBuilt(args, { ...env, DATA_DIR: dataDir }, port);
     servers.push(server);
     await waitHealthy(server);
   }
@@ -87,8 +96,10 @@ afterAll(async () => {
   await proxy?.close();
   servers.forEach((s) => s.child.kill("SIGKILL"));
   await Promise.all(servers.map((s) => s.exited));
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   await sql?.end();
   await database?.close();
+  await bucket?.stop();
   if (!adminUrl || !databaseName) return;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -119,18 +130,24 @@ async function call(method: string, pathname: string, options: { body?: unknown;
   return { status: res.status, json: (text ? JSON.parse(text) : undefined) as Record<string, any>, headers: res.headers, upstream: Number(res.headers.get(UPSTREAM_HEADER)) };
 }
 
+// Each account signs up and in from an address of its own, so the per-address limits never add up across tests.
+let lastAddress = 0;
+const newClientAddress = () => ({ "x-forwarded-for": `198.51.100.${++lastAddress}` });
+
 async function newParent() {
   const body = parentSignUpBody();
-  expect((await call("POST", "/api/accounts/parents", { body })).status).toBe(201);
-  const session = await call("POST", "/api/session", { body: { role: "parent", email: body.parent.email, password: body.parent.password } });
+  const headers = newClientAddress();
+  expect((await call("POST", "/api/accounts/parents", { body, headers })).status).toBe(201);
+  const session = await call("POST", "/api/session", { body: { role: "parent", email: body.parent.email, password: body.parent.password }, headers });
   expect(session.status).toBe(200);
   return { email: body.parent.email, password: body.parent.password, cookie: cookieHeader(session.headers), signedInOn: session.upstream };
 }
 
 async function newTeacher() {
   const body = teacherApplicationBody();
-  expect((await call("POST", "/api/teachers", { body })).status).toBe(201);
-  const session = await call("POST", "/api/session", { body: { role: "teacher", email: body.personal.email, password: body.personal.password } });
+  const headers = newClientAddress();
+  expect((await call("POST", "/api/teachers", { body, headers })).status).toBe(201);
+  const session = await call("POST", "/api/session", { body: { role: "teacher", email: body.personal.email, password: body.personal.password }, headers });
   expect(session.status).toBe(200);
   const cookie = cookieHeader(session.headers);
   const me = await call("GET", "/api/teachers/me", { cookie });
@@ -178,6 +195,35 @@ describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one
     }
   });
 
+  it("an intro video uploaded through one server plays, ranged, through the other", async () => {
+    const teacher = await newTeacher();
+    const video = introVideoBytes();
+    const upload = await fetch(`${proxy!.url}/api/teachers/me/intro-video`, {
+      method: "PUT",
+      headers: { cookie: teacher.cookie, "content-type": "video/mp4", "content-length": String(video.length) },
+      body: video,
+    });
+    expect(upload.status).toBe(200);
+    const uploadedOn = Number(upload.headers.get(UPSTREAM_HEADER));
+    const { introVideoUrl } = (await upload.json()) as { introVideoUrl: string };
+    expect(await bucket!.listKeys("several-servers/")).toContain(`several-servers/teacher-videos/${teacher.teacherId}/intro-video.mp4`);
+
+    // What a video element asks for: a range, then another; each server answers one of them.
+    for (const [start, end] of [
+      [100, 1099],
+      [video.length - 500, video.length - 1],
+    ] as const) {
+      const part = await fetch(`${proxy!.url}${introVideoUrl}`, { headers: { range: `bytes=${start}-${end}` } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get("content-range")).toBe(`bytes ${start}-${end}/${video.length}`);
+      expect(part.headers.get("content-type")).toBe("video/mp4");
+      expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(start, end + 1))).toBe(true);
+      if (start === 100) expect(Number(part.headers.get(UPSTREAM_HEADER)), "the first range comes from the other server").not.toBe(uploadedOn);
+    }
+    // Neither process kept the upload on its own disk.
+    for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, "uploads", "teacher-videos", teacher.teacherId))).toBe(false);
+  });
+
   it("a message sent through one server reaches a live stream held on the other, within a second", async () => {
     const teacher = await newTeacher();
     const parent = await newParent();
@@ -215,6 +261,26 @@ describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one
     }
   });
 
+  it("a per-address limit counts across both, per client behind the balancer: the 11th sign-in attempt in a minute is refused", async () => {
+    const parent = await newParent();
+    const guessing = { "x-forwarded-for": "203.0.113.7" };
+    const perServer = [0, 0];
+    for (let i = 1; i <= 10; i++) {
+      const attempt = await call("POST", "/api/session", { body: { role: "parent", email: parent.email, password: `wrong-${i}` }, headers: guessing });
+      expect(attempt.status, `attempt ${i}`).toBe(401);
+      perServer[attempt.upstream]!++;
+    }
+    expect(perServer).toEqual([5, 5]);
+    for (let i = 0; i < 2; i++) {
+      const refused = await call("POST", "/api/session", { body: { role: "parent", email: parent.email, password: parent.password }, headers: guessing });
+      expect(refused.status, `server ${refused.upstream}`).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // Another client behind the same balancer is not limited by the first one's attempts.
+    const other = await call("POST", "/api/session", { body: { role: "parent", email: parent.email, password: parent.password }, headers: { "x-forwarded-for": "203.0.113.8" } });
+    expect(other.status).toBe(200);
+  });
+
   it("a job runs once: both processes run the jobs runner, and each lesson reminder is sent exactly once", async () => {
     const teacher = await newTeacher();
     const parent = await newParent();
@@ -227,7 +293,8 @@ describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one
     const [family] = rows;
     // Accepted lessons within the next day: the reminder sweep (run by both processes every
     // second) stores two reminders for each, due at once, and both runners race to take them.
-    const lessons = 6;
+    // More reminders than one claim takes (20), so both runners are likely to take some.
+    const lessons = 12;
     const nextHour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
     const bookingIds: string[] = [];
     for (let i = 0; i < lessons; i++) {
@@ -259,5 +326,8 @@ describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one
       [[parent.email, teacher.email]],
     );
     expect(Object.fromEntries(mails.map((m) => [m.to, m.count]))).toEqual({ [parent.email]: lessons, [teacher.email]: lessons });
+    // Without SMTP each process writes what it sends to its own data directory: together, each reminder once.
+    const written = dataDirs.map((dir) => (existsSync(path.join(dir, "outbox")) ? readdirSync(path.join(dir, "outbox")).filter((f) => f.includes("-lesson-reminder-")).length : 0));
+    expect(written[0]! + written[1]!).toBe(lessons * 2);
   });
 });
