@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const source = path.join(env.dataDir, "uploads");
-  const client = s3ClientFromEnvironment();
+  const client = await s3ClientFromEnvironment();
   const target = new S3Storage(client, parseStorageUrl(env.STORAGE_URL));
   console.log(`Copying ${source} → ${env.STORAGE_URL}`);
 

@@ -1,18 +1,22 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { keySegments, type ByteRange, type Storage, type StoredFileInfo } from "./storage";
 import type { BucketLocation } from "./storage-url";
 
+// Loaded on first use: the SDK costs about 22 MB of memory, which a server on disk storage never needs.
+const loadSdk = () => import("@aws-sdk/client-s3");
+const loadUpload = async () => (await import("@aws-sdk/lib-storage")).Upload;
+
 /**
  * A client configured the way the AWS SDK configures itself (AWS_REGION, AWS_ACCESS_KEY_ID,
  * AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL, profiles…). With an endpoint of one's own (MinIO,
  * Garage, R2, s3rver…) the bucket goes in the path: those stores rarely have a DNS name per bucket.
  */
-export function s3ClientFromEnvironment(environment: Record<string, string | undefined> = process.env): S3Client {
+export async function s3ClientFromEnvironment(environment: Record<string, string | undefined> = process.env): Promise<S3Client> {
   const customEndpoint = Boolean(environment.AWS_ENDPOINT_URL || environment.AWS_ENDPOINT_URL_S3);
+  const { S3Client } = await loadSdk();
   return new S3Client({ forcePathStyle: customEndpoint });
 }
 
@@ -21,10 +25,8 @@ const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
 function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
-    return error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey";
-  }
-  return false;
+  const { name, $metadata } = error as { name?: unknown; $metadata?: { httpStatusCode?: number } };
+  return $metadata !== undefined && ($metadata.httpStatusCode === 404 || name === "NotFound" || name === "NoSuchKey");
 }
 
 export interface S3ObjectInfo extends StoredFileInfo {
@@ -34,10 +36,16 @@ export interface S3ObjectInfo extends StoredFileInfo {
 
 /** Files as objects in one bucket, under a prefix. */
 export class S3Storage implements Storage {
+  private readonly client: Promise<S3Client>;
+
+  /** `client` may still be coming (s3ClientFromEnvironment loads the SDK); a failure shows at the first call. */
   constructor(
-    readonly client: S3Client,
+    client: S3Client | Promise<S3Client>,
     readonly location: BucketLocation,
-  ) {}
+  ) {
+    this.client = Promise.resolve(client);
+    this.client.catch(() => undefined);
+  }
 
   /** The object name of a key: the prefix, then the key (validated as on disk, so both stores accept the same keys). */
   objectKey(key: string): string {
@@ -56,6 +64,7 @@ export class S3Storage implements Storage {
     options: { metadata?: Record<string, string> } = {},
   ): Promise<{ size: number }> {
     const objectKey = this.objectKey(key);
+    const [client, Upload] = await Promise.all([this.client, loadUpload()]);
     const source = body instanceof Readable ? body : Readable.fromWeb(body as WebReadableStream<Uint8Array>);
     let size = 0;
     const counter = new Transform({
@@ -67,7 +76,7 @@ export class S3Storage implements Storage {
     // pipeline() carries a failure of the source into the counter, which the upload reads.
     const piping = pipeline(source, counter);
     const upload = new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.location.bucket, Key: objectKey, Body: counter, Metadata: options.metadata },
       partSize: PART_SIZE,
       queueSize: PARTS_IN_FLIGHT,
@@ -88,8 +97,9 @@ export class S3Storage implements Storage {
 
   async get(key: string, range?: ByteRange): Promise<{ stream: Readable; info: StoredFileInfo } | null> {
     const objectKey = this.objectKey(key);
+    const [client, { GetObjectCommand }] = await Promise.all([this.client, loadSdk()]);
     try {
-      const response = await this.client.send(
+      const response = await client.send(
         new GetObjectCommand({
           Bucket: this.location.bucket,
           Key: objectKey,
@@ -116,8 +126,10 @@ export class S3Storage implements Storage {
 
   /** Size, time and user metadata of the object, or null when there is none. */
   async head(key: string): Promise<S3ObjectInfo | null> {
+    const objectKey = this.objectKey(key);
+    const [client, { HeadObjectCommand }] = await Promise.all([this.client, loadSdk()]);
     try {
-      const response = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+      const response = await client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: objectKey }));
       return {
         size: response.ContentLength ?? 0,
         modifiedAt: response.LastModified ?? new Date(0),
@@ -130,7 +142,9 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
+    const objectKey = this.objectKey(key);
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client, loadSdk()]);
     // S3 answers a delete of a missing object with success too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+    await client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: objectKey }));
   }
 }
