@@ -8,6 +8,7 @@ import { createClassesRoutes } from "./classes/classes.routes";
 import { createBillingRoutes, createEarningsRoutes } from "./earnings/earnings.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
 import type { AppEnv, Deps } from "./http/app-env";
+import { resolveClientIp } from "./http/client-ip";
 import { errorHandler } from "./http/errors";
 import { requestBodyLimit } from "./http/body-limit";
 import { compressResponses } from "./http/compress-responses";
@@ -75,6 +76,7 @@ export function createApp(deps: Deps) {
 
   const app = new Hono<AppEnv>()
     .use("*", requestId())
+    .use("*", resolveClientIp(deps.env.TRUSTED_PROXIES))
     .use("*", requestLogger(deps.logger))
     .use("*", requestMetrics)
     // JSON and other text made per request, gzip-compressed (http/compress-responses.ts).

@@ -34,6 +34,12 @@ describe("loadEnv", () => {
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "production" }, "AUTH_SECRET"],
     [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), SEED_DEMO: "true" }, "SEED_DEMO"],
+    [{ STORAGE_URL: "https://bucket.s3.amazonaws.com" }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://" }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://Upper_Case" }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://bucket/../up" }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://bucket//double" }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://bucket/prefix?x=1" }, "STORAGE_URL"],
   ])("%j stops the start naming %s", (input, variable) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...input })).toThrow(ConfigError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...input })).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -49,5 +55,16 @@ describe("loadEnv", () => {
     expect(env.SEED_DEMO).toBe(false);
     expect(env.PORT).toBe(4123);
     expect(env.PUBLIC_URL).toBe("http://localhost:4123");
+  });
+
+  it("reads STORAGE_URL (a bucket, with or without a prefix) and leaves it unset for the data directory", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).STORAGE_URL).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: dataDir(), STORAGE_URL: "s3://my-lessons" }).STORAGE_URL).toBe("s3://my-lessons");
+    expect(loadEnv({ DATA_DIR: dataDir(), STORAGE_URL: "s3://my.lessons/prod/uploads/" }).STORAGE_URL).toBe("s3://my.lessons/prod/uploads/");
+  });
+
+  it("says what is wrong with a STORAGE_URL", () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), STORAGE_URL: "s3://Bad_Bucket/x" })).toThrow(/STORAGE_URL has an invalid bucket name "Bad_Bucket"/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), STORAGE_URL: "file:///srv" })).toThrow(/STORAGE_URL must be s3:\/\/bucket or s3:\/\/bucket\/prefix/);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseStorageUrl } from "./files/storage-url";
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -33,6 +34,16 @@ const envSchema = z
     /** decisions.md section 5: off by default (embedded), on in production configurations. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag(false),
     AUTH_RATE_LIMIT: booleanFlag(true),
+    /**
+     * How many proxies (load balancers) stand in front of the server, each adding the address it
+     * saw to X-Forwarded-For. 0: the client is the connection's own address (nothing in front).
+     */
+    TRUSTED_PROXIES: z.coerce
+      .number({ message: "must be a number of proxies" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (none) or more")
+      .max(10, "must be at most 10")
+      .default(0),
     /** smtp://user:pass@host:587 or smtps://…; unset → mail goes to the outbox in DATA_DIR. */
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
     MAIL_FROM: z.string().min(3, "must be a sender such as Music Lessons <no-reply@example.com>").default("Music Lessons <no-reply@music-lessons.local>"),
@@ -57,6 +68,17 @@ const envSchema = z
       .default([]),
     /** Where a suspended account is told to write (issue 27). */
     SUPPORT_EMAIL: z.email({ message: "must be an email address" }).default("support@music-lessons.local"),
+    /** s3://bucket/prefix → uploads in that bucket (AWS_* variables as the AWS SDK reads them); unset → DATA_DIR/uploads. */
+    STORAGE_URL: z
+      .string()
+      .superRefine((url, ctx) => {
+        try {
+          parseStorageUrl(url);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -5,7 +5,7 @@ import { newClassProgress } from "../../src/shared/classes/progress.rules";
 import { classFileKey } from "../../src/server/classes/classes.service";
 import { and, eq, isNull } from "drizzle-orm";
 import { classEnrolments, classes, classFiles, classGrades } from "../../src/server/db/schema";
-import { createStorage } from "../../src/server/files/storage";
+import { createStorage } from "../../src/server/files/create-storage";
 import type { Deps } from "../../src/server/http/app-env";
 
 /** A small but real PDF: file-type recognises it by its first bytes. */

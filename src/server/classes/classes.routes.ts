@@ -29,7 +29,7 @@ import {
 import { requireParent, requireTeacher, requireUser } from "../auth/guards";
 import { classFileDisposition } from "../files/content-disposition";
 import { fileResponse } from "../files/serve-file";
-import { createStorage } from "../files/storage";
+import { createStorage } from "../files/create-storage";
 import type { AppEnv, Deps } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./classes.service";

@@ -5,7 +5,6 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { Env } from "../env";
 
 export interface StoredFileInfo {
   size: number;
@@ -19,8 +18,8 @@ export interface ByteRange {
 }
 
 /**
- * Where uploaded files live, by key ("teacher-videos/{teacherId}/intro-video.mp4"). Local disk in
- * the embedded setup; an S3-compatible store can implement the same four calls.
+ * Where uploaded files live, by key ("teacher-videos/{teacherId}/intro-video.mp4"): local disk
+ * (LocalDiskStorage) or an S3-compatible bucket (S3Storage), chosen by STORAGE_URL (create-storage.ts).
  */
 export interface Storage {
   /**
@@ -139,9 +138,4 @@ export class LocalDiskStorage implements Storage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
-}
-
-/** The app's storage: `${DATA_DIR}/uploads` on local disk. */
-export function createStorage(env: Pick<Env, "dataDir">): Storage {
-  return new LocalDiskStorage(path.join(env.dataDir, "uploads"));
 }

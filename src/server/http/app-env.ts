@@ -29,6 +29,8 @@ export interface OperatorUser {
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The client's address (http/client-ip.ts), behind as many proxies as TRUSTED_PROXIES says. */
+    clientIp: string;
     /** Set only by `requireUser` on routes that need a session. */
     user: SessionUser;
     sessionId: string;

@@ -3,7 +3,7 @@ import { createTeacher } from "../../../tests/factories/accounts";
 import { addIntroVideo } from "../../../tests/factories/teacher-application";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
-import { createStorage } from "../files/storage";
+import { createStorage } from "../files/create-storage";
 import { introVideoKey } from "./intro-video.service";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { UPLOAD_TOKEN_HEADER } from "../../shared/teachers/intro-video.constants";
 import { requireTeacher, requireUser } from "../auth/guards";
-import { createStorage } from "../files/storage";
+import { createStorage } from "../files/create-storage";
 import type { AppEnv, Deps } from "../http/app-env";
 import { releaseUploadToken, teacherIdForUploadToken, uploadIntroVideo } from "./intro-video.service";
 

@@ -12,7 +12,7 @@ import {
 } from "../../shared/teachers/profile.schemas";
 import { discoveryBlockedReason, RESUBMIT_NOT_ALLOWED_MESSAGE } from "../../shared/teachers/review-status.rules";
 import type { Executor } from "../db/client";
-import { createStorage } from "../files/storage";
+import { createStorage } from "../files/create-storage";
 import { geocodeCityState } from "../geo/gazetteer";
 import { countActiveClasses } from "../classes/classes.service";
 import type { Deps } from "../http/app-env";
