@@ -107,6 +107,14 @@ function checkRateLimits(families: number): void {
 
 async function main() {
   const seconds = soakSeconds(process.argv.slice(2));
+  // Ctrl-C ends the traffic early but still reports, stops the server and drops the database.
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+    progress("interrupted: stopping the traffic, then cleaning up");
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
   checkRateLimits(TEACHERS * FAMILIES_PER_TEACHER);
   progress("building the web app and the server (what npm start runs)");
   execFileSync(process.execPath, ["scripts/build-web.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
@@ -161,7 +169,7 @@ async function main() {
     let minute = 1;
     for (;;) {
       const now = performance.now();
-      if (now - started >= runMs) break;
+      if (now - started >= runMs || interrupted) break;
       // Open loop: every operation whose time has come starts now, however many are still running.
       for (const kind of Object.keys(RATES) as (keyof typeof RATES)[]) {
         const interval = 1000 / (RATES[kind] * RATE_SCALE);
@@ -188,7 +196,8 @@ async function main() {
     }
     progress(`traffic stopped; waiting for ${inFlight.size} requests still under way`);
     await Promise.all(inFlight);
-    samples.push(await sample(server, admin, name, runMs));
+    const ranMs = Math.min(runMs, performance.now() - started);
+    samples.push(await sample(server, admin, name, ranMs));
     const partialFrom = started + (minute - 1) * 60_000;
     if (recorder.completed.some((c) => c.doneAt >= partialFrom)) rows.push(minuteRow(minute, recorder, partialFrom, Infinity, samples[samples.length - 1]));
     await sleep(3000); // the last messages' live events
@@ -217,7 +226,7 @@ async function main() {
       }
     }
     const endedStreams = streams.filter((s) => s.ended).length;
-    const drift = rssDrift(samples, runMs);
+    const drift = rssDrift(samples, ranMs);
 
     const kindHeaders = KINDS.map((k) => `${k} p50/p99 ms`);
     console.log(`\nSoak: ${seconds} s, compiled server on PostgreSQL (production mode, rate limits on), ${teachers.length} teachers, ${families.length} families, ${streams.length} live streams, ${perSecond.toFixed(1)} operations/s scheduled (open loop); load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end.\n`);
@@ -264,16 +273,21 @@ async function main() {
     for (const failure of recorder.failures) console.log(`  error: ${failure}`);
     for (const detail of files.details) console.log(`  lost: ${detail}`);
     for (const line of server.errorLines.slice(0, 5)) console.log(`  server: ${line}`);
-    const passed = recorder.errors === 0 && lostWrites === 0 && missedDeliveries === 0 && endedStreams === 0 && drift?.flat === true;
+    if (interrupted) console.log(`interrupted after ${(ranMs / 1000).toFixed(0)} s of ${seconds} s`);
+    const passed = !interrupted && recorder.errors === 0 && lostWrites === 0 && missedDeliveries === 0 && endedStreams === 0 && drift?.flat === true;
     console.log(`\ntargets (0 errors, 0 lost writes, 0 missed deliveries, RSS flat within 10 %): ${passed ? "met" : "NOT met"}`);
     process.exitCode = passed ? 0 : 1;
   } finally {
     await Promise.all(streams.map((s) => s.cancel()));
     if (server && server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server!.child.once("exit", resolve));
+      const exited = new Promise<number | null>((resolve) => server!.child.once("exit", (code) => resolve(code)));
+      const stopping = performance.now();
       server.child.kill("SIGTERM");
-      await Promise.race([exited, sleep(15_000)]);
-      if (server.child.exitCode === null) server.child.kill("SIGKILL");
+      const code = await Promise.race([exited, sleep(15_000).then(() => "still running" as const)]);
+      if (code === "still running") {
+        progress("the server did not stop within 15 s of SIGTERM: killed");
+        server.child.kill("SIGKILL");
+      } else progress(`the server stopped on SIGTERM in ${((performance.now() - stopping) / 1000).toFixed(1)} s, exit code ${code}`);
     }
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP === "1") progress(`kept database ${name}`);
