@@ -44,7 +44,8 @@ export interface BackupPlaces {
  * deletes it after the row's delete commits, so every file a snapshot row names exists when the
  * links are made; a link keeps the bytes it saw (the app replaces files by rename, never in place),
  * so later uploads and deletes change nothing in the backup. On PGlite no write can commit while
- * the snapshot transaction runs at all.
+ * the snapshot transaction runs at all. On PostgreSQL writers go on: a file whose row is deleted
+ * after the snapshot began and that is removed before its link is made is missing (README).
  */
 export async function writeBackup(source: BackupSource, places: BackupPlaces, out: Writable): Promise<Manifest> {
   // Inside DATA_DIR: the same file system as the uploads, which a hard link needs.
