@@ -3,6 +3,9 @@ import { serve } from "@hono/node-server";
 import pino from "pino";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
+import { placesOf } from "./backup/backup-command";
+import { startBackupEndpoint, type BackupEndpoint } from "./backup/backup-endpoint";
+import { pgliteTransaction } from "./backup/dump.repo";
 import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/data-dir-lock";
 import { runMigrations } from "./db/migrate";
@@ -52,6 +55,11 @@ async function main() {
     env.JOBS_INTERVAL_SECONDS > 0
       ? startJobRunner(deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, intervalMs: env.JOBS_INTERVAL_SECONDS * 1000 })
       : undefined;
+  // `npm run backup` cannot open the embedded database this process holds: it asks this process
+  // (loopback, token in DATA_DIR). On PostgreSQL the command reads the database itself.
+  const backupEndpoint: BackupEndpoint | undefined = handle.pglite
+    ? await startBackupEndpoint({ driver: "pglite", snapshot: pgliteTransaction(handle.pglite) }, placesOf(env), logger)
+    : undefined;
   const hasWeb = mountWebApp(app, WEB_DIST, await loadPageRenderer(logger));
   if (!hasWeb) logger.warn("dist/web is missing: run `npm run build` to serve the web app from this process");
 
@@ -78,6 +86,7 @@ async function main() {
     // Stop accepting connections, end the live streams (they never finish by themselves), let
     // in-flight requests finish, then close the database.
     void liveHubFor({ db: handle.db, logger }).close();
+    void backupEndpoint?.close();
     server.close(() => {
       Promise.resolve(jobs?.stop())
         .then(() => handle.close())

@@ -51,15 +51,15 @@ export class MoveRefusedError extends Error {
  * Tables the migrations themselves fill on an empty database, with the condition under which their
  * rows are still just those: migration 0004 inserts the search_state singleton at generation 0.
  */
-const MIGRATION_ROWS: Record<string, string> = {
+export const MIGRATION_ROWS: Record<string, string> = {
   search_state: `select count(*)::int as n from "search_state" where not ("singleton" and "generation" = 0)`,
 };
 
-const BATCH_ROWS = 500;
+export const BATCH_ROWS = 500;
 /** PostgreSQL takes at most 65,535 parameters per statement. */
-const MAX_PARAMETERS = 30_000;
+export const MAX_PARAMETERS = 30_000;
 
-interface ColumnInfo {
+export interface ColumnInfo {
   name: string;
   type: string;
   identityAlways: boolean;
@@ -69,17 +69,17 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-type Queryable = { query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }> };
+export type Queryable = { query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }> };
 
-function pgQueryable(client: pg.ClientBase): Queryable {
+export function pgQueryable(client: pg.ClientBase): Queryable {
   return { query: async <R>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as R[] }) };
 }
 
-function pgliteQueryable(db: PGlite | PgliteTransaction): Queryable {
+export function pgliteQueryable(db: PGlite | PgliteTransaction): Queryable {
   return { query: async <R>(text: string, params?: unknown[]) => ({ rows: (await db.query<R>(text, params)).rows }) };
 }
 
-async function publicTables(db: Queryable): Promise<string[]> {
+export async function publicTables(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
@@ -88,7 +88,7 @@ async function publicTables(db: Queryable): Promise<string[]> {
 }
 
 /** The columns a copy writes: not dropped, not generated (those regenerate on the target). */
-async function writableColumns(db: Queryable, table: string): Promise<ColumnInfo[]> {
+export async function writableColumns(db: Queryable, table: string): Promise<ColumnInfo[]> {
   const { rows } = await db.query<{ name: string; type: string; identity: string }>(
     `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attidentity as identity
        from pg_attribute a
@@ -99,13 +99,13 @@ async function writableColumns(db: Queryable, table: string): Promise<ColumnInfo
   return rows.map((r) => ({ name: r.name, type: r.type, identityAlways: r.identity === "a" }));
 }
 
-async function rowCount(db: Queryable, table: string): Promise<number> {
+export async function rowCount(db: Queryable, table: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.${quoteIdent(table)}`);
   return rows[0]!.n;
 }
 
 /** Parents before children, from the target's foreign keys. */
-async function foreignKeyOrder(db: Queryable, tables: string[]): Promise<string[]> {
+export async function foreignKeyOrder(db: Queryable, tables: string[]): Promise<string[]> {
   const { rows } = await db.query<{ child: string; parent: string }>(
     `select c.relname as child, p.relname as parent from pg_constraint k
        join pg_class c on c.oid = k.conrelid join pg_namespace cn on cn.oid = c.relnamespace
@@ -130,7 +130,7 @@ async function foreignKeyOrder(db: Queryable, tables: string[]): Promise<string[
 }
 
 /** The latest migration recorded in drizzle's bookkeeping, or undefined when none is. */
-async function latestMigration(db: Queryable): Promise<number | undefined> {
+export async function latestMigration(db: Queryable): Promise<number | undefined> {
   const { rows } = await db.query<{ exists: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
   if (!rows[0]?.exists) return undefined;
   const latest = await db.query<{ at: string | null }>(`select max(created_at)::text as at from drizzle.__drizzle_migrations`);
@@ -138,7 +138,7 @@ async function latestMigration(db: Queryable): Promise<number | undefined> {
 }
 
 /** Tables of the target holding rows the migrations do not write: anything there refuses the move. */
-async function nonEmptyTargetTables(target: Queryable): Promise<string[]> {
+export async function nonEmptyTargetTables(target: Queryable): Promise<string[]> {
   const found: string[] = [];
   for (const table of await publicTables(target)) {
     const check = MIGRATION_ROWS[table];
