@@ -15,6 +15,9 @@ export const REPERTOIRE_NOT_STUDENTS_MESSAGE = "Pick a piece from this student's
 export const CLASS_FILE_NOT_CLASS_MESSAGE = "Pick a file of this class.";
 export const CLASS_NOT_STUDENTS_MESSAGE = "Pick one of your classes with this student.";
 export const DUE_IN_PAST_MESSAGE = "The due date cannot be in the past.";
+/** A due date further out than this is a typo, not homework. */
+export const DUE_MAX_DAYS_AHEAD = 365;
+export const DUE_TOO_FAR_MESSAGE = "The due date can be at most a year from today.";
 
 export interface HomeworkItemDTO {
   id: string;

@@ -68,11 +68,11 @@ const bothOrNeither = (value: { goalMinutesPerDay?: number | null; goalDaysPerWe
 export const createHomeworkSchema = z
   .object({
     studentId: z.guid(STUDENT_NOT_FOUND_MESSAGE),
-    classId: z.guid(CLASS_NOT_FOUND_MESSAGE).nullish(),
+    classId: z.guid(CLASS_NOT_FOUND_MESSAGE).optional(),
     items: homeworkItems,
-    goalMinutesPerDay: goalMinutes.nullish(),
-    goalDaysPerWeek: goalDays.nullish(),
-    dueOn: practiceDate.nullish(),
+    goalMinutesPerDay: goalMinutes.optional(),
+    goalDaysPerWeek: goalDays.optional(),
+    dueOn: practiceDate.optional(),
   })
   .strict()
   .refine(bothOrNeither, { message: GOAL_BOTH_MESSAGE, path: ["goalDaysPerWeek"] });
