@@ -419,12 +419,16 @@ async function changeProgress<R extends { progress: ProgressMetrics }>(
   classId: string,
   change: (progress: ProgressMetrics, tx: Tx, row: LockedClassState) => Promise<R> | R,
 ): Promise<R> {
-  return inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
+  const result = await inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
     const result = await change(readProgress(row.progressMetrics), tx, row);
     const progress = checkedProgress(result.progress);
     await repo.updateClass(tx, classId, { progressMetrics: progress });
     return { ...result, progress };
   });
+  // Answered as the class page shows it: with practice XP on top (issue 29), read after the
+  // transaction (the global db inside it would deadlock PGlite). What is stored stays without it.
+  const { progress } = await classPracticeXp(deps, classId, result.progress);
+  return { ...result, progress };
 }
 
 /**

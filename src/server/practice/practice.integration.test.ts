@@ -186,12 +186,19 @@ describe("practice XP in the class", () => {
     expect(week.entries).toHaveLength(20);
     expect(week.entries.every((e) => !e.editable)).toBe(true);
 
+    // An achievement's answer shows the level as the page does: stored progress plus practice.
+    const unlocked = await send(t, "POST", `/api/classes/${classId}/progress/categories/performance/achievements/recital-ready/unlock`, { cookie: s.teacherCookie });
+    expect(unlocked.status, unlocked.text).toBe(200);
+    const withAchievement = (await classXp()).progress;
+    expect(unlocked.json.progress).toMatchObject({ level: withAchievement.level, xp: withAchievement.xp });
+
     const off = await send(t, "PATCH", `/api/practice/classes/${classId}`, { body: { practiceXp: false }, cookie: s.teacherCookie });
     expect(off.json).toEqual({ classId, practiceXp: false });
     expect((await send(t, "PATCH", `/api/practice/classes/${classId}`, { body: { practiceXp: true }, cookie: s.otherTeacherCookie })).status).toBe(404);
     detail = await classXp();
     expect(detail.practice).toEqual({ enabled: false, xp: 0 });
-    expect(detail.progress).toMatchObject({ level: stored.level, xp: stored.xp });
+    const achievementOnly = withPracticeXp(stored, unlocked.json.xpGained as number);
+    expect(detail.progress).toMatchObject({ level: achievementOnly.level, xp: achievementOnly.xp });
   });
 });
 
