@@ -33,6 +33,8 @@ export function HomeworkList({ homework, manage }: { homework: readonly Homework
 function HomeworkCard({ homework, manage }: { homework: HomeworkDTO; manage: HomeworkTarget | null }) {
   const [editing, setEditing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
+  // Closing ends the homework for good (no more edits): asked once more.
+  const [closing, setClosing] = useState(false);
   const close = useUpdateHomework(homework.id);
   const open = homework.status === "open";
   const headingId = useId();
@@ -73,10 +75,22 @@ function HomeworkCard({ homework, manage }: { homework: HomeworkDTO; manage: Hom
               <Pencil aria-hidden className="size-4" />
               Edit
             </Button>
-            <Button variant="secondary" size="sm" disabled={close.isPending} onClick={() => close.mutate({ status: "closed" })}>
-              <XCircle aria-hidden className="size-4" />
-              Close
-            </Button>
+            {closing ? (
+              <span className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="text-slate-700">Close it for good?</span>
+                <Button variant="secondaryDanger" size="sm" disabled={close.isPending} onClick={() => close.mutate({ status: "closed" })}>
+                  {close.isPending ? "Closing..." : "Close homework"}
+                </Button>
+                <Button variant="secondary" size="sm" disabled={close.isPending} onClick={() => setClosing(false)}>
+                  Keep open
+                </Button>
+              </span>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => setClosing(true)}>
+                <XCircle aria-hidden className="size-4" />
+                Close
+              </Button>
+            )}
             {homework.canReview ? (
               <Button size="sm" onClick={() => setReviewing(true)}>
                 <CheckCircle2 aria-hidden className="size-4" />

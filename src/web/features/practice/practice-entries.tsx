@@ -42,6 +42,8 @@ function EntryRow({
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  // Deleting takes the minutes out of the week, the streak and the class's XP: asked once more.
+  const [confirming, setConfirming] = useState(false);
   const update = useUpdateEntry(entry.id);
   const label = `${formatDay(entry.practicedOn)}, ${formatMinutes(entry.minutes)}`;
   if (editing) {
@@ -76,12 +78,22 @@ function EntryRow({
         {entry.homeworkItemIds.length ? <p className="text-slate-600">{entry.homeworkItemIds.map((id) => itemName.get(id) ?? "A removed item").join(", ")}</p> : null}
         {entry.note ? <p className="break-words text-slate-700">{entry.note}</p> : null}
       </div>
-      {entry.editable ? (
+      {entry.editable && confirming ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-700">Delete this practice?</span>
+          <Button variant="secondaryDanger" size="sm" disabled={deleting} onClick={onDelete}>
+            {deleting ? "Deleting..." : "Delete"}
+          </Button>
+          <Button variant="secondary" size="sm" disabled={deleting} onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
+        </div>
+      ) : entry.editable ? (
         <div className="flex gap-1">
           <Button variant="ghost" size="compact" aria-label={`Edit practice of ${label}`} onClick={() => setEditing(true)}>
             <Pencil aria-hidden className="size-4" />
           </Button>
-          <Button variant="ghostDanger" size="compact" aria-label={`Delete practice of ${label}`} disabled={deleting} onClick={onDelete}>
+          <Button variant="ghostDanger" size="compact" aria-label={`Delete practice of ${label}`} onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden className="size-4" />
           </Button>
         </div>
