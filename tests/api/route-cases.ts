@@ -12,6 +12,7 @@ import { operatorApplicationsCases } from "./cases/operator-applications.cases";
 import { operatorAccountsCases } from "./cases/operator-accounts.cases";
 import { parentsCases } from "./cases/parents.cases";
 import { platformCases } from "./cases/platform.cases";
+import { practiceCases } from "./cases/practice.cases";
 import { publicProfileCases } from "./cases/public-profile.cases";
 import { reportsCases } from "./cases/reports.cases";
 import { reviewsCases } from "./cases/reviews.cases";
@@ -43,6 +44,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...calendarCases,
   ...earningsCases,
   ...invoicesCases,
+  ...practiceCases,
   ...messagesCases,
   ...lessonsCases,
   ...lessonSettingsCases,

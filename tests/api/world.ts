@@ -10,6 +10,7 @@ import { attendedLesson, draftInvoice, sentInvoice } from "../factories/invoices
 import { nextFactorySlot } from "./cases/booking.cases";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { createConversation } from "../factories/messages";
+import { createWorldPractice } from "../factories/practice";
 import { createWorldReports } from "../factories/reports";
 import { cookieHeader, send, signIn, signInOperator } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
@@ -155,7 +156,10 @@ export async function createWorld(t: TestApp) {
     to: "2025-07-02",
     extraLines: [{ description: "Recital fee", quantity: 1, unitCents: 2500 }],
   });
+  // Practice (issue 29): homework of the teacher for the first student, an entry and a running timer.
+  const practice = await createWorldPractice(t.deps, { ...invoiceFamily, classId: joined.classId });
   return {
+    practice,
     invoices: { sent: sentOne.id, sentYear: Number(sentOne.issueDate.slice(0, 4)), draft: draftOne.id },
     conversationId,
     reports,

@@ -57,8 +57,8 @@ import { pgErrorCode } from "../http/errors";
 import { getStudent } from "../students/students.service";
 import { checkedUpload } from "../files/checked-upload";
 import type { ContainerKind } from "../files/container-structure";
+import { classPracticeXp } from "../practice/practice-figures.service";
 import { CLASS_FILE_SNIFF_BYTES, sniffClassFileType } from "./class-file-type";
-
 import * as repo from "./classes.repo";
 
 const STRUCTURE_OF: Partial<Record<string, ContainerKind>> = { pdf: "pdf", mp4: "iso", mov: "iso", m4a: "iso", webm: "ebml" };
@@ -201,11 +201,13 @@ async function earlierStudentsOf(deps: Pick<Deps, "db">, classId: string): Promi
 
 async function detailFor(deps: Pick<Deps, "db">, viewer: Viewer, classId: string): Promise<ClassDetail> {
   const { row, role } = authorize(await repo.findClass(deps.db, classId), viewer, "member");
-  const progress = readProgress(row.progressMetrics);
-  const [grades, files, earlierStudents] = await Promise.all([
+  const stored = readProgress(row.progressMetrics);
+  const [grades, files, earlierStudents, { practice, progress }] = await Promise.all([
     row.enrolmentId ? repo.listGrades(deps.db, row.enrolmentId) : [],
     repo.listFiles(deps.db, classId, row.enrolmentId),
     role === "teacher" ? earlierStudentsOf(deps, classId) : [],
+    // Practice XP (issue 29) is added at read time on top of the stored progress, never stored.
+    classPracticeXp(deps, classId, stored),
   ]);
   return {
     ...toSummary(row, role, progress),
@@ -216,6 +218,7 @@ async function detailFor(deps: Pick<Deps, "db">, viewer: Viewer, classId: string
     parentId: row.parentId,
     enrolledSince: row.enrolledSince?.toISOString() ?? null,
     progress,
+    practice,
     grades,
     files,
     earlierStudents,
@@ -416,12 +419,16 @@ async function changeProgress<R extends { progress: ProgressMetrics }>(
   classId: string,
   change: (progress: ProgressMetrics, tx: Tx, row: LockedClassState) => Promise<R> | R,
 ): Promise<R> {
-  return inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
+  const result = await inLockedClass(deps, userId, classId, "teacher", async (tx, row) => {
     const result = await change(readProgress(row.progressMetrics), tx, row);
     const progress = checkedProgress(result.progress);
     await repo.updateClass(tx, classId, { progressMetrics: progress });
     return { ...result, progress };
   });
+  // Answered as the class page shows it: with practice XP on top (issue 29), read after the
+  // transaction (the global db inside it would deadlock PGlite). What is stored stays without it.
+  const { progress } = await classPracticeXp(deps, classId, result.progress);
+  return { ...result, progress };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASS_STATUSES, type ClassStatus } from "./classes.constants";
+import type { ClassPracticeXpDTO } from "../practice/practice.api";
 import type { Achievement, ProgressMetrics } from "./classes.schemas";
 
 /**
@@ -166,6 +167,8 @@ export interface ClassDetail extends ClassSummary {
   enrolledSince: string | null;
   /** The current family's progress (a fresh one, with the class's categories, while nobody is in it). */
   progress: ProgressMetrics;
+  /** Practice XP (issue 29): already included in `progress.level/xp`, shown as its own source line. */
+  practice: ClassPracticeXpDTO;
   /** The current family's grades, newest first: by date, then the one entered last. */
   grades: Grade[];
   /** The current family's files and the class's own material, newest first. */

@@ -24,6 +24,7 @@ import { GradeDialog, GradesTab, type GradeDialogState } from "./grades-tab";
 import { GradeProgress } from "./grade-progress";
 import { MessagesTab } from "./messages-tab";
 import { useClass, useSetFormat, useUploadFile } from "./use-classes";
+import { ClassPractice } from "../practice/class-practice";
 import { XpProgress } from "./xp-progress";
 
 const TABS = [
@@ -279,6 +280,7 @@ function HomeTab({ detail, isTeacher }: { detail: ClassDetail; isTeacher: boolea
         </p>
       ) : null}
       {format === "xp" ? <XpProgress detail={detail} isTeacher={isTeacher && hasStudent} /> : <GradeProgress detail={detail} />}
+      <ClassPractice detail={detail} isTeacher={isTeacher} />
       {!isTeacher && detail.studentId && detail.teacherId ? (
         <section aria-labelledby="lesson-notes-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="lesson-notes-heading" className="mb-2 text-lg font-semibold text-slate-900">Lesson notes</h2>

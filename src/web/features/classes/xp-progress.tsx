@@ -47,6 +47,12 @@ export function XpProgress({ detail, isTeacher }: { detail: ClassDetail; isTeach
           <p data-testid="xp" className="mt-1 text-sm text-slate-600">
             {progress.xp} / {progress.xpToNextLevel} XP
           </p>
+          {/* Practice XP is already in the level and the bar (issue 29); its own line says where it came from. */}
+          {detail.practice.enabled && detail.practice.xp > 0 ? (
+            <p data-testid="practice-xp" className="text-sm text-slate-600">
+              Practice: {detail.practice.xp} XP
+            </p>
+          ) : null}
         </div>
       </section>
 

@@ -2,6 +2,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { MyRequests } from "../booking/my-requests";
 import { CreditsPanel } from "../lessons/credits-panel";
 import { ParentLessons } from "../lessons/lesson-panels";
+import { ChildrenPractice } from "../practice/children-practice";
 import { Panel } from "./components/panel";
 import { DashboardCards } from "./components/dashboard-cards";
 import { ProfileError } from "./components/profile-error";
@@ -28,6 +29,9 @@ export function Component() {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DashboardCards counts={data.counts} />
+          <Panel id="practice" title="Practice" description="Homework from the teachers, the practice timer and what was practised this week." className="mt-6">
+            <ChildrenPractice />
+          </Panel>
         </div>
         <aside className="space-y-6 self-start lg:col-start-3 lg:row-span-2 lg:row-start-1" aria-label="Schedule">
           <UpcomingEventsCard events={data.upcoming} />

@@ -15,6 +15,7 @@ import { MyRequests } from "../booking/my-requests";
 import { MessageTeacherAction } from "./message-teacher-action";
 import { CreditsPanel } from "../lessons/credits-panel";
 import { ParentLessons } from "../lessons/lesson-panels";
+import { StudentPractice } from "../practice/student-practice";
 import { RepertoireSection } from "./repertoire-section";
 import { StudentClasses } from "./student-classes";
 import { StudentProfileForm } from "./student-profile-form";
@@ -146,6 +147,13 @@ function StudentProfileScreen({ student }: { student: StudentProfile }) {
                 <ProfileDetails student={student} />
               )}
             </div>
+          </section>
+
+          <section aria-labelledby="practice-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+            <h2 id="practice-heading" className="mb-4 text-lg font-semibold text-slate-900">
+              Practice
+            </h2>
+            <StudentPractice studentId={student.id} />
           </section>
 
           <RepertoireSection studentId={student.id} entries={student.repertoire} />

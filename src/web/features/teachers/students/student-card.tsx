@@ -8,6 +8,9 @@ import type { TeacherStudent } from "../../../../shared/teachers/teacher-student
 import { countOf } from "../../../lib/plural";
 import { TeacherCreditHistory } from "../../lessons/credits-panel";
 import { MessageFamilyButton } from "../../messages/message-family-button";
+import type { PracticeOverviewStudent } from "../../../../shared/practice/practice.api";
+import { dayIn } from "../../practice/practice-labels";
+import { StudentPracticeRow } from "../../practice/student-practice-row";
 import { StudentMeetingLink } from "./student-meeting-link";
 
 
@@ -20,7 +23,7 @@ function creditsText(credits: TeacherStudent["makeUpCredits"], timeZone: string)
 }
 
 /** One student of /teacher/students: the family to reach, the next lesson, and what has been taught. */
-export function StudentCard({ student, timeZone }: { student: TeacherStudent; timeZone: string }) {
+export function StudentCard({ student, timeZone, practice }: { student: TeacherStudent; timeZone: string; practice?: PracticeOverviewStudent | undefined }) {
   const name = `${student.firstName} ${student.lastName}`;
   const headingId = `student-${student.studentId}`;
   return (
@@ -79,6 +82,17 @@ export function StudentCard({ student, timeZone }: { student: TeacherStudent; ti
           <dd className="mt-0.5 font-medium text-slate-900">{creditsText(student.makeUpCredits, timeZone)}</dd>
           <dd>
             <TeacherCreditHistory studentId={student.studentId} timeZone={timeZone} />
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-600">Practice</dt>
+          <dd className="mt-0.5">
+            <StudentPracticeRow
+              studentId={student.studentId}
+              studentName={name}
+              practice={practice}
+              nextLessonOn={student.nextLesson ? dayIn(student.nextLesson.startsAt, timeZone) : null}
+            />
           </dd>
         </div>
         <div className="col-span-2">

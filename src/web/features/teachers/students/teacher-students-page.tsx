@@ -5,12 +5,16 @@ import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api";
 import { viewerTimeZone } from "../../../lib/time-zone";
 import { FamilyInvoiceLinks } from "../../invoices/family-invoice-links";
+import { usePracticeOverview } from "../../practice/use-practice";
 import { StudentCard } from "./student-card";
 import { useTeacherStudents } from "./use-teacher-students";
 
 /** /teacher/students (decisions.md section 2): every student the teacher teaches or is booked with. */
 export function Component() {
   const students = useTeacherStudents();
+  // Practice figures load beside the list; a card shows "No practice logged yet" until they come.
+  const practice = usePracticeOverview("teacher");
+  const practiceOf = new Map(practice.data?.students.map((row) => [row.studentId, row]));
   const timeZone = viewerTimeZone();
   return (
     <PageShell title="My Students">
@@ -39,7 +43,7 @@ export function Component() {
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {students.data.students.map((student) => (
               <li key={student.studentId}>
-                <StudentCard student={student} timeZone={timeZone} />
+                <StudentCard student={student} timeZone={timeZone} practice={practiceOf.get(student.studentId)} />
               </li>
             ))}
           </ul>

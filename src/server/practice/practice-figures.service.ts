@@ -1,0 +1,148 @@
+import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
+import type { ProgressMetrics } from "../../shared/classes/classes.schemas";
+import type {
+  ClassPracticeXpDTO,
+  HomeworkSummaryDTO,
+  PracticeGoalDTO,
+  PracticeOverviewDTO,
+  PracticeOverviewStudent,
+  StudentPracticeDTO,
+} from "../../shared/practice/practice.api";
+import { PRACTICE_DAYS_BACK } from "../../shared/practice/practice.constants";
+import { practiceChart, practiceWeek, weekStartOf, type PracticeDay } from "../../shared/practice/practice-week.rules";
+import { practiceXpTotal, withPracticeXp } from "../../shared/practice/practice-xp.rules";
+import { currentStreak, longestStreak } from "../../shared/practice/streak.rules";
+import type { Deps } from "../http/app-env";
+import * as repo from "./practice.repo";
+import { entryDTO, homeworkDTOs, studentFor, timerDTO, todayIn, type Viewer } from "./practice.service";
+
+/**
+ * The figures of practice (issue 29): the week, the streaks, the chart and practice XP, always
+ * computed from the logged entries at read time, so an edit or a delete changes them at once and
+ * nothing is ever invented: no entries, all zeros (the pages show what to do first).
+ */
+
+type DbDeps = Pick<Deps, "db">;
+const DAY_MS = 86_400_000;
+
+/** The goal of the newest open homework that has one. */
+function goalOf(homework: readonly repo.HomeworkRow[]): PracticeGoalDTO | null {
+  const withGoal = homework.find((h) => h.status === "open" && h.goalMinutesPerDay !== null && h.goalDaysPerWeek !== null);
+  return withGoal ? { minutesPerDay: withGoal.goalMinutesPerDay!, daysPerWeek: withGoal.goalDaysPerWeek!, homeworkId: withGoal.id } : null;
+}
+
+/** Day totals as the week and chart rules take them: the timed and typed parts as two days' worth. */
+function practiceDays(totals: readonly repo.DayTotal[]): PracticeDay[] {
+  return totals.flatMap((day) => [
+    ...(day.timedMinutes > 0 ? [{ date: day.date, minutes: day.timedMinutes, source: "timed" as const }] : []),
+    ...(day.minutes > day.timedMinutes ? [{ date: day.date, minutes: day.minutes - day.timedMinutes, source: "self_reported" as const }] : []),
+  ]);
+}
+
+function figures(totals: readonly repo.DayTotal[], homework: readonly repo.HomeworkRow[], today: string) {
+  const goal = goalOf(homework);
+  const days = practiceDays(totals);
+  const dates = totals.map((day) => day.date);
+  return {
+    goal,
+    week: practiceWeek(days, weekStartOf(today), goal),
+    streak: { current: currentStreak(dates, today), longest: longestStreak(dates) },
+    chart: practiceChart(days, today),
+  };
+}
+
+export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: string): Promise<StudentPracticeDTO> {
+  const { student, role } = await studentFor(deps, viewer, studentId);
+  const now = new Date();
+  const today = todayIn(student.timeZone, now);
+  const [homework, entries, totals, timer] = await Promise.all([
+    repo.listHomework(deps.db, [studentId], new Date(now.getTime() - PRACTICE_DAYS_BACK * DAY_MS)),
+    repo.listEntries(deps.db, studentId, addLocalDays(today, -PRACTICE_DAYS_BACK)),
+    repo.dayTotals(deps.db, [studentId]),
+    role === "parent" ? repo.findTimer(deps.db, studentId) : null,
+  ]);
+  const viewerParentId = role === "parent" ? viewer.parentId : null;
+  return {
+    studentId,
+    studentName: student.studentName,
+    viewerRole: role,
+    timeZone: student.timeZone,
+    today,
+    homework: await homeworkDTOs(deps, homework, role === "teacher" ? viewer : { parentId: viewer.parentId, teacherId: null }, now),
+    entries: entries.map((entry) => entryDTO(entry, viewerParentId)),
+    ...figures(totals, homework, today),
+    timer: timer ? timerDTO(timer, now) : null,
+  };
+}
+
+function summary(row: repo.HomeworkRow, itemCounts: Map<string, number>): HomeworkSummaryDTO {
+  return {
+    id: row.id,
+    dueOn: row.dueOn,
+    itemCount: itemCounts.get(row.id) ?? 0,
+    goalMinutesPerDay: row.goalMinutesPerDay,
+    goalDaysPerWeek: row.goalDaysPerWeek,
+    classId: row.classId,
+  };
+}
+
+/** Per student: streak, this week and open homework, in three queries whatever the number of students. */
+async function overview(deps: DbDeps, students: repo.StudentRow[], onlyTeacherId: string | null): Promise<PracticeOverviewDTO> {
+  const ids = students.map((s) => s.studentId);
+  const now = new Date();
+  const [homework, totals] = await Promise.all([repo.listHomework(deps.db, ids, now), repo.dayTotals(deps.db, ids)]);
+  const open = homework.filter((h) => h.status === "open" && (onlyTeacherId === null || h.teacherId === onlyTeacherId));
+  const items = await repo.listItems(
+    deps.db,
+    open.map((h) => h.id),
+  );
+  const itemCounts = new Map<string, number>();
+  for (const item of items) itemCounts.set(item.homeworkId, (itemCounts.get(item.homeworkId) ?? 0) + 1);
+  return {
+    students: students.map((student): PracticeOverviewStudent => {
+      const today = todayIn(student.timeZone, now);
+      const mine = open.filter((h) => h.studentId === student.studentId);
+      const days = totals.filter((t) => t.studentId === student.studentId);
+      const { goal, week, streak } = figures(days, mine, today);
+      return {
+        studentId: student.studentId,
+        studentName: student.studentName,
+        today,
+        week,
+        streak,
+        goal,
+        openHomework: mine.map((h) => summary(h, itemCounts)),
+        entriesLogged: days.length,
+      };
+    }),
+  };
+}
+
+export async function teacherOverview(deps: DbDeps, teacherId: string): Promise<PracticeOverviewDTO> {
+  return overview(deps, await repo.studentsOfTeacher(deps.db, teacherId), teacherId);
+}
+
+export async function parentOverview(deps: DbDeps, parentId: string): Promise<PracticeOverviewDTO> {
+  return overview(deps, await repo.studentsOfParent(deps.db, parentId), null);
+}
+
+/**
+ * The class page's practice XP: for an xp-format class with the switch on and a student in it,
+ * the capped XP of each practice day since the student joined, added on top of the stored
+ * progress through the class's level maths. The stored progress never changes.
+ */
+export async function classPracticeXp(
+  deps: DbDeps,
+  classId: string,
+  progress: ProgressMetrics,
+): Promise<{ practice: ClassPracticeXpDTO; progress: ProgressMetrics }> {
+  const row = await repo.findClassPractice(deps.db, classId);
+  const enabled = row?.practiceXp ?? true;
+  if (!row || !enabled || progress.format !== "xp" || !row.studentId || !row.joinedAt || !row.teacherId) {
+    return { practice: { enabled, xp: 0 }, progress };
+  }
+  const timeZone = row.timeZone ?? "UTC";
+  const days = await repo.practiceXpDays(deps.db, row.studentId, row.teacherId, todayIn(timeZone, row.joinedAt), timeZone);
+  const xp = practiceXpTotal(days);
+  return { practice: { enabled, xp }, progress: withPracticeXp(progress, xp) };
+}

@@ -1,0 +1,539 @@
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import type { HomeworkStatus, PracticeSource } from "../../shared/practice/practice.constants";
+import { queryRows, type Executor } from "../db/client";
+import { heldLessonAs } from "../db/held-lessons";
+import {
+  classEnrolments,
+  classes,
+  classFiles,
+  homework,
+  homeworkItems,
+  parentProfiles,
+  practiceEntries,
+  practiceEntryItems,
+  practiceTimers,
+  studentProfiles,
+  studentRepertoire,
+  teacherProfiles,
+} from "../db/schema";
+
+/**
+ * SQL of the practice feature (issue 29). Who may read or change what is decided by the service;
+ * these functions take ids it already checked. Dates in raw SQL come back as text (node-postgres
+ * would turn a `date` into a local-midnight Date).
+ */
+
+/** The parent's zone: the one chosen in settings, else the one the browser reported, else UTC. */
+const parentZone = sql<string>`coalesce(${parentProfiles.timeZone}, ${parentProfiles.reportedTimeZone}, 'UTC')`;
+
+export interface StudentRow {
+  studentId: string;
+  studentName: string;
+  parentId: string;
+  timeZone: string;
+}
+
+export async function findStudent(db: Executor, studentId: string): Promise<StudentRow | null> {
+  const [row] = await db
+    .select({
+      studentId: studentProfiles.id,
+      studentName: sql<string>`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`,
+      parentId: studentProfiles.parentId,
+      timeZone: parentZone,
+    })
+    .from(studentProfiles)
+    .innerJoin(parentProfiles, eq(parentProfiles.id, studentProfiles.parentId))
+    .where(eq(studentProfiles.id, studentId));
+  return row ?? null;
+}
+
+export function studentsOfParent(db: Executor, parentId: string): Promise<StudentRow[]> {
+  return db
+    .select({
+      studentId: studentProfiles.id,
+      studentName: sql<string>`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`,
+      parentId: studentProfiles.parentId,
+      timeZone: parentZone,
+    })
+    .from(studentProfiles)
+    .innerJoin(parentProfiles, eq(parentProfiles.id, studentProfiles.parentId))
+    .where(eq(studentProfiles.parentId, parentId))
+    .orderBy(asc(studentProfiles.firstName), asc(studentProfiles.id));
+}
+
+/**
+ * Students the teacher teaches: a held lesson (accepted, or cancelled after it was accepted) or
+ * one of their classes with the student in it now. The same rule as `teaches`.
+ */
+export function studentsOfTeacher(db: Executor, teacherId: string): Promise<StudentRow[]> {
+  return queryRows<StudentRow>(
+    db,
+    sql`select s.id as "studentId", s.first_name || ' ' || s.last_name as "studentName", s.parent_id as "parentId",
+               coalesce(p.time_zone, p.reported_time_zone, 'UTC') as "timeZone"
+          from student_profiles s join parent_profiles p on p.id = s.parent_id
+         where exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = s.id and ${heldLessonAs("b")})
+            or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id)
+         order by lower(s.first_name), lower(s.last_name), s.id`,
+  );
+}
+
+export async function teaches(db: Executor, teacherId: string, studentId: string): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    db,
+    sql`select (exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = ${studentId} and ${heldLessonAs("b")})
+             or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = ${studentId})) as ok`,
+  );
+  return rows[0]?.ok === true;
+}
+
+export async function teacherZone(db: Executor, teacherId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: teacherProfiles.timeZone }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  return row?.timeZone ?? "UTC";
+}
+
+/** Start of the student's next accepted lesson with the teacher after `now`, or null. */
+export async function nextLessonStart(db: Executor, teacherId: string, studentId: string, now: Date): Promise<Date | null> {
+  const rows = await queryRows<{ at: string }>(
+    db,
+    sql`select to_json(sl.starts_at)#>>'{}' as at from bookings b join booking_slots sl on sl.id = b.slot_id
+         where b.teacher_id = ${teacherId} and b.student_id = ${studentId} and b.status = 'accepted'
+           and sl.starts_at > ${now.toISOString()}::timestamptz
+         order by sl.starts_at limit 1`,
+  );
+  return rows[0] ? new Date(rows[0].at) : null;
+}
+
+/** An accepted lesson of the student with the teacher started in (since, now]. */
+export async function lessonStartedBetween(db: Executor, teacherId: string, studentId: string, since: Date, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    db,
+    sql`select exists (select 1 from bookings b join booking_slots sl on sl.id = b.slot_id
+         where b.teacher_id = ${teacherId} and b.student_id = ${studentId} and b.status = 'accepted'
+           and sl.starts_at > ${since.toISOString()}::timestamptz and sl.starts_at <= ${now.toISOString()}::timestamptz) as ok`,
+  );
+  return rows[0]?.ok === true;
+}
+
+/** The teacher's class that has the student in it now. */
+export async function isClassOf(db: Executor, classId: string, teacherId: string, studentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId), eq(classes.studentId, studentId)));
+  return rows.length > 0;
+}
+
+export async function countRepertoireOf(db: Executor, studentId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .select({ id: studentRepertoire.id })
+    .from(studentRepertoire)
+    .where(and(eq(studentRepertoire.studentId, studentId), inArray(studentRepertoire.id, ids)));
+  return rows.length;
+}
+
+export async function countFilesOf(db: Executor, classId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .select({ id: classFiles.id })
+    .from(classFiles)
+    .where(and(eq(classFiles.classId, classId), inArray(classFiles.id, ids)));
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Homework
+
+export interface HomeworkRow {
+  id: string;
+  studentId: string;
+  classId: string | null;
+  teacherId: string | null;
+  teacherName: string | null;
+  goalMinutesPerDay: number | null;
+  goalDaysPerWeek: number | null;
+  dueOn: string;
+  status: HomeworkStatus;
+  reviewComment: string | null;
+  reviewedAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface HomeworkItemRow {
+  id: string;
+  homeworkId: string;
+  position: number;
+  description: string;
+  repertoireId: string | null;
+  repertoireTitle: string | null;
+  classFileId: string | null;
+  classFileName: string | null;
+}
+
+const homeworkColumns = {
+  id: homework.id,
+  studentId: homework.studentId,
+  classId: homework.classId,
+  teacherId: homework.teacherId,
+  teacherName: sql<string | null>`${teacherProfiles.firstName} || ' ' || ${teacherProfiles.lastName}`,
+  goalMinutesPerDay: homework.goalMinutesPerDay,
+  goalDaysPerWeek: homework.goalDaysPerWeek,
+  dueOn: homework.dueOn,
+  status: sql<HomeworkStatus>`${homework.status}`,
+  reviewComment: homework.reviewComment,
+  reviewedAt: homework.reviewedAt,
+  closedAt: homework.closedAt,
+  createdAt: homework.createdAt,
+};
+
+export async function findHomework(db: Executor, homeworkId: string): Promise<HomeworkRow | null> {
+  const [row] = await db
+    .select(homeworkColumns)
+    .from(homework)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, homework.teacherId))
+    .where(eq(homework.id, homeworkId));
+  return row ?? null;
+}
+
+/** Locks the homework row so an edit and a review cannot cross. */
+export async function lockHomework(tx: Executor, homeworkId: string): Promise<void> {
+  await tx.execute(sql`select 1 from homework where id = ${homeworkId} for update`);
+}
+
+/** The student's open homework, and the closed or reviewed ones finished since `finishedSince`, newest first. */
+export function listHomework(db: Executor, studentIds: string[], finishedSince: Date): Promise<HomeworkRow[]> {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select(homeworkColumns)
+    .from(homework)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, homework.teacherId))
+    .where(
+      and(
+        inArray(homework.studentId, studentIds),
+        or(eq(homework.status, "open"), gte(sql`coalesce(${homework.reviewedAt}, ${homework.closedAt})`, finishedSince)),
+      ),
+    )
+    .orderBy(sql`(${homework.status} = 'open') desc`, desc(homework.createdAt), desc(homework.id));
+}
+
+export function listItems(db: Executor, homeworkIds: string[]): Promise<HomeworkItemRow[]> {
+  if (homeworkIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: homeworkItems.id,
+      homeworkId: homeworkItems.homeworkId,
+      position: homeworkItems.position,
+      description: homeworkItems.description,
+      repertoireId: homeworkItems.repertoireId,
+      repertoireTitle: sql<string | null>`case when ${studentRepertoire.id} is null then null else ${studentRepertoire.title} || ' (' || ${studentRepertoire.composer} || ')' end`,
+      classFileId: homeworkItems.classFileId,
+      classFileName: classFiles.name,
+    })
+    .from(homeworkItems)
+    .leftJoin(studentRepertoire, eq(studentRepertoire.id, homeworkItems.repertoireId))
+    .leftJoin(classFiles, eq(classFiles.id, homeworkItems.classFileId))
+    .where(inArray(homeworkItems.homeworkId, homeworkIds))
+    .orderBy(asc(homeworkItems.position));
+}
+
+export interface NewItem {
+  id?: string | undefined;
+  description: string;
+  repertoireId?: string | null | undefined;
+  classFileId?: string | null | undefined;
+}
+
+export async function insertHomework(
+  tx: Executor,
+  values: {
+    teacherId: string;
+    studentId: string;
+    classId: string | null;
+    goalMinutesPerDay: number | null;
+    goalDaysPerWeek: number | null;
+    dueOn: string;
+  },
+): Promise<string> {
+  const [row] = await tx.insert(homework).values(values).returning({ id: homework.id });
+  return row!.id;
+}
+
+/**
+ * The homework's items become `items`, in order: an item given with the id of one of its items is
+ * updated in place (practice logged against it stays linked), the others are new, and items left
+ * out are deleted.
+ */
+export async function replaceItems(tx: Executor, homeworkId: string, items: NewItem[]): Promise<void> {
+  const kept = items.flatMap((item) => (item.id ? [item.id] : []));
+  const existing = await tx.select({ id: homeworkItems.id }).from(homeworkItems).where(eq(homeworkItems.homeworkId, homeworkId));
+  const existingIds = new Set(existing.map((row) => row.id));
+  const gone = existing.filter((row) => !kept.includes(row.id)).map((row) => row.id);
+  if (gone.length) await tx.delete(homeworkItems).where(inArray(homeworkItems.id, gone));
+  for (const [position, item] of items.entries()) {
+    const values = { description: item.description, repertoireId: item.repertoireId ?? null, classFileId: item.classFileId ?? null, position };
+    if (item.id && existingIds.has(item.id)) await tx.update(homeworkItems).set(values).where(eq(homeworkItems.id, item.id));
+    else await tx.insert(homeworkItems).values({ ...values, homeworkId });
+  }
+}
+
+export async function updateHomework(
+  tx: Executor,
+  homeworkId: string,
+  values: Partial<{
+    goalMinutesPerDay: number | null;
+    goalDaysPerWeek: number | null;
+    dueOn: string;
+    status: HomeworkStatus;
+    closedAt: Date;
+    reviewedAt: Date;
+    reviewComment: string;
+  }>,
+): Promise<void> {
+  await tx
+    .update(homework)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(homework.id, homeworkId));
+}
+
+/** Ids of items that belong to the student's homework (any status: an old entry may name a closed homework's items). */
+export async function itemsOfStudent(db: Executor, studentId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: homeworkItems.id })
+    .from(homeworkItems)
+    .innerJoin(homework, eq(homework.id, homeworkItems.homeworkId))
+    .where(and(eq(homework.studentId, studentId), inArray(homeworkItems.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entries
+
+export interface EntryRow {
+  id: string;
+  studentId: string;
+  parentId: string;
+  practicedOn: string;
+  minutes: number;
+  source: PracticeSource;
+  note: string;
+  homeworkItemIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const entryColumns = {
+  id: practiceEntries.id,
+  studentId: practiceEntries.studentId,
+  parentId: practiceEntries.parentId,
+  practicedOn: practiceEntries.practicedOn,
+  minutes: practiceEntries.minutes,
+  source: sql<PracticeSource>`${practiceEntries.source}`,
+  note: practiceEntries.note,
+  homeworkItemIds: sql<string[]>`coalesce((select array_agg(pei.homework_item_id::text order by pei.homework_item_id) from practice_entry_items pei where pei.entry_id = ${practiceEntries.id}), '{}'::text[])`,
+  createdAt: practiceEntries.createdAt,
+  updatedAt: practiceEntries.updatedAt,
+};
+
+export async function findEntry(db: Executor, entryId: string): Promise<EntryRow | null> {
+  const [row] = await db.select(entryColumns).from(practiceEntries).where(eq(practiceEntries.id, entryId));
+  return row ?? null;
+}
+
+/** The student's entries on or after `from`, newest day first. */
+export function listEntries(db: Executor, studentId: string, from: string): Promise<EntryRow[]> {
+  return db
+    .select(entryColumns)
+    .from(practiceEntries)
+    .where(and(eq(practiceEntries.studentId, studentId), gte(practiceEntries.practicedOn, from)))
+    .orderBy(desc(practiceEntries.practicedOn), desc(practiceEntries.createdAt), desc(practiceEntries.id));
+}
+
+export interface DayTotal {
+  studentId: string;
+  date: string;
+  minutes: number;
+  timedMinutes: number;
+}
+
+/**
+ * Each practice day's total of the students, all of their history: the streaks need every day,
+ * the week and the chart the recent ones. One row per student per day, so it stays small.
+ */
+export function dayTotals(db: Executor, studentIds: string[]): Promise<DayTotal[]> {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      studentId: practiceEntries.studentId,
+      date: practiceEntries.practicedOn,
+      minutes: sql<number>`sum(${practiceEntries.minutes})::int`,
+      timedMinutes: sql<number>`coalesce(sum(${practiceEntries.minutes}) filter (where ${practiceEntries.source} = 'timed'), 0)::int`,
+    })
+    .from(practiceEntries)
+    .where(inArray(practiceEntries.studentId, studentIds))
+    .groupBy(practiceEntries.studentId, practiceEntries.practicedOn)
+    .orderBy(asc(practiceEntries.practicedOn));
+}
+
+export async function insertEntry(
+  tx: Executor,
+  values: { studentId: string; parentId: string; practicedOn: string; minutes: number; source: PracticeSource; note: string },
+): Promise<string> {
+  const [row] = await tx.insert(practiceEntries).values(values).returning({ id: practiceEntries.id });
+  return row!.id;
+}
+
+export async function setEntryItems(tx: Executor, entryId: string, itemIds: string[]): Promise<void> {
+  await tx.delete(practiceEntryItems).where(eq(practiceEntryItems.entryId, entryId));
+  if (itemIds.length) await tx.insert(practiceEntryItems).values([...new Set(itemIds)].map((homeworkItemId) => ({ entryId, homeworkItemId })));
+}
+
+export async function updateEntry(
+  tx: Executor,
+  entryId: string,
+  values: Partial<{ practicedOn: string; minutes: number; source: PracticeSource; note: string }>,
+): Promise<void> {
+  await tx
+    .update(practiceEntries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(practiceEntries.id, entryId));
+}
+
+export async function deleteEntry(db: Executor, entryId: string, parentId: string): Promise<boolean> {
+  const rows = await db
+    .delete(practiceEntries)
+    .where(and(eq(practiceEntries.id, entryId), eq(practiceEntries.parentId, parentId)))
+    .returning({ id: practiceEntries.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timer
+
+export interface TimerRow {
+  studentId: string;
+  parentId: string;
+  startedAt: Date;
+  pausedAt: Date | null;
+  pausedMs: number;
+}
+
+const timerColumns = {
+  studentId: practiceTimers.studentId,
+  parentId: practiceTimers.parentId,
+  startedAt: practiceTimers.startedAt,
+  pausedAt: practiceTimers.pausedAt,
+  pausedMs: practiceTimers.pausedMs,
+};
+
+export async function findTimer(db: Executor, studentId: string): Promise<TimerRow | null> {
+  const [row] = await db.select(timerColumns).from(practiceTimers).where(eq(practiceTimers.studentId, studentId));
+  return row ?? null;
+}
+
+/** Starts the child's timer; null when one already exists (one per child: the primary key decides). */
+export async function startTimer(db: Executor, studentId: string, parentId: string, now: Date): Promise<TimerRow | null> {
+  const [row] = await db
+    .insert(practiceTimers)
+    .values({ studentId, parentId, startedAt: now })
+    .onConflictDoNothing()
+    .returning(timerColumns);
+  return row ?? null;
+}
+
+/** Pauses a running timer; null when there is none running. */
+export async function pauseTimer(db: Executor, studentId: string, now: Date): Promise<TimerRow | null> {
+  const [row] = await db
+    .update(practiceTimers)
+    .set({ pausedAt: now })
+    .where(and(eq(practiceTimers.studentId, studentId), isNull(practiceTimers.pausedAt)))
+    .returning(timerColumns);
+  return row ?? null;
+}
+
+/** Resumes a paused timer, adding the pause to paused_ms in SQL so two resumes cannot both add it. */
+export async function resumeTimer(db: Executor, studentId: string, now: Date): Promise<TimerRow | null> {
+  const [row] = await db
+    .update(practiceTimers)
+    .set({
+      pausedMs: sql`${practiceTimers.pausedMs} + greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - ${practiceTimers.pausedAt})) * 1000))::bigint`,
+      pausedAt: null,
+    })
+    .where(and(eq(practiceTimers.studentId, studentId), sql`${practiceTimers.pausedAt} is not null`))
+    .returning(timerColumns);
+  return row ?? null;
+}
+
+/** Takes the timer away (stop-and-log or discard); null when there was none, so two stops log once. */
+export async function takeTimer(db: Executor, studentId: string): Promise<TimerRow | null> {
+  const [row] = await db.delete(practiceTimers).where(eq(practiceTimers.studentId, studentId)).returning(timerColumns);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Practice XP of a class
+
+export interface XpDay {
+  totalMinutes: number;
+  goalMinutesPerDay: number | null;
+}
+
+/**
+ * Each practice day of the student since `fromDay`, with the goal minutes of the teacher's
+ * homework active that day: set on or before it and not yet closed or reviewed before it (in the
+ * parent's zone), the newest when several. The day's XP is capped at that goal (practiceXpForDay).
+ */
+export function practiceXpDays(db: Executor, studentId: string, teacherId: string, fromDay: string, timeZone: string): Promise<XpDay[]> {
+  return queryRows<XpDay>(
+    db,
+    sql`with days as (
+          select e.practiced_on as day, sum(e.minutes)::int as total
+            from practice_entries e
+           where e.student_id = ${studentId} and e.practiced_on >= ${fromDay}::date
+           group by e.practiced_on)
+        select d.total as "totalMinutes",
+          (select h.goal_minutes_per_day from homework h
+            where h.student_id = ${studentId} and h.teacher_id = ${teacherId} and h.goal_minutes_per_day is not null
+              and (h.created_at at time zone ${timeZone})::date <= d.day
+              and (coalesce(h.reviewed_at, h.closed_at) is null or (coalesce(h.reviewed_at, h.closed_at) at time zone ${timeZone})::date >= d.day)
+            order by h.created_at desc limit 1) as "goalMinutesPerDay"
+          from days d`,
+  );
+}
+
+export interface ClassPracticeRow {
+  classId: string;
+  teacherId: string | null;
+  practiceXp: boolean;
+  studentId: string | null;
+  joinedAt: Date | null;
+  timeZone: string | null;
+}
+
+/** The class's switch, its teacher and its current student with the enrolment's start and the parent's zone. */
+export async function findClassPractice(db: Executor, classId: string): Promise<ClassPracticeRow | null> {
+  const [row] = await db
+    .select({
+      classId: classes.id,
+      teacherId: classes.teacherId,
+      practiceXp: classes.practiceXp,
+      studentId: classEnrolments.studentId,
+      joinedAt: classEnrolments.joinedAt,
+      timeZone: sql<string | null>`case when ${parentProfiles.id} is null then null else ${parentZone} end`,
+    })
+    .from(classes)
+    .leftJoin(classEnrolments, and(eq(classEnrolments.classId, classes.id), isNull(classEnrolments.leftAt)))
+    .leftJoin(parentProfiles, eq(parentProfiles.id, classEnrolments.parentId))
+    .where(eq(classes.id, classId));
+  return row ?? null;
+}
+
+export async function setClassPracticeXp(db: Executor, classId: string, teacherId: string, practiceXp: boolean): Promise<boolean> {
+  const rows = await db
+    .update(classes)
+    .set({ practiceXp })
+    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)))
+    .returning({ id: classes.id });
+  return rows.length > 0;
+}
