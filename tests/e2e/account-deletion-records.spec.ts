@@ -131,7 +131,7 @@ test("a parent deletes the account; the teacher still sees the attended lesson a
   await teacherContext.close();
 
   // The teacher was told, in the teacher's zone.
-  const mail = lastMailText(teacher.email, "account-closed");
+  const mail = await lastMailText(teacher.email, "account-closed");
   expect(mail).toContain("Jordan Rivera closed their account");
   expect(mail).toContain("Mia's full lesson");
 });

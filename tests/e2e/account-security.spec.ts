@@ -103,7 +103,7 @@ test("a new parent's whole journey: sign-up, students and repertoire, settings, 
   await forgot.getByLabel("Email").fill(email);
   await forgot.getByRole("button", { name: "Send reset link" }).click();
   await expect(forgot.getByText(`If an account exists for ${email}`)).toBeVisible();
-  await page.goto(lastMailLink(email, "password-reset"));
+  await page.goto(await lastMailLink(email, "password-reset"));
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel("New password", { exact: true }).fill("second-password");
   await page.getByLabel("Confirm new password").fill("second-password");

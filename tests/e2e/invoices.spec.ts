@@ -113,7 +113,7 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   await expect(teacherPage.getByRole("button", { name: "Edit" })).toHaveCount(0);
 
   // The email with the PDF attached is in the outbox.
-  const mail = lastMailText(parent.email, "invoice-sent");
+  const mail = await lastMailText(parent.email, "invoice-sent");
   expect(mail).toContain(`invoice-${number}.pdf`);
   expect(mail.toLowerCase()).toContain("content-type: application/pdf");
 

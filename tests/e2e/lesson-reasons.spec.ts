@@ -64,7 +64,7 @@ test("a teacher declines a request with a reason: the family reads it in their r
   // And in the email, with the time on their own (Pacific) clock.
   const declined = await (await parent.api.get("/api/bookings/mine")).json() as { bookings: { id: string; declineReason: string | null }[] };
   expect(declined.bookings.find((b) => b.id === bookingIds[0])?.declineReason).toBe(REASON);
-  const mail = lastMailText(parent.email, "booking-declined");
+  const mail = await lastMailText(parent.email, "booking-declined");
   expect(mail).toContain(`> ${REASON}`);
   expect(mail).toMatch(/at 7:00 AM P[SD]T\./);
   expect(mail).not.toMatch(/E[SD]T/);
@@ -108,7 +108,7 @@ test("a teacher cancels with a reason the family reads; the family chooses the z
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator("#my-lessons").screenshot({ path: `${SHOTS}/parent-lessons-reason-390.png` });
-  const mail = lastMailText(parent.email, "lesson-cancelled");
+  const mail = await lastMailText(parent.email, "lesson-cancelled");
   expect(mail).toContain("> I have the flu, sorry.");
   expect(mail).toMatch(/at 9:00 AM M[SD]T\n/);
 });

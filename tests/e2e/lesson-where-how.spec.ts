@@ -97,7 +97,7 @@ test("a New York parent books an online lesson with a Chicago teacher, who adds 
   await confirmAcceptPrice(teacherPage);
   await expect(requests.getByText("No pending requests.")).toBeVisible();
   // The family's email gives the time on their own clock (their browser reported New York), with the link.
-  const accepted = lastMailText(parent.email, "booking-accepted");
+  const accepted = await lastMailText(parent.email, "booking-accepted");
   expect(accepted).toMatch(/at 10:00 AM E[SD]T/);
   expect(accepted).not.toMatch(/AM C[SD]T/);
   expect(accepted).toContain(LINK);

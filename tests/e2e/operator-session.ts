@@ -21,7 +21,7 @@ export async function ensureOperatorPassword(page?: Page): Promise<boolean> {
   const probe = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
   try {
     if (await operatorSignInWorks(probe)) return false;
-    const link = lastMailLink(E2E_OPERATOR_EMAIL, "operator-set-password");
+    const link = await lastMailLink(E2E_OPERATOR_EMAIL, "operator-set-password");
     if (page) {
       await page.goto(link);
       await expect(page.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();

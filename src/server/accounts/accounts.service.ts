@@ -15,8 +15,8 @@ import * as repo from "./accounts.repo";
  * two-factor code; nothing is touched otherwise), in one transaction and in the spec's order: the
  * requests and lessons still ahead are cancelled for the other side (the past stays with them,
  * shown with "Deleted user" or "Deleted teacher"), then students, parent profile, teacher profile,
- * calendar feed and own events, role; each feature removes its own rows. The other side is emailed
- * after the commit, in their own zone.
+ * calendar feed and own events, role; each feature removes its own rows. The other side's email,
+ * in their own zone, is stored in the same transaction.
  */
 export async function deleteAccount(
   deps: Pick<Deps, "db" | "env" | "auth" | "mailer" | "logger">,
@@ -25,7 +25,7 @@ export async function deleteAccount(
   now = new Date(),
 ): Promise<void> {
   await confirmIdentity(deps, user.id, confirmation.headers, confirmation.input);
-  const { teacherId, notices } = await transactionWithRetry(deps.db, async (tx) => {
+  const { teacherId } = await transactionWithRetry(deps.db, async (tx) => {
     const { parentId, teacherId } = await findProfileIds(tx, user.id);
     const notices: ClosedAccountNotice[] = [
       ...(parentId ? await closeLessonsOfParent(tx, parentId, now) : []),
@@ -35,13 +35,11 @@ export async function deleteAccount(
     await teachers.deleteAccountData(tx, user.id);
     await calendar.deleteAccountData(tx, user.id);
     await repo.deleteUserData(tx, user.id);
-    return { teacherId, notices };
+    // The other side's emails are stored with the closing: they exist exactly when it committed.
+    for (const notice of notices) await deps.mailer.enqueue(tx, accountClosedEmail(deps.env.PUBLIC_URL, notice));
+    return { teacherId };
   });
-  for (const notice of notices) {
-    await deps.mailer
-      .send(accountClosedEmail(deps.env.PUBLIC_URL, notice))
-      .catch((error: unknown) => deps.logger.error({ err: error }, "account closed email failed"));
-  }
+  deps.mailer.kick();
   // Personal data includes the intro video; the rows are gone, so the file goes too.
   if (teacherId) await teachers.deleteIntroVideo(deps, teacherId);
 }

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer, MailMessage } from "../mail/mailer";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "pino";
 import { trustedOrigins } from "../http/trusted-origins";
@@ -15,10 +15,12 @@ import { refuseSuspendedSession, removeRacedSession } from "../operator/suspende
 export const CLIENT_IP_HEADER = "x-client-ip";
 
 export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logger) {
-  // A failed send must not tell the caller whether the address exists; it is logged instead.
-  const send = async (message: Parameters<Mailer["send"]>[0]) => {
+  // better-auth's links and codes change nothing of ours in a transaction: each is stored on its
+  // own and the sender is woken at once. A failure to store must not tell the caller whether the
+  // address exists; it is logged instead.
+  const send = async (message: MailMessage) => {
     try {
-      await mailer.send(message);
+      await mailer.sendSoon(message);
     } catch (error) {
       logger.error({ err: error, kind: message.kind }, "sending mail failed");
     }

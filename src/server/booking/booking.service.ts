@@ -172,9 +172,9 @@ export async function requestBooking(
   if (picked.some((s) => s <= now)) throw new AppError("validation", PAST_TIME_MESSAGE);
   if (!picked.every((s) => isWithinBookingHorizon(s, now))) throw new AppError("validation", BOOKING_HORIZON_MESSAGE);
 
-  let ids: string[];
+  let created: BookingRequestDTO[];
   try {
-    ids = await transactionWithRetry(deps.db, async (tx) => {
+    created = await transactionWithRetry(deps.db, async (tx) => {
       await repo.lockTeacherSchedule(tx, teacher.id);
       const check = await checkBookableTimes(tx, { teacherId: teacher.id, bookingType: input.bookingType, startTimes: starts, now });
       if (!check.ok) throw unavailableTimesError(check.unavailable, starts.length, check.leadHours);
@@ -187,20 +187,20 @@ export async function requestBooking(
       const inserted = await repo.insertRequest(tx, { ...request, bookingType: input.bookingType, classId: input.classId ?? null, seriesId, slots });
       // A make-up lesson spends the student's credit in the same transaction (one wins a race for it).
       if (input.useMakeUpCredit) await spendMakeUpCredit(tx, { teacherId: teacher.id, studentId: student.id, bookingId: inserted[0]! });
-      return inserted;
+      const stored = toDTOs(await repo.findRequests(tx, inserted), now);
+      // The teacher's email is stored with the request: it exists exactly when the request does.
+      await deps.mailer.enqueue(tx, bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, stored));
+      return stored;
     });
   } catch (error) {
     throw scheduleConflict(error);
   }
-  const created = toDTOs(await repo.findRequests(deps.db, ids), now);
+  deps.mailer.kick();
   // The teacher's Requests panel and top bar update live (GET /api/live).
   await publishLiveEvents(
     deps,
     created.map((request) => ({ userId: teacher.userId, type: "booking_request" as const, payload: { bookingId: request.id } })),
   ).catch((error: unknown) => deps.logger.error({ err: error }, "booking request live event failed"));
-  await deps.mailer
-    .send(bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, created))
-    .catch((error: unknown) => deps.logger.error({ err: error }, "booking request email failed"));
   return created;
 }
 

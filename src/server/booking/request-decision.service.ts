@@ -90,15 +90,17 @@ export async function decide(
         })),
       );
     }
+    // The family's email is stored with the decision: it exists exactly when the decision does.
+    const mail = bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, decided), decision);
+    if (mail) await deps.mailer.enqueue(tx, mail);
     return decided;
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
   });
+  deps.mailer.kick();
   const rows = await repo.findRequests(deps.db, ids);
   const first = rows[0]!;
   // The family's open pages (requests, lessons, calendar, tiles) update at once.
   await tellOtherSide(deps, first.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision } });
-  const mail = bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), decision);
-  if (mail) await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, "booking decision email failed"));
   return toDTOs(rows, now);
 }

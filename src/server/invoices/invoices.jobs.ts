@@ -49,6 +49,7 @@ export const invoiceReminderJob: JobKind = {
     const invoiceId = String(job.payload.invoiceId);
     const invoice = await invoiceForMail(deps.db, invoiceId);
     if (!invoice || invoice.status !== "sent" || invoice.balanceCents === 0 || !invoice.parentId) return;
-    await deps.mailer.send(invoiceEmail(deps.env.PUBLIC_URL, invoice, "reminder", await renderInvoicePdf(invoice)));
+    // Stored under the job's key: a run again after a crash stores it once; the outbox retries the sending.
+    await deps.mailer.sendSoon(invoiceEmail(deps.env.PUBLIC_URL, invoice, "reminder", await renderInvoicePdf(invoice)), { dedupeKey: job.key });
   },
 };

@@ -378,15 +378,12 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
       familyName: `${family.firstName} ${family.lastName}`,
       familyEmail: family.email,
     });
+    // The family's email, with the invoice as sent, is stored with the sending: it exists exactly
+    // when the invoice is sent, and the jobs runner retries it while the mail server fails.
+    const sent = await invoiceForMail(tx, invoiceId);
+    await deps.mailer.enqueue(tx, invoiceEmail(deps.env.PUBLIC_URL, sent!, "sent", await renderInvoicePdf(sent!)));
   });
-  // After the commit: the mailer writes to the outbox with the global handle (never inside a transaction).
-  // A mail server that fails does not undo the sending: the invoice is on the family's Billing
-  // page either way, and the teacher must not be told it failed (a retry would be a 409).
-  try {
-    await deps.mailer.send(invoiceEmail(deps.env.PUBLIC_URL, dto, "sent", await renderInvoicePdf(dto)));
-  } catch (error) {
-    deps.logger.error({ err: error, invoiceId }, "invoice email failed");
-  }
+  deps.mailer.kick();
   return dto;
 }
 

@@ -1,4 +1,5 @@
 import type { Deps } from "../http/app-env";
+import type { SendReport } from "../mail/outbox-sender";
 import type { JobKind, Sweep } from "./job.types";
 import { claimDueJobs, completeJob, failJob, pruneFinishedJobs } from "./jobs.repo";
 
@@ -22,10 +23,13 @@ export interface RunOptions {
 export interface RunReport {
   ran: number;
   failed: number;
+  /** The outbox's messages sent and failed in this pass. */
+  mail: SendReport;
 }
 
 /**
- * One pass: the sweeps, then every due job until none is left. Safe to call from several
+ * One pass: the sweeps, then every due job until none is left, then every due email of the
+ * outbox (including those the jobs just stored). Safe to call from several
  * processes at once (claims skip each other's rows); tests call it with an injected `now`.
  */
 export async function runDueJobs(deps: Deps, options: RunOptions): Promise<RunReport> {
@@ -39,7 +43,7 @@ export async function runDueJobs(deps: Deps, options: RunOptions): Promise<RunRe
     }
   }
   const byKind = new Map(options.kinds.map((kind) => [kind.kind, kind]));
-  const report: RunReport = { ran: 0, failed: 0 };
+  const report: RunReport = { ran: 0, failed: 0, mail: { sent: 0, failed: 0 } };
   for (;;) {
     const claimed = await claimDueJobs(deps.db, [...byKind.keys()], now, BATCH, LEASE_MS);
     if (claimed.length === 0) break;
@@ -59,6 +63,7 @@ export async function runDueJobs(deps: Deps, options: RunOptions): Promise<RunRe
     }
     // Jobs claimed in this pass have a lease in the future, so the loop ends once all are done.
   }
+  report.mail = await deps.mailer.sendDue(now);
   return report;
 }
 
@@ -86,7 +91,7 @@ export function startJobRunner(deps: Deps, options: Omit<RunOptions, "now"> & { 
         return await runDueJobs(deps, options);
       } catch (error) {
         deps.logger.error({ err: error }, "job pass failed");
-        return { ran: 0, failed: 0 };
+        return { ran: 0, failed: 0, mail: { sent: 0, failed: 0 } };
       } finally {
         current = null;
       }
@@ -95,11 +100,15 @@ export function startJobRunner(deps: Deps, options: Omit<RunOptions, "now"> & { 
   };
   const timer = setInterval(() => void pass(), options.intervalMs);
   timer.unref();
+  // An email committed in this process wakes its sender at once (mailer.kick), not at the next
+  // tick; and what was pending at the start (a restart after a crash) goes out now.
+  deps.mailer.startSending();
+  deps.mailer.kick();
   return {
     runOnce: pass,
     async stop() {
       clearInterval(timer);
-      await current;
+      await Promise.all([current, deps.mailer.stopSending()]);
     },
   };
 }

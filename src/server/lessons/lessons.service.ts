@@ -28,10 +28,9 @@ import * as repo from "./lessons.repo";
 
 type MailDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
 
-/** Sends a lesson email after the change committed; a failed send is logged, never undoes the change. */
-async function sendMail(deps: MailDeps, mail: MailMessage | null, what: string) {
-  if (!mail) return;
-  await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, `${what} email failed`));
+/** Stores a lesson email in the change's own transaction: it exists exactly when the change does. */
+async function enqueueMail(deps: MailDeps, tx: Tx, mail: MailMessage | null) {
+  if (mail) await deps.mailer.enqueue(tx, mail);
 }
 
 /**
@@ -157,15 +156,18 @@ export async function cancelLesson(
     const studentId = lesson.studentId;
     const credited = studentId ? decided.filter((d) => d.status === "accepted" && d.outcome.creditIssued && !returned.includes(d.id)) : [];
     const issued = studentId ? await issueCredits(tx, credited.map((d) => ({ teacherId, studentId, bookingId: d.id })), now) : 0;
-    return { ids: decided.map((d) => d.id), credits: issued, returned: returned.length };
+    const ids = decided.map((d) => d.id);
+    // The family is told of every credit it holds because of the teacher's cancel, new or given back.
+    const told = side === "teacher" ? issued + returned.length : issued;
+    await enqueueMail(deps, tx, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, ids), side, told));
+    return { ids, credits: issued, returned: returned.length };
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
   });
+  deps.mailer.kick();
   const rows = await repo.findLessons(deps.db, ids);
   // The other side's open pages update at once (GET /api/live).
   await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
-  // The family is told of every credit it holds because of the teacher's cancel, new or given back.
-  await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), side, side === "teacher" ? credits + returned : credits), "lesson cancelled");
   return { lessons: rows.map((row) => toLessonDTO(row, side)), creditsIssued: credits, creditsReturned: returned };
 }
 
@@ -176,7 +178,7 @@ export async function cancelLesson(
  */
 export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId: string, newStart: Date, now = new Date()): Promise<LessonDTO> {
   const { side, teacherId } = await sideOf(deps, userId, bookingId);
-  const previousStart = await transactionWithRetry(deps.db, async (tx) => {
+  await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
     const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
     const outcome = rescheduleOutcome({ by: side, startsAt: lesson.startsAt, newStartsAt: newStart, now, noticeHours });
@@ -192,14 +194,15 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
       leavingSlotId: lesson.slotId,
     });
     await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
+    const [context] = await lessonMailContexts(tx, [bookingId]);
+    await enqueueMail(deps, tx, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, lesson.startsAt, side) : null);
     return lesson.startsAt;
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
   });
+  deps.mailer.kick();
   const [row] = await repo.findLessons(deps.db, [bookingId]);
   await tellOtherSide(deps, userId, { type: "lesson_changed", payload: { bookingIds: [bookingId], change: "rescheduled" } });
-  const [context] = await lessonMailContexts(deps.db, [bookingId]);
-  await sendMail(deps, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, previousStart, side) : null, "lesson rescheduled");
   return toLessonDTO(row!, side);
 }
 
@@ -231,20 +234,19 @@ export async function recordAttendance(
       // A make-up lesson gives its credit back instead of a second one (issue 26).
       const returned = await returnSpentCredits(tx, [lesson.id], "teacher_cancelled", now);
       if (lesson.studentId && returned.length === 0) await issueCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
+      await enqueueMail(deps, tx, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, [bookingId]), "teacher", 1));
       return true;
     }
     await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);
     await repo.setLessonEventsStatus(tx, [lesson.id], input.outcome === "attended" ? "completed" : "upcoming");
     return false;
   });
+  if (cancelled) deps.mailer.kick();
   const [row] = await repo.findLessons(deps.db, [bookingId]);
   // The family sees the attendance, the note or the cancellation without a reload.
   await tellOtherSide(deps, row!.teacherUserId, {
     type: "lesson_changed",
     payload: { bookingIds: [bookingId], change: cancelled ? "cancelled" : "attendance" },
   });
-  if (cancelled) {
-    await sendMail(deps, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, [bookingId]), "teacher", 1), "lesson cancelled");
-  }
   return toLessonDTO(row!, "teacher");
 }

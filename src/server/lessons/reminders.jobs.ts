@@ -25,7 +25,7 @@ export const reminderSweep: Sweep = {
 /**
  * Sends one reminder. Safe to run again: a lesson no longer accepted, moved to another time, or
  * already begun gets nothing. A parent who turned email notifications off gets nothing; teachers
- * have no such setting. A failed send throws, so the runner retries it with backoff.
+ * have no such setting. The email goes to the outbox, which retries a failed send with backoff.
  */
 export const reminderJob: JobKind = {
   kind: REMINDER_KIND,
@@ -41,6 +41,7 @@ export const reminderJob: JobKind = {
     // Each side reads its own clock, and the wording counts from now: a late or short-notice
     // reminder says "in 7 minutes", never "tomorrow".
     const mail = lessonReminderEmail(deps.env.PUBLIC_URL, lesson, payload.role, now);
-    if (mail) await deps.mailer.send(mail);
+    // Stored under the job's key: a run again after a crash stores it once; the outbox retries the sending.
+    if (mail) await deps.mailer.sendSoon(mail, { dedupeKey: job.key });
   },
 };

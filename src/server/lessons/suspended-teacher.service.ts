@@ -78,17 +78,25 @@ export async function closeLessonsOfSuspendedTeacher(
   return { teacherUserId: teacher.userId, declined: groupBy(pending).map((group) => group.map((b) => b.id)), cancelled };
 }
 
-/** After the commit: the families' open pages update, and each family gets the usual email. */
-export async function tellFamiliesOfSuspendedTeacher(deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">, outcome: SuspendedTeacherOutcome) {
-  const send = async (mail: Parameters<typeof deps.mailer.send>[0] | null, what: string) => {
-    if (mail) await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, `${what} email failed`));
-  };
+/** In the suspension's transaction: each family's usual email, stored with the change it announces. */
+export async function enqueueFamiliesMailOfSuspendedTeacher(deps: Pick<Deps, "mailer" | "env">, tx: Executor, outcome: SuspendedTeacherOutcome) {
   for (const ids of outcome.declined) {
-    await tellOtherSide(deps, outcome.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision: "declined" } });
-    await send(bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), "declined"), "booking decision");
+    const mail = bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, ids), "declined");
+    if (mail) await deps.mailer.enqueue(tx, mail);
   }
   for (const { ids, credits } of outcome.cancelled) {
-    await tellOtherSide(deps, outcome.teacherUserId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
-    await send(lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(deps.db, ids), "teacher", credits), "lesson cancelled");
+    const mail = lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, ids), "teacher", credits);
+    if (mail) await deps.mailer.enqueue(tx, mail);
   }
+}
+
+/** After the commit: the families' open pages update, and their stored emails go out. */
+export async function tellFamiliesOfSuspendedTeacher(deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">, outcome: SuspendedTeacherOutcome) {
+  for (const ids of outcome.declined) {
+    await tellOtherSide(deps, outcome.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision: "declined" } });
+  }
+  for (const { ids } of outcome.cancelled) {
+    await tellOtherSide(deps, outcome.teacherUserId, { type: "lesson_changed", payload: { bookingIds: ids, change: "cancelled" } });
+  }
+  deps.mailer.kick();
 }

@@ -1,10 +1,16 @@
-import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { mailAttachments, mailOutbox } from "../db/schema";
 import type { MailMessage } from "./mailer";
 
-/** Records a message in mail_outbox before it is sent or written out; returns its id. */
-export async function recordOutboxMessage(db: Database, message: MailMessage): Promise<string> {
-  const [row] = await db
+/**
+ * Stores a message as pending, with its attachments' bytes, on `executor`: inside the caller's
+ * transaction the email exists exactly when the change it announces committed. With a
+ * `dedupeKey` already stored it stores nothing and returns null (a job run again after a crash).
+ */
+export async function insertOutboxMessage(executor: Executor, message: MailMessage, dedupeKey?: string): Promise<string | null> {
+  const files = message.attachments ?? [];
+  const [row] = await executor
     .insert(mailOutbox)
     .values({
       toAddress: message.to,
@@ -12,8 +18,89 @@ export async function recordOutboxMessage(db: Database, message: MailMessage): P
       textBody: message.text,
       htmlBody: message.html ?? null,
       kind: message.kind,
-      attachments: (message.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, size: file.content.length })),
+      attachments: files.map((file) => ({ filename: file.filename, contentType: file.contentType, size: file.content.length })),
+      dedupeKey: dedupeKey ?? null,
     })
+    .onConflictDoNothing()
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  if (!row) return null;
+  if (files.length > 0) {
+    await executor
+      .insert(mailAttachments)
+      .values(files.map((file, position) => ({ mailId: row.id, position, filename: file.filename, contentType: file.contentType, content: file.content })));
+  }
+  return row.id;
+}
+
+export interface ClaimedMail {
+  id: string;
+  message: MailMessage;
+  /** 1 on the first attempt, 2 on the first retry … */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` pending messages that are due for `leaseMs`: SKIP LOCKED lets several
+ * runners claim at the same moment without taking the same row, and the lease (locked_until)
+ * keeps a claimed message from being claimed again until its sender finishes or is presumed dead.
+ */
+export async function claimDueMail(db: Database, now: Date, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now))))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning({
+      id: mailOutbox.id,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      text: mailOutbox.textBody,
+      html: mailOutbox.htmlBody,
+      kind: mailOutbox.kind,
+      attempts: mailOutbox.attempts,
+      hasAttachments: sql<boolean>`jsonb_array_length(${mailOutbox.attachments}) > 0`,
+    });
+  const withFiles = claimed.filter((row) => row.hasAttachments).map((row) => row.id);
+  const files =
+    withFiles.length === 0
+      ? []
+      : await db
+          .select({ mailId: mailAttachments.mailId, filename: mailAttachments.filename, contentType: mailAttachments.contentType, content: mailAttachments.content })
+          .from(mailAttachments)
+          .where(inArray(mailAttachments.mailId, withFiles))
+          .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
+  return claimed.map((row) => {
+    const attachments = files.filter((file) => file.mailId === row.id).map(({ filename, contentType, content }) => ({ filename, contentType, content }));
+    return {
+      id: row.id,
+      attempts: row.attempts,
+      message: { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}), kind: row.kind, ...(attachments.length ? { attachments } : {}) },
+    };
+  });
+}
+
+/**
+ * Pushes the lease of a message being sent further out, while this process is still sending it
+ * (a slow SMTP server): a live sender never loses its message to another runner.
+ */
+export async function extendMailLease(db: Database, id: string, until: Date): Promise<void> {
+  await db.update(mailOutbox).set({ lockedUntil: until }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+export async function markMailSent(db: Database, id: string, now: Date): Promise<void> {
+  await db.update(mailOutbox).set({ status: "sent", sentAt: now, lockedUntil: null, error: null }).where(eq(mailOutbox.id, id));
+}
+
+/** A failed attempt: try again at `retryAt`, or, when `retryAt` is null, give up (status failed, error kept). */
+export async function markMailFailed(db: Database, id: string, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(retryAt ? { nextAttemptAt: retryAt, lockedUntil: null, error } : { status: "failed", lockedUntil: null, error })
+    .where(eq(mailOutbox.id, id));
 }

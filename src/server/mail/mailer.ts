@@ -1,10 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import type { Database } from "../db/client";
-import { emailsFailed, emailsSent } from "../metrics/metrics";
-import { recordOutboxMessage } from "./mail.repo";
+import type { Database, Executor } from "../db/client";
+import { insertOutboxMessage } from "./mail.repo";
+import { createMailTransport, type MailTransportConfig } from "./mail-transport";
+import { sendDueMail, type SendReport } from "./outbox-sender";
 
 export interface MailMessage {
   to: string;
@@ -13,7 +11,7 @@ export interface MailMessage {
   html?: string;
   /** What the mail is about (verification, password-reset, booking-requested …), for the outbox. */
   kind: string;
-  /** Files sent with the message (an invoice PDF); the outbox records their names, types and sizes. */
+  /** Files sent with the message (an invoice PDF); the outbox keeps their bytes until it is sent. */
   attachments?: MailAttachment[];
 }
 
@@ -23,58 +21,74 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
-
-export interface MailerConfig {
-  smtpUrl: string | undefined;
-  from: string;
-  /** Folder of the development outbox: one .eml file per message. */
-  outboxDir: string;
-}
-
 /**
- * Every message is recorded in mail_outbox. With SMTP configured it is sent; without, it is
- * written as an .eml file to DATA_DIR/outbox and announced in the log, so verification and reset
- * links work offline (decisions.md section 5).
+ * The one way out for email: a message is stored in mail_outbox and sent by the jobs runner
+ * (src/server/mail/outbox-sender.ts), retried until it goes out. Nothing is sent inline, so an
+ * SMTP failure or a crash right after a commit loses no email.
  */
-export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {
-  const smtp: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-  // Builds the same RFC 822 message SMTP would carry, without sending it anywhere.
-  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+export interface Mailer {
+  /**
+   * Stores the message as pending on `executor`: pass the transaction of the change the email
+   * announces, then call `kick()` once it committed. A `dedupeKey` (a job's key) stores it once.
+   */
+  enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
+  /** Wakes this process's sender at once (sign-in codes, links) instead of at its next poll. */
+  kick(): void;
+  /**
+   * For an email with no change of ours to commit with (better-auth's links and codes, a job's
+   * reminder): stored in its own transaction, then the sender is kicked.
+   */
+  sendSoon(message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
+  /** One pass over the due messages (the jobs runner's, or a test's with its clock). */
+  sendDue(now?: Date): Promise<SendReport>;
+  /** Lets `kick()` run passes in this process: the jobs runner turns it on when it starts. */
+  startSending(): void;
+  /** Turns the kick off again and waits for a pass in progress. */
+  stopSending(): Promise<void>;
+}
 
-  return {
-    async send(message) {
-      try {
-        await deliver(message);
-        emailsSent.inc({ kind: message.kind });
-      } catch (error) {
-        emailsFailed.inc({ kind: message.kind });
-        throw error;
-      }
-    },
+export type MailerConfig = MailTransportConfig;
+
+export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {
+  const transport = createMailTransport(logger, config);
+  let sending = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const kickedPasses = async () => {
+    do {
+      again = false;
+      await sendDueMail(db, transport, logger).catch((error: unknown) => logger.error({ err: error }, "mail: sending pass failed"));
+    } while (again && sending);
+    running = null;
   };
 
-  async function deliver(message: MailMessage): Promise<void> {
-    const id = await recordOutboxMessage(db, message);
-    const envelope = {
-      from: config.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: message.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
-    };
-    if (smtp) {
-      await smtp.sendMail(envelope);
-      logger.info({ to: message.to, kind: message.kind }, "mail sent");
-      return;
-    }
-    const built = (await fileTransport.sendMail(envelope)) as { message: Buffer };
-    mkdirSync(config.outboxDir, { recursive: true });
-    const file = path.join(config.outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${message.kind}-${id}.eml`);
-    writeFileSync(file, built.message);
-    logger.info({ to: message.to, kind: message.kind, subject: message.subject, file }, "mail written to the outbox (no SMTP configured)");
-  }
+  const mailer: Mailer = {
+    async enqueue(executor, message, options = {}) {
+      await insertOutboxMessage(executor, message, options.dedupeKey);
+    },
+    kick() {
+      if (!sending) return;
+      // A kick during a pass runs one more: the pass may have claimed before this commit.
+      if (running) {
+        again = true;
+        return;
+      }
+      running = kickedPasses();
+    },
+    async sendSoon(message, options = {}) {
+      // One transaction: the message and its attachments' bytes are stored together or not at all.
+      await db.transaction((tx) => insertOutboxMessage(tx, message, options.dedupeKey));
+      mailer.kick();
+    },
+    sendDue: (now) => sendDueMail(db, transport, logger, now),
+    startSending() {
+      sending = true;
+    },
+    async stopSending() {
+      sending = false;
+      await running;
+    },
+  };
+  return mailer;
 }

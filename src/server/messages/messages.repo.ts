@@ -365,11 +365,3 @@ export async function stampUnreadEmail(db: Executor, conversationId: string, mes
   );
   return rows.length > 0;
 }
-
-/** Undoes this job's stamp after the email could not be sent, so its retry may send it. */
-export async function unstampUnreadEmail(db: Executor, conversationId: string, stamped: Date, previous: string | null): Promise<void> {
-  await db.execute(
-    sql`update conversations set last_emailed_at = ${previous}::timestamptz
-         where id = ${conversationId} and last_emailed_at = ${stamped.toISOString()}::timestamptz`,
-  );
-}

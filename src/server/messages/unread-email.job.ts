@@ -5,7 +5,7 @@ import type { Executor } from "../db/client";
 import type { JobKind } from "../jobs/job.types";
 import { scheduleJob } from "../jobs/jobs.repo";
 import { unreadMessageEmail } from "./messages.emails";
-import { findUnreadEmailTarget, stampUnreadEmail, unstampUnreadEmail } from "./messages.repo";
+import { findUnreadEmailTarget, stampUnreadEmail } from "./messages.repo";
 
 export const UNREAD_EMAIL_KIND = "message-unread-email";
 /** A message still unread this long after it was sent is emailed to its recipient. */
@@ -44,20 +44,20 @@ export const unreadEmailJob: JobKind = {
       });
       if (!toggles.email) return;
     }
-    if (!(await stampUnreadEmail(deps.db, target.conversationId, messageId, now, UNREAD_EMAIL_GAP_MS))) return;
-    try {
-      await deps.mailer.send(
-        unreadMessageEmail(
-          deps.env.PUBLIC_URL,
-          { email: target.recipientEmail, firstName: target.recipientFirstName },
-          target.senderName,
-          target.conversationId,
-          target.hidden ? REMOVED_MESSAGE_TEXT : target.body,
-        ),
-      );
-    } catch (error) {
-      await unstampUnreadEmail(deps.db, target.conversationId, now, target.lastEmailedAt);
-      throw error;
-    }
+    const mail = unreadMessageEmail(
+      deps.env.PUBLIC_URL,
+      { email: target.recipientEmail, firstName: target.recipientFirstName },
+      target.senderName,
+      target.conversationId,
+      target.hidden ? REMOVED_MESSAGE_TEXT : target.body,
+    );
+    // The stamp and the stored email commit together: the hour's gap starts exactly when an email
+    // is on its way, and the outbox (not this job) retries a failed send.
+    const stored = await deps.db.transaction(async (tx) => {
+      if (!(await stampUnreadEmail(tx, target.conversationId, messageId, now, UNREAD_EMAIL_GAP_MS))) return false;
+      await deps.mailer.enqueue(tx, mail, { dedupeKey: job.key });
+      return true;
+    });
+    if (stored) deps.mailer.kick();
   },
 };

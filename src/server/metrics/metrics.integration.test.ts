@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OWN_MAIL_CLOCK, storeMailDueAt } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { registry } from "./metrics";
 
@@ -36,7 +37,8 @@ describe("GET /metrics", () => {
   it("answers Prometheus text: requests by route pattern and status, latency, jobs, pool, live streams, emails", async () => {
     // A known route with an id in its path: counted under its pattern, not the raw path.
     await t.app.request("/api/teachers/00000000-0000-4000-8000-000000000000/public");
-    await t.deps.mailer.send({ to: "a@example.com", subject: "s", text: "t", kind: "metrics-test" });
+    await storeMailDueAt(t, { to: "a@example.com", subject: "s", text: "t", kind: "metrics-test" });
+    await t.deps.mailer.sendDue(OWN_MAIL_CLOCK);
     const res = await scrape({ authorization: `Bearer ${TOKEN}` });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe(registry.contentType);

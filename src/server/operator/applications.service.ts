@@ -75,6 +75,8 @@ export async function decideApplication(
       subjectUserId: row.userId,
       reason,
     });
+    // The teacher's email is stored with the decision: it exists exactly when the decision does.
+    await deps.mailer.enqueue(tx, decisionEmail(deps, decision, { to: row.email, firstName: row.firstName, reason }));
     return row;
   });
   if (!decided) {
@@ -82,22 +84,16 @@ export async function decideApplication(
     if (!status) throw new AppError("not_found", APPLICATION_NOT_FOUND_MESSAGE);
     throw new AppError("conflict", ALREADY[status], { reason: "already_decided", details: { reviewStatus: status } });
   }
-  await sendDecisionEmail(deps, decision, { to: decided.email, firstName: decided.firstName, reason });
+  deps.mailer.kick();
   return { teacherId, reviewStatus: rule.to, reviewedAt: decided.reviewedAt.toISOString() };
 }
 
-/** The decision stands even if the email fails: it is logged, and the dashboard says the same. */
-async function sendDecisionEmail(
-  deps: Pick<Deps, "mailer" | "logger" | "env">,
-  decision: ApplicationDecision,
-  context: { to: string; firstName: string; reason: string },
-): Promise<void> {
+/** The email that tells the teacher the decision (the dashboard says the same). */
+function decisionEmail(deps: Pick<Deps, "env">, decision: ApplicationDecision, context: { to: string; firstName: string; reason: string }): MailMessage {
   const full = { ...context, publicUrl: deps.env.PUBLIC_URL };
-  const mail: MailMessage =
-    decision === "approve"
-      ? applicationApprovedEmail(full)
-      : decision === "ask-for-changes"
-        ? applicationChangesRequestedEmail(full)
-        : applicationRejectedEmail({ ...full, supportEmail: deps.env.SUPPORT_EMAIL });
-  await deps.mailer.send(mail).catch((error: unknown) => deps.logger.error({ err: error }, `application ${decision} email failed`));
+  return decision === "approve"
+    ? applicationApprovedEmail(full)
+    : decision === "ask-for-changes"
+      ? applicationChangesRequestedEmail(full)
+      : applicationRejectedEmail({ ...full, supportEmail: deps.env.SUPPORT_EMAIL });
 }

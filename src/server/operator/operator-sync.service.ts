@@ -99,7 +99,8 @@ async function sendSetPasswordEmail(deps: Pick<Deps, "auth" | "env" | "mailer" |
   const callbackURL = encodeURIComponent(`${deps.env.PUBLIC_URL}/reset-password?for=operator`);
   const url = `${deps.env.PUBLIC_URL}/api/auth/reset-password/${token}?callbackURL=${callbackURL}`;
   try {
-    await deps.mailer.send(operatorPasswordEmail(email, url, OPERATOR_PASSWORD_LINK_HOURS));
+    // The token is better-auth's own row, not in a transaction of ours: the email is stored on its own.
+    await deps.mailer.sendSoon(operatorPasswordEmail(email, url, OPERATOR_PASSWORD_LINK_HOURS));
   } catch (error) {
     // The account stays; the operator can ask for a new link with "Forgot password".
     deps.logger.error({ err: error, email }, "sending the operator's set-your-password email failed");

@@ -11,7 +11,11 @@ import { transactionWithRetry } from "../db/retry-transaction";
 import { pgErrorCode } from "../http/errors";
 import type { Deps, OperatorUser } from "../http/app-env";
 import { lockTeacherSchedule } from "../booking/bookable-times";
-import { closeLessonsOfSuspendedTeacher, tellFamiliesOfSuspendedTeacher, type SuspendedTeacherOutcome } from "../lessons/suspended-teacher.service";
+import {
+  closeLessonsOfSuspendedTeacher,
+  enqueueFamiliesMailOfSuspendedTeacher,
+  tellFamiliesOfSuspendedTeacher,
+  type SuspendedTeacherOutcome } from "../lessons/suspended-teacher.service";
 import { liveHubFor } from "../live/live-hub";
 import { insertLiveEvents, type StoredLiveEvent } from "../live/live.repo";
 import { recordOperatorAction } from "./audit.repo";
@@ -75,6 +79,7 @@ export async function suspendAccount(
     if (account.teacherId) {
       await repo.unlistTeacher(tx, account.teacherId);
       lessons = await closeLessonsOfSuspendedTeacher(tx, { teacherId: account.teacherId, userId: account.userId }, now);
+      await enqueueFamiliesMailOfSuspendedTeacher(deps, tx, lessons);
     }
     await recordOperatorAction(tx, operator, {
       action: "suspend",

@@ -164,6 +164,8 @@ export async function actOnReport(
           return null;
         }
         await recordOperatorAction(tx, operator, { action: "warn", targetKind: "account", targetId: subjectUserId, subjectUserId, reason });
+        // The warning email is stored with the action: it exists exactly when the warning does.
+        await deps.mailer.enqueue(tx, warningEmail(recipient, reason, deps.env.SUPPORT_EMAIL));
         return recipient;
       }
     }
@@ -176,13 +178,6 @@ export async function actOnReport(
       userIds.map((userId) => ({ userId, type: "message_removed", payload: { conversationId, messageId } })),
     ).catch((error: unknown) => deps.logger.error({ err: error, reportId }, "the removed message's live event failed"));
   }
-  // After the commit: the mailer writes the outbox through the global connection.
-  if (warning) {
-    try {
-      await deps.mailer.send(warningEmail(warning, reason, deps.env.SUPPORT_EMAIL));
-    } catch (error) {
-      deps.logger.error({ err: error, reportId }, "the warning email could not be sent");
-    }
-  }
+  if (warning) deps.mailer.kick();
   return getReport(deps, reportId);
 }

@@ -1,0 +1,68 @@
+import type { Logger } from "pino";
+import type { Database } from "../db/client";
+import { retryDelayMs } from "../jobs/job-runner";
+import { emailsFailed, emailsSent } from "../metrics/metrics";
+import { claimDueMail, extendMailLease, markMailFailed, markMailSent } from "./mail.repo";
+import type { MailTransport } from "./mail-transport";
+
+/**
+ * How long a claimed message is this runner's. Renewed every third of it while the runner is
+ * still sending (a slow SMTP server never makes a second runner send it too), so the lease only
+ * decides how soon a message claimed by a process that died is sent by another (or the restarted) one.
+ */
+export const MAIL_LEASE_MS = 30_000;
+/** Attempts before a message is given up (status failed, last error kept): about two hours of retries. */
+export const MAIL_MAX_ATTEMPTS = 8;
+const BATCH = 10;
+
+export interface SendReport {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * One pass: claims due messages and sends each, until none is due. Safe in several processes at
+ * once (a message is claimed by one runner under a lease); a failure is retried after
+ * retryDelayMs (1, 2, 4 … minutes), and given up after MAIL_MAX_ATTEMPTS. `now` is the runner's
+ * clock (tests inject it); sent_at is when the message actually went out.
+ */
+export async function sendDueMail(db: Database, transport: MailTransport, logger: Logger, now = new Date()): Promise<SendReport> {
+  const report: SendReport = { sent: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDueMail(db, now, BATCH, MAIL_LEASE_MS);
+    if (claimed.length === 0) return report;
+    const unfinished = new Set(claimed.map((mail) => mail.id));
+    const renewal = setInterval(() => {
+      const until = new Date(Date.now() + MAIL_LEASE_MS);
+      for (const id of unfinished) void extendMailLease(db, id, until).catch((error: unknown) => logger.warn({ err: error, id }, "mail: renewing a lease failed"));
+    }, MAIL_LEASE_MS / 3);
+    try {
+      for (const mail of claimed) {
+        let failure: unknown = null;
+        try {
+          await transport(mail.id, mail.message);
+        } catch (error) {
+          failure = error;
+        }
+        unfinished.delete(mail.id);
+        if (failure === null) {
+          // A failure to record it (the database gone) ends the pass: the message is not retried
+          // as failed, since it did go out; its lease ends and it may be sent again, the one case of two.
+          await markMailSent(db, mail.id, new Date());
+          emailsSent.inc({ kind: mail.message.kind });
+          report.sent++;
+          continue;
+        }
+        emailsFailed.inc({ kind: mail.message.kind });
+        report.failed++;
+        const error = failure instanceof Error ? failure.message : JSON.stringify(failure);
+        const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+        await markMailFailed(db, mail.id, error, giveUp ? null : new Date(now.getTime() + retryDelayMs(mail.attempts)));
+        logger[giveUp ? "error" : "warn"]({ err: failure, id: mail.id, kind: mail.message.kind, attempts: mail.attempts, giveUp }, "mail: sending failed");
+      }
+    } finally {
+      clearInterval(renewal);
+    }
+    // Messages claimed in this pass are leased or done, so the loop ends once all due ones are.
+  }
+}
