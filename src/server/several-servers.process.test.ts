@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { startRoundRobinProxy, UPSTREAM_HEADER, type RoundRobinProxy } from "../
 import { freePort, serverArgs, waitHealthy, type ServerProcess } from "../../tests/fixtures/server-process";
 import { startS3Server, type S3TestServer } from "../../tests/fixtures/s3-server";
 import { SseReader } from "../../tests/fixtures/sse";
+import { createScratchDatabase, type ScratchDatabase } from "../../tests/fixtures/scratch-database";
 import type { LiveEventPayloads } from "../shared/messages/messages.api";
 import { openPostgres, type DatabaseHandle } from "./db/client";
 import { SEND_LIMIT } from "./messages/messages.service";
@@ -37,7 +37,7 @@ const readers: SseReader[] = [];
 let proxy: RoundRobinProxy | undefined;
 let database: DatabaseHandle | undefined;
 let sql: pg.Client | undefined;
-let databaseName = "";
+let scratch: ScratchDatabase | null = null;
 
 /** Starts the already built server (dist/server/main.js) with `args`, as startServerProcess does, without building again. */
 function startBuilt(args: string[], env: Record<string, string>, port: number): ServerProcess {
@@ -52,14 +52,9 @@ function startBuilt(args: string[], env: Record<string, string>, port: number): 
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  databaseName = `mlm_several_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${databaseName}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  const databaseUrl = url.toString();
+  // The servers migrate it at start, as in production.
+  scratch = await createScratchDatabase(adminUrl, "mlm_several", { migrate: false });
+  const databaseUrl = scratch.url;
 
   bucket = await startS3Server();
   const ports = [await freePort(), await freePort()];
@@ -100,11 +95,7 @@ afterAll(async () => {
   await sql?.end();
   await database?.close();
   await bucket?.stop();
-  if (!adminUrl || !databaseName) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${databaseName}" with (force)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 interface Answer {

@@ -1,14 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
 import { teacherApplicationBody } from "../../../tests/factories/teacher-application";
 import { cookieHeader } from "../../../tests/fixtures/http";
 import { freePort, startServerProcess, waitHealthy, type ServerProcess } from "../../../tests/fixtures/server-process";
 import { SseReader } from "../../../tests/fixtures/sse";
+import { createScratchDatabase, type ScratchDatabase } from "../../../tests/fixtures/scratch-database";
 import type { LiveEventPayloads } from "../../shared/messages/messages.api";
 
 /**
@@ -19,30 +18,21 @@ import type { LiveEventPayloads } from "../../shared/messages/messages.api";
 const adminUrl = process.env.TEST_DATABASE_URL;
 const started: ServerProcess[] = [];
 const readers: SseReader[] = [];
-let databaseName = "";
+let scratch: ScratchDatabase | null = null;
 let databaseUrl = "";
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  databaseName = `mlm_live_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${databaseName}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  // The servers migrate it at start, as in production.
+  scratch = await createScratchDatabase(adminUrl, "mlm_live", { migrate: false });
+  databaseUrl = scratch.url;
 });
 
 afterAll(async () => {
   await Promise.all(readers.map((r) => r.cancel()));
   started.forEach((s) => s.child.kill("SIGKILL"));
   await Promise.all(started.map((s) => s.exited));
-  if (!adminUrl || !databaseName) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${databaseName}" with (force)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 async function post(server: ServerProcess, pathname: string, body: unknown, cookie?: string) {

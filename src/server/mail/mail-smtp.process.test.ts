@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
 import { freePort, startServerProcess, waitHealthy, type ServerProcess } from "../../../tests/fixtures/server-process";
+import { createScratchDatabase, type ScratchDatabase } from "../../../tests/fixtures/scratch-database";
 
 /**
  * The compiled server sending through a REAL SMTP server started here (smtp-server), on its own
@@ -16,7 +16,7 @@ import { freePort, startServerProcess, waitHealthy, type ServerProcess } from ".
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const started: ServerProcess[] = [];
-let databaseName = "";
+let database: ScratchDatabase | null = null;
 let databaseUrl = "";
 let admin: pg.Client | null = null;
 
@@ -29,14 +29,9 @@ let smtpPort = 0;
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  databaseName = `mlm_mail_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database "${databaseName}"`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  // The server migrates it at start, as in production.
+  database = await createScratchDatabase(adminUrl, "mlm_mail", { migrate: false });
+  databaseUrl = database.url;
   admin = new pg.Client({ connectionString: databaseUrl });
 
   smtp = new SMTPServer({
@@ -77,11 +72,7 @@ afterAll(async () => {
   await Promise.all(started.map((s) => s.exited));
   await admin?.end();
   if (smtpPort) await new Promise<void>((resolve) => smtp.close(resolve));
-  if (!adminUrl || !databaseName) return;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`drop database if exists "${databaseName}" with (force)`);
-  await client.end();
+  await database?.drop();
 });
 
 async function startServer(dataDir: string): Promise<ServerProcess> {

@@ -33,14 +33,16 @@ export interface StudentRow {
   timeZone: string;
 }
 
+const studentRowColumns = {
+  studentId: studentProfiles.id,
+  studentName: sql<string>`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`,
+  parentId: studentProfiles.parentId,
+  timeZone: parentZone,
+};
+
 export async function findStudent(db: Executor, studentId: string): Promise<StudentRow | null> {
   const [row] = await db
-    .select({
-      studentId: studentProfiles.id,
-      studentName: sql<string>`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`,
-      parentId: studentProfiles.parentId,
-      timeZone: parentZone,
-    })
+    .select(studentRowColumns)
     .from(studentProfiles)
     .innerJoin(parentProfiles, eq(parentProfiles.id, studentProfiles.parentId))
     .where(eq(studentProfiles.id, studentId));
@@ -49,12 +51,7 @@ export async function findStudent(db: Executor, studentId: string): Promise<Stud
 
 export function studentsOfParent(db: Executor, parentId: string): Promise<StudentRow[]> {
   return db
-    .select({
-      studentId: studentProfiles.id,
-      studentName: sql<string>`${studentProfiles.firstName} || ' ' || ${studentProfiles.lastName}`,
-      parentId: studentProfiles.parentId,
-      timeZone: parentZone,
-    })
+    .select(studentRowColumns)
     .from(studentProfiles)
     .innerJoin(parentProfiles, eq(parentProfiles.id, studentProfiles.parentId))
     .where(eq(studentProfiles.parentId, parentId))
