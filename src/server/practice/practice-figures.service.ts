@@ -55,11 +55,12 @@ export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: s
   const { student, role } = await studentFor(deps, viewer, studentId);
   const now = new Date();
   const today = todayIn(student.timeZone, now);
-  const [homework, entries, totals, timer] = await Promise.all([
+  const [homework, entries, totals, timer, repertoire] = await Promise.all([
     repo.listHomework(deps.db, [studentId], new Date(now.getTime() - PRACTICE_DAYS_BACK * DAY_MS)),
     repo.listEntries(deps.db, studentId, addLocalDays(today, -PRACTICE_DAYS_BACK)),
     repo.dayTotals(deps.db, [studentId]),
     role === "parent" ? repo.findTimer(deps.db, studentId) : null,
+    repo.repertoireOf(deps.db, studentId),
   ]);
   const viewerParentId = role === "parent" ? viewer.parentId : null;
   return {
@@ -72,6 +73,7 @@ export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: s
     entries: entries.map((entry) => entryDTO(entry, viewerParentId)),
     ...figures(totals, homework, today),
     timer: timer ? timerDTO(timer, now) : null,
+    repertoire,
   };
 }
 

@@ -82,6 +82,22 @@ describe("homework", () => {
     expect(res.status).toBe(400);
   });
 
+  it("a teacher who teaches the student reads the student's repertoire and sets a piece from it", async () => {
+    const s = await seed();
+    const [piece] = await t.deps.db
+      .insert(studentRepertoire)
+      .values({ studentId: s.studentId, title: "Minuet in G major", composer: "Christian Petzold", genre: "Classical", completedDate: "2026-09-13" })
+      .returning({ id: studentRepertoire.id });
+    const view = await send(t, "GET", `/api/practice/students/${s.studentId}`, { cookie: s.teacherCookie });
+    expect((view.json as StudentPracticeDTO).repertoire).toEqual([{ id: piece!.id, title: "Minuet in G major", composer: "Christian Petzold" }]);
+    const made = await send(t, "POST", "/api/practice/homework", {
+      body: { studentId: s.studentId, items: [{ description: "Minuet, bars 1-8", repertoireId: piece!.id }] },
+      cookie: s.teacherCookie,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect((made.json as HomeworkDTO).items[0]).toMatchObject({ repertoireId: piece!.id, repertoireTitle: "Minuet in G major (Christian Petzold)" });
+  });
+
   it("the family and the teacher read the same; a stranger parent and another teacher get 404", async () => {
     const s = await seed();
     await createHomework(t.deps, { teacherId: s.teacher.teacherId, studentId: s.studentId, dueOn: utcDay(3) });

@@ -129,6 +129,15 @@ export async function countRepertoireOf(db: Executor, studentId: string, ids: st
   return rows.length;
 }
 
+/** The student's pieces, for homework items that name one (newest first). */
+export function repertoireOf(db: Executor, studentId: string): Promise<{ id: string; title: string; composer: string }[]> {
+  return db
+    .select({ id: studentRepertoire.id, title: studentRepertoire.title, composer: studentRepertoire.composer })
+    .from(studentRepertoire)
+    .where(eq(studentRepertoire.studentId, studentId))
+    .orderBy(desc(studentRepertoire.completedDate), asc(studentRepertoire.title));
+}
+
 export async function countFilesOf(db: Executor, classId: string, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db

@@ -114,6 +114,8 @@ export interface StudentPracticeDTO {
   chart: { weekStart: string; minutes: number }[];
   /** The running or paused timer (parent only; null for a teacher or when none). */
   timer: PracticeTimerDTO | null;
+  /** The student's repertoire, so a teacher can set a piece as a homework item. */
+  repertoire: { id: string; title: string; composer: string }[];
 }
 
 /** An open homework as an overview lists it. */

@@ -1,7 +1,7 @@
 import type { HomeworkDTO } from "../../../shared/practice/practice.api";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { HomeworkForm, type HomeworkFormValues } from "./homework-form";
-import { useCreateHomework, useUpdateHomework } from "./use-practice";
+import { useCreateHomework, useStudentPractice, useUpdateHomework } from "./use-practice";
 
 export interface HomeworkTarget {
   studentId: string;
@@ -39,14 +39,20 @@ export function HomeworkDialog({
   );
 }
 
+/** The student's pieces come with their practice view, which the pages around the dialog load anyway. */
+function useStudentPieces(studentId: string) {
+  return useStudentPractice(studentId).data?.repertoire ?? [];
+}
+
 export function AssignHomework({ target, onDone, cancelLabel }: { target: HomeworkTarget; onDone: () => void; cancelLabel?: string }) {
   const create = useCreateHomework();
+  const pieces = useStudentPieces(target.studentId);
   const onSubmit = (values: HomeworkFormValues, form: { setServerErrors: (error: unknown) => void }) =>
     create.mutate(
       {
         studentId: target.studentId,
         ...(target.classId ? { classId: target.classId } : {}),
-        items: values.items.map((item) => ({ description: item.description, classFileId: item.classFileId ?? null })),
+        items: values.items.map((item) => ({ description: item.description, repertoireId: item.repertoireId ?? null, classFileId: item.classFileId ?? null })),
         // Left out, not null: no goal, and the due date the server picks (the next lesson's day).
         ...(values.goalMinutesPerDay !== undefined && values.goalDaysPerWeek !== undefined
           ? { goalMinutesPerDay: values.goalMinutesPerDay, goalDaysPerWeek: values.goalDaysPerWeek }
@@ -60,6 +66,7 @@ export function AssignHomework({ target, onDone, cancelLabel }: { target: Homewo
       studentId={target.studentId}
       classId={target.classId}
       files={target.files ?? []}
+      pieces={pieces}
       defaultDueOn={target.nextLessonOn ?? null}
       pending={create.isPending}
       error={create.error}
@@ -72,6 +79,7 @@ export function AssignHomework({ target, onDone, cancelLabel }: { target: Homewo
 
 function EditHomework({ target, homework, onDone }: { target: HomeworkTarget; homework: HomeworkDTO; onDone: () => void }) {
   const update = useUpdateHomework(homework.id);
+  const pieces = useStudentPieces(target.studentId);
   const onSubmit = (values: HomeworkFormValues, form: { setServerErrors: (error: unknown) => void }) =>
     update.mutate(
       {
@@ -89,6 +97,7 @@ function EditHomework({ target, homework, onDone }: { target: HomeworkTarget; ho
       studentId={target.studentId}
       classId={homework.classId}
       files={target.files ?? []}
+      pieces={pieces}
       homework={homework}
       defaultDueOn={homework.dueOn}
       pending={update.isPending}

@@ -6,10 +6,11 @@ import { HomeworkForm } from "./homework-form";
 
 const MIA = "7b0f6a52-58f6-4bb3-9a51-2f1a3f0f9c11";
 const FILE = { id: "0c3c2f7e-9a1e-4c4e-8d55-0a8b7b9f2e22", name: "minuet.pdf" };
+const PIECE = { id: "5d1c9a43-1f0e-4b8a-9c2d-3e4f5a6b7c88", title: "Minuet in G major", composer: "Christian Petzold" };
 
 function renderForm(props: Partial<Parameters<typeof HomeworkForm>[0]> = {}) {
   const onSubmit = vi.fn();
-  render(<HomeworkForm studentId={MIA} classId={null} files={[]} defaultDueOn={null} pending={false} error={null} onSubmit={onSubmit} onCancel={vi.fn()} {...props} />);
+  render(<HomeworkForm studentId={MIA} classId={null} files={[]} pieces={[]} defaultDueOn={null} pending={false} error={null} onSubmit={onSubmit} onCancel={vi.fn()} {...props} />);
   return { onSubmit, user: userEvent.setup() };
 }
 
@@ -27,8 +28,8 @@ describe("HomeworkForm", () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({
       studentId: MIA,
       items: [
-        { description: "C major scale", classFileId: null },
-        { description: "Minuet in G, bars 1-8", classFileId: FILE.id },
+        { description: "C major scale", repertoireId: null, classFileId: null },
+        { description: "Minuet in G, bars 1-8", repertoireId: null, classFileId: FILE.id },
       ],
       goalMinutesPerDay: 20,
       goalDaysPerWeek: 5,
@@ -52,5 +53,20 @@ describe("HomeworkForm", () => {
     expect(await screen.findByText(GOAL_BOTH_MESSAGE)).toBeInTheDocument();
     expect(screen.getByLabelText("Item 1")).toHaveAttribute("aria-invalid", "true");
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("names a piece of the student's repertoire as an item, its title filling an empty item", async () => {
+    const { user, onSubmit } = renderForm({ pieces: [PIECE] });
+    await user.selectOptions(screen.getByLabelText("Piece from the repertoire (optional)"), "Minuet in G major (Christian Petzold)");
+    expect(screen.getByLabelText("Item 1")).toHaveValue("Minuet in G major (Christian Petzold)");
+    await user.click(screen.getByRole("button", { name: "Assign homework" }));
+    expect((onSubmit.mock.calls[0]![0] as { items: unknown[] }).items).toEqual([
+      { description: "Minuet in G major (Christian Petzold)", repertoireId: PIECE.id, classFileId: null },
+    ]);
+  });
+
+  it("offers no piece select when the student has no repertoire", () => {
+    renderForm();
+    expect(screen.queryByLabelText("Piece from the repertoire (optional)")).not.toBeInTheDocument();
   });
 });

@@ -26,11 +26,12 @@ export interface HomeworkFormValues {
 /** An empty optional field is "no value", never 0 or NaN. */
 const numberOrNone = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
 const stringOrNone = (value: unknown) => (value === "" || value === null ? undefined : value);
-/** A class file select: "" is no file. */
+/** A class file or repertoire select: "" is none. */
 const fileOrNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
 /**
- * Assign or edit homework: one or more things to practise (free text, optionally a class file),
+ * Assign or edit homework: one or more things to practise (free text, optionally a piece of the
+ * student's repertoire and a class file),
  * an optional goal (minutes a day on days a week, both or neither) and a due date, the next
  * lesson's day by default. Create validates with createHomeworkSchema, edit with
  * updateHomeworkSchema: the route's own schemas.
@@ -39,6 +40,7 @@ export function HomeworkForm({
   studentId,
   classId,
   files,
+  pieces,
   homework,
   defaultDueOn,
   pending,
@@ -51,6 +53,8 @@ export function HomeworkForm({
   classId: string | null;
   /** The class's files, when assigned from a class. */
   files: readonly { id: string; name: string }[];
+  /** The student's repertoire, to name a piece as an item. */
+  pieces: readonly { id: string; title: string; composer: string }[];
   homework?: HomeworkDTO;
   /** The next lesson's day, when known; empty lets the server pick it (or a week from today). */
   defaultDueOn: string | null;
@@ -71,7 +75,7 @@ export function HomeworkForm({
           goalDaysPerWeek: homework.goalDaysPerWeek ?? undefined,
           dueOn: homework.dueOn,
         }
-      : { studentId, ...(classId ? { classId } : {}), items: [{ description: "", classFileId: null }], dueOn: defaultDueOn ?? undefined },
+      : { studentId, ...(classId ? { classId } : {}), items: [{ description: "", repertoireId: null, classFileId: null }], dueOn: defaultDueOn ?? undefined },
   });
   const items = useFieldArray({ control: form.control, name: "items" });
   const { errors } = form.formState;
@@ -108,6 +112,30 @@ export function HomeworkForm({
                   </Button>
                 ) : null}
               </div>
+              {pieces.length > 0 ? (
+                <Field id={`${id}-piece`} label="Piece from the repertoire (optional)">
+                  <Select
+                    id={`${id}-piece`}
+                    {...form.register(`items.${index}.repertoireId`, {
+                      setValueAs: fileOrNull,
+                      // A piece picked for an empty item names it, so the family reads what to play.
+                      onChange: (event: { target: { value: string } }) => {
+                        const piece = pieces.find((p) => p.id === event.target.value);
+                        if (piece && !form.getValues(`items.${index}.description`).trim()) {
+                          form.setValue(`items.${index}.description`, `${piece.title} (${piece.composer})`, { shouldValidate: true });
+                        }
+                      },
+                    })}
+                  >
+                    <option value="">No piece</option>
+                    {pieces.map((piece) => (
+                      <option key={piece.id} value={piece.id}>
+                        {piece.title} ({piece.composer})
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ) : null}
               {files.length > 0 ? (
                 <Field id={`${id}-file`} label="Class file (optional)">
                   <Select id={`${id}-file`} {...form.register(`items.${index}.classFileId`, { setValueAs: fileOrNull })}>
@@ -129,7 +157,7 @@ export function HomeworkForm({
           </p>
         ) : null}
         {items.fields.length < HOMEWORK_LIMITS.itemsMax ? (
-          <Button variant="secondary" size="sm" onClick={() => items.append({ description: "", classFileId: null })}>
+          <Button variant="secondary" size="sm" onClick={() => items.append({ description: "", repertoireId: null, classFileId: null })}>
             <Plus aria-hidden className="size-4" />
             Add item
           </Button>
