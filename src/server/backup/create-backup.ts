@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import tar from "tar-stream";
+import type tar from "tar-stream";
 import { keySegments } from "../files/storage";
 import { foreignKeyOrder, latestMigration, publicTables } from "../db/move-to-postgres";
 import {
@@ -67,7 +67,9 @@ export async function writeBackup(source: BackupSource, places: BackupPlaces, ou
       return { migration, tables, sequences, files };
     });
 
-    const pack = tar.pack();
+    // Loaded when a backup is taken, not when the server starts with the backup endpoint.
+    const { default: tarStream } = await import("tar-stream");
+    const pack = tarStream.pack();
     const written = pipeline(pack, createGzip(), out);
     for (const table of snapshot.tables) await addFile(pack, tableEntry(table.name), path.join(staging, tableEntry(table.name)));
     let files: Manifest["files"];

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
 import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
@@ -10,8 +9,13 @@ export const PAY_DIRECTLY = "Payments are made directly to your teacher";
 const MARGIN = 50;
 const GREY = "#555555";
 
-/** Renders with pdfkit's built-in Helvetica (no font files from the network) into one buffer. */
-function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Renders with pdfkit's built-in Helvetica (no font files from the network) into one buffer.
+ * pdfkit (with its fonts) is loaded on the first PDF, not at start: a few MB of RSS the embedded
+ * server's memory target has no room for until someone asks for an invoice.
+ */
+async function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Uint8Array<ArrayBuffer>> {
+  const { default: PDFDocument } = await import("pdfkit");
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info: { Title: title }, compress: true });
     const chunks: Buffer[] = [];
