@@ -166,28 +166,24 @@ export function HomeworkForm({
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Goal (optional: both or neither)</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
-          <Field id="homework-goal-minutes" label="Minutes per day" error={errors.goalMinutesPerDay?.message}>
-            <Input
-              id="homework-goal-minutes"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={HOMEWORK_GOAL_MINUTES_MAX}
-              {...invalidProps("homework-goal-minutes", errors.goalMinutesPerDay?.message)}
-              {...form.register("goalMinutesPerDay", { setValueAs: numberOrNone })}
-            />
-          </Field>
-          <Field id="homework-goal-days" label="Days per week" error={errors.goalDaysPerWeek?.message}>
-            <Input
-              id="homework-goal-days"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={HOMEWORK_GOAL_DAYS_MAX}
-              {...invalidProps("homework-goal-days", errors.goalDaysPerWeek?.message)}
-              {...form.register("goalDaysPerWeek", { setValueAs: numberOrNone })}
-            />
-          </Field>
+          {(
+            [
+              { name: "goalMinutesPerDay", id: "homework-goal-minutes", label: "Minutes per day", max: HOMEWORK_GOAL_MINUTES_MAX },
+              { name: "goalDaysPerWeek", id: "homework-goal-days", label: "Days per week", max: HOMEWORK_GOAL_DAYS_MAX },
+            ] as const
+          ).map((goal) => (
+            <Field key={goal.id} id={goal.id} label={goal.label} error={errors[goal.name]?.message}>
+              <Input
+                id={goal.id}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={goal.max}
+                {...invalidProps(goal.id, errors[goal.name]?.message)}
+                {...form.register(goal.name, { setValueAs: numberOrNone })}
+              />
+            </Field>
+          ))}
         </div>
       </fieldset>
       <Field
