@@ -2,6 +2,7 @@
 // sides, so React keeps the server's elements (no recoverable error, no console error).
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "../../shared/auth/auth.schemas";
 import type { PublicTeacherProfile } from "../../shared/teachers/public-profile.schemas";
 import { startApp } from "../app/start-app";
 import { renderPage } from "./entry-server";
@@ -39,11 +40,22 @@ const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(url: 
 function fakeApi(url: string): Response {
   const path = new URL(url, "http://localhost").pathname;
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  if (path === "/api/session") return json({ user: null, role: null });
+  // The server's signed-out answer, typed so it cannot drift from what the pages read.
+  const signedOut: Me = { user: null, role: null, profiles: { parent: false, teacher: false } };
+  if (path === "/api/session") return json(signedOut);
   if (path === "/api/search/teachers") return json({ teachers: [], total: 0, place: null, distanceApplied: false, nextCursor: null });
   if (path.endsWith("/reviews")) return json({ reviews: [], nextCursor: null });
   return json({ error: { code: "not_found", message: "Not found" } }, 404);
 }
+
+// Every request of the file goes to the fake: a page left loading by one test may still fetch during the next,
+// and a real request would reach whatever listens on happy-dom's default localhost:3000.
+beforeEach(() => {
+  vi.stubGlobal("fetch", vi.fn((input: RequestInfo | URL) => Promise.resolve(fakeApi(input instanceof Request ? input.url : String(input)))));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("renderPage (the server's render)", () => {
   it("renders the landing hero into HTML, with router state and no queries", async () => {
@@ -79,10 +91,8 @@ describe("hydration of the server's page (start-app.tsx)", () => {
   beforeEach(() => {
     // act() waits for React's work to finish, as Testing Library's render does.
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    vi.stubGlobal("fetch", vi.fn((input: RequestInfo | URL) => Promise.resolve(fakeApi(input instanceof Request ? input.url : String(input)))));
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
     document.body.innerHTML = "";
   });
