@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { deleteAccountSchema, parentSignUpSchema } from "../../shared/accounts/accounts.schemas";
+import { emailPreferencesUpdateSchema } from "../../shared/accounts/email-preferences";
 import { requireUser } from "../auth/guards";
 import { signUpLimit } from "../auth/sign-up-limit";
 import type { AppEnv, Deps } from "../http/app-env";
@@ -8,6 +9,7 @@ import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
 import { signUpParent } from "../parents/parent-sign-up.service";
 import { deleteAccount } from "./accounts.service";
+import { getEmailPreferences, updateEmailPreferences } from "./email-preferences.service";
 
 const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
 
@@ -21,6 +23,11 @@ export function createAccountsRoutes(deps: Deps) {
       for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
       return c.json(result, 201);
     })
+    // Issue 29: which notification emails the signed-in parent or teacher wants.
+    .get("/me/email-preferences", requireUser(deps), async (c) => c.json(await getEmailPreferences(deps, c.get("user"))))
+    .patch("/me/email-preferences", requireUser(deps), validate("json", emailPreferencesUpdateSchema), async (c) =>
+      c.json(await updateEmailPreferences(deps, c.get("user"), c.req.valid("json"))),
+    )
     // Confirmed with the password or a two-factor code (the body); a wrong one deletes nothing.
     .delete("/me", requireUser(deps), validate("json", deleteAccountSchema), async (c) => {
       await deleteAccount(deps, c.get("user"), { headers: c.req.raw.headers, input: c.req.valid("json") });

@@ -1,9 +1,7 @@
-import { storedToToggles } from "../../shared/accounts/notification-preferences";
-import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
 import type { JobKind, Sweep } from "../jobs/job.types";
 import { lessonMailContexts } from "../booking/lesson-mail.repo";
 import { lessonReminderEmail } from "./lessons.emails";
-import { parentPreferences, REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
+import { REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
 
 /** Reminders go out this long before a lesson ("the day before"). */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -24,8 +22,8 @@ export const reminderSweep: Sweep = {
 
 /**
  * Sends one reminder. Safe to run again: a lesson no longer accepted, moved to another time, or
- * already begun gets nothing. A parent who turned email notifications off gets nothing; teachers
- * have no such setting. The email goes to the outbox, which retries a failed send with backoff.
+ * already begun gets nothing. Whoever turned reminders (or, a parent, all email) off gets nothing:
+ * the mailer reads their settings. The email goes to the outbox, which retries a failed send with backoff.
  */
 export const reminderJob: JobKind = {
   kind: REMINDER_KIND,
@@ -33,11 +31,7 @@ export const reminderJob: JobKind = {
     const payload = job.payload as unknown as ReminderPayload;
     const [lesson] = await lessonMailContexts(deps.db, [payload.bookingId]);
     if (!lesson || lesson.status !== "accepted" || lesson.startsAt.toISOString() !== payload.startsAt || lesson.startsAt <= now) return;
-    if (payload.role === "parent") {
-      if (!lesson.parent) return;
-      const prefs = await parentPreferences(deps.db, lesson.parent.id);
-      if (!prefs || !storedToToggles({ preferredCommunication: prefs.preferredCommunication as CommunicationChannel, wantsNotifications: prefs.wantsNotifications }).email) return;
-    }
+    if (payload.role === "parent" && !lesson.parent) return;
     // Each side reads its own clock, and the wording counts from now: a late or short-notice
     // reminder says "in 7 minutes", never "tomorrow".
     const mail = lessonReminderEmail(deps.env.PUBLIC_URL, lesson, payload.role, now);

@@ -1,6 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { parentProfiles } from "../db/schema";
 
 export const REMINDER_KIND = "lesson-reminder";
 
@@ -30,11 +29,3 @@ export async function scheduleDueReminders(db: Executor, now: Date, horizonMs: n
   `);
 }
 
-/** The parent's stored notification preferences (parents settings: email, SMS, or app only). */
-export async function parentPreferences(db: Executor, parentId: string) {
-  const [row] = await db
-    .select({ preferredCommunication: parentProfiles.preferredCommunication, wantsNotifications: parentProfiles.wantsNotifications })
-    .from(parentProfiles)
-    .where(eq(parentProfiles.id, parentId));
-  return row ?? null;
-}

@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
 import type { Database, Executor } from "../db/client";
+import { emailCategoryOf, mayEmail } from "../../shared/accounts/email-preferences";
+import { recipientPreferences } from "../accounts/email-preferences.repo";
 import { insertOutboxMessage } from "./mail.repo";
 import { createMailTransport, type MailTransportConfig } from "./mail-transport";
 import { sendDueMail, type SendReport } from "./outbox-sender";
@@ -30,6 +32,7 @@ export interface Mailer {
   /**
    * Stores the message as pending on `executor`: pass the transaction of the change the email
    * announces, then call `kick()` once it committed. A `dedupeKey` (a job's key) stores it once.
+   * A notification the recipient turned off in their email settings is not stored.
    */
   enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
   /** Wakes this process's sender at once (sign-in codes, links) instead of at its next poll. */
@@ -49,6 +52,17 @@ export interface Mailer {
 
 export type MailerConfig = MailTransportConfig;
 
+/**
+ * Issue 29: the recipient's email settings decide here, for every notification whatever feature
+ * sends it, read in the same transaction as the change: a notification they turned off is
+ * not stored at all. Emails of no category (account, security, invoices) always pass.
+ */
+async function wanted(executor: Executor, message: MailMessage): Promise<boolean> {
+  if (emailCategoryOf(message.kind) === null) return true;
+  const recipient = await recipientPreferences(executor, message.to);
+  return recipient === null || mayEmail(message.kind, recipient.preferences, recipient.emailOn);
+}
+
 export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {
   const transport = createMailTransport(logger, config);
   let sending = false;
@@ -65,7 +79,7 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
 
   const mailer: Mailer = {
     async enqueue(executor, message, options = {}) {
-      await insertOutboxMessage(executor, message, options.dedupeKey);
+      if (await wanted(executor, message)) await insertOutboxMessage(executor, message, options.dedupeKey);
     },
     kick() {
       if (!sending) return;
@@ -78,7 +92,9 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
     },
     async sendSoon(message, options = {}) {
       // One transaction: the message and its attachments' bytes are stored together or not at all.
-      await db.transaction((tx) => insertOutboxMessage(tx, message, options.dedupeKey));
+      await db.transaction(async (tx) => {
+        if (await wanted(tx, message)) await insertOutboxMessage(tx, message, options.dedupeKey);
+      });
       mailer.kick();
     },
     sendDue: (now) => sendDueMail(db, transport, logger, now),

@@ -312,10 +312,6 @@ export interface UnreadEmailTarget {
   recipientEmail: string;
   recipientFirstName: string | null;
   recipientDeleted: boolean;
-  /** Parent recipients only: their stored notification preferences (teachers have none). */
-  recipientIsParent: boolean;
-  wantsNotifications: boolean | null;
-  preferredCommunication: string | null;
   senderName: string | null;
   /** An operator removed the message: the email says so instead of quoting it. */
   hidden: boolean;
@@ -332,8 +328,6 @@ export function findUnreadEmailTarget(db: Executor, messageId: string) {
                ${iso(sql`c.last_emailed_at`)} as "lastEmailedAt",
                ru.email as "recipientEmail", ru.deleted as "recipientDeleted",
                coalesce(rp.first_name, rt.first_name) as "recipientFirstName",
-               (r.id = c.parent_user_id) as "recipientIsParent",
-               rp.wants_notifications as "wantsNotifications", rp.preferred_communication as "preferredCommunication",
                coalesce(sp.first_name || ' ' || sp.last_name, st.first_name || ' ' || st.last_name) as "senderName"
           from messages m
           join conversations c on c.id = m.conversation_id

@@ -1,5 +1,3 @@
-import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
-import { storedToToggles } from "../../shared/accounts/notification-preferences";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import type { Executor } from "../db/client";
 import type { JobKind } from "../jobs/job.types";
@@ -25,8 +23,8 @@ export async function scheduleUnreadEmail(tx: Executor, messageId: string, sentA
 
 /**
  * Sends the email when the message is still unread, the recipient's account exists, their
- * preferences allow email (parents: Notification Preferences with email on; teachers have no
- * such setting, so they get it), and no email for the conversation went out within the hour.
+ * email settings allow it (the mailer decides: a parent's Email notifications and New messages,
+ * a teacher's New messages), and no email for the conversation went out within the hour.
  * The last two are decided by one UPDATE, so two processes never both send.
  */
 export const unreadEmailJob: JobKind = {
@@ -37,13 +35,6 @@ export const unreadEmailJob: JobKind = {
     const target = await findUnreadEmailTarget(deps.db, messageId);
     // While either side blocks the other, no email about the conversation goes to either (issue 27).
     if (!target || target.read || target.recipientDeleted || target.blocked) return;
-    if (target.recipientIsParent) {
-      const toggles = storedToToggles({
-        wantsNotifications: target.wantsNotifications ?? false,
-        preferredCommunication: (target.preferredCommunication ?? "app") as CommunicationChannel,
-      });
-      if (!toggles.email) return;
-    }
     const mail = unreadMessageEmail(
       deps.env.PUBLIC_URL,
       { email: target.recipientEmail, firstName: target.recipientFirstName },

@@ -71,3 +71,19 @@ export const parentProfiles = pgTable(
     check("parent_profiles_address_check", sql`${t.address} is null or length(${t.address}) between 1 and 300`),
   ],
 );
+
+/**
+ * Issue 29: what a parent or a teacher wants by email, per kind. No row means everything on (the
+ * defaults of a new account); account, security and invoice emails are never governed by it.
+ * `weekly` is the parents' Sunday digest and the teachers' weekly summary.
+ */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  booking: boolean().notNull().default(true),
+  reminders: boolean().notNull().default(true),
+  messages: boolean().notNull().default(true),
+  weekly: boolean().notNull().default(true),
+  updatedAt: instant().notNull().defaultNow(),
+});

@@ -1,0 +1,31 @@
+import type { EmailPreferencesDTO, EmailPreferencesUpdate } from "../../shared/accounts/email-preferences";
+import { AppError } from "../../shared/errors";
+import { resolveRole } from "../auth/roles.service";
+import type { Deps, SessionUser } from "../http/app-env";
+import { findEmailPreferences, recipientPreferences, saveEmailPreferences } from "./email-preferences.repo";
+
+/** Parents and teachers have email settings; an account with neither profile has nothing to set. */
+async function audienceOf(deps: Pick<Deps, "db">, userId: string): Promise<"parent" | "teacher"> {
+  const { role } = await resolveRole(deps, userId);
+  if (!role) throw new AppError("forbidden", "Email settings are for parent and teacher accounts.");
+  return role;
+}
+
+async function dto(deps: Pick<Deps, "db">, user: SessionUser, audience: "parent" | "teacher"): Promise<EmailPreferencesDTO> {
+  const recipient = await recipientPreferences(deps.db, user.email);
+  return {
+    preferences: recipient?.preferences ?? (await findEmailPreferences(deps.db, user.id)),
+    audience,
+    emailOn: recipient?.emailOn ?? true,
+  };
+}
+
+export async function getEmailPreferences(deps: Pick<Deps, "db">, user: SessionUser): Promise<EmailPreferencesDTO> {
+  return dto(deps, user, await audienceOf(deps, user.id));
+}
+
+export async function updateEmailPreferences(deps: Pick<Deps, "db">, user: SessionUser, patch: EmailPreferencesUpdate): Promise<EmailPreferencesDTO> {
+  const audience = await audienceOf(deps, user.id);
+  await saveEmailPreferences(deps.db, user.id, patch);
+  return dto(deps, user, audience);
+}
