@@ -9,6 +9,7 @@ import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
 import { signUpParent } from "../parents/parent-sign-up.service";
 import { deleteAccount } from "./accounts.service";
+import { sendWeeklyPreview } from "../digest/weekly-preview.service";
 import { getEmailPreferences, updateEmailPreferences } from "./email-preferences.service";
 
 const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
@@ -28,6 +29,8 @@ export function createAccountsRoutes(deps: Deps) {
     .patch("/me/email-preferences", requireUser(deps), validate("json", emailPreferencesUpdateSchema), async (c) =>
       c.json(await updateEmailPreferences(deps, c.get("user"), c.req.valid("json"))),
     )
+    // This week's digest (parents) or summary (teachers) now, to see what Sunday's will hold.
+    .post("/me/weekly-email", requireUser(deps), async (c) => c.json(await sendWeeklyPreview(deps, c.get("user")), 202))
     // Confirmed with the password or a two-factor code (the body); a wrong one deletes nothing.
     .delete("/me", requireUser(deps), validate("json", deleteAccountSchema), async (c) => {
       await deleteAccount(deps, c.get("user"), { headers: c.req.raw.headers, input: c.req.valid("json") });

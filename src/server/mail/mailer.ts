@@ -32,16 +32,17 @@ export interface Mailer {
   /**
    * Stores the message as pending on `executor`: pass the transaction of the change the email
    * announces, then call `kick()` once it committed. A `dedupeKey` (a job's key) stores it once.
-   * A notification the recipient turned off in their email settings is not stored.
+   * A notification the recipient turned off in their email settings is not stored. True when the
+   * message was stored (false: turned off, or its dedupe key was already stored).
    */
-  enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
+  enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
   /** Wakes this process's sender at once (sign-in codes, links) instead of at its next poll. */
   kick(): void;
   /**
    * For an email with no change of ours to commit with (better-auth's links and codes, a job's
    * reminder): stored in its own transaction, then the sender is kicked.
    */
-  sendSoon(message: MailMessage, options?: { dedupeKey?: string }): Promise<void>;
+  sendSoon(message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
   /** One pass over the due messages (the jobs runner's, or a test's with its clock). */
   sendDue(now?: Date): Promise<SendReport>;
   /** Lets `kick()` run passes in this process: the jobs runner turns it on when it starts. */
@@ -79,7 +80,8 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
 
   const mailer: Mailer = {
     async enqueue(executor, message, options = {}) {
-      if (await wanted(executor, message)) await insertOutboxMessage(executor, message, options.dedupeKey);
+      if (!(await wanted(executor, message))) return false;
+      return (await insertOutboxMessage(executor, message, options.dedupeKey)) !== null;
     },
     kick() {
       if (!sending) return;
@@ -92,10 +94,9 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
     },
     async sendSoon(message, options = {}) {
       // One transaction: the message and its attachments' bytes are stored together or not at all.
-      await db.transaction(async (tx) => {
-        if (await wanted(tx, message)) await insertOutboxMessage(tx, message, options.dedupeKey);
-      });
-      mailer.kick();
+      const stored = await db.transaction(async (tx) => (await wanted(tx, message)) && (await insertOutboxMessage(tx, message, options.dedupeKey)) !== null);
+      if (stored) mailer.kick();
+      return stored;
     },
     sendDue: (now) => sendDueMail(db, transport, logger, now),
     startSending() {

@@ -20,6 +20,6 @@ export function unreadMessageEmail(
     text: `Hi ${to.firstName ?? "there"},\n\n${from} sent you a message on Music Lessons:\n\n${excerpt
       .split("\n")
       .map((line) => `> ${line}`)
-      .join("\n")}\n\nRead and reply:\n${publicUrl}/messages/${conversationId}\n\nYou get at most one such email an hour per conversation. Parents can turn emails off in Settings (Notification Preferences).\n`,
+      .join("\n")}\n\nRead and reply:\n${publicUrl}/messages/${conversationId}\n\nYou get at most one such email an hour per conversation. Turn these emails off in Settings (New messages).\n`,
   };
 }

@@ -39,7 +39,7 @@ function practiceDays(totals: readonly repo.DayTotal[]): PracticeDay[] {
   ]);
 }
 
-function figures(totals: readonly repo.DayTotal[], homework: readonly repo.HomeworkRow[], today: string) {
+export function figures(totals: readonly repo.DayTotal[], homework: readonly repo.HomeworkRow[], today: string) {
   const goal = goalOf(homework);
   const days = practiceDays(totals);
   const dates = totals.map((day) => day.date);

@@ -194,6 +194,8 @@ export const achievementSchema = z.object({
   description: z.string(),
   xp: wholeNumber("Achievement xp").positive(),
   unlocked: z.boolean(),
+  /** When it was unlocked (issue 29's weekly digest lists the week's); absent on older unlocks. */
+  unlockedAt: z.iso.datetime({ error: "Achievement unlockedAt must be an ISO date-time" }).optional(),
 });
 
 /**

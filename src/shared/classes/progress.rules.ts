@@ -196,14 +196,14 @@ export interface UnlockResult {
  * Locked → unlocked only (spec section 4: no reverse). Throws AppError not_found for an unknown
  * category or achievement, conflict for one already unlocked.
  */
-export function unlockAchievement(progress: ProgressMetrics, categoryId: string, achievementId: string): UnlockResult {
+export function unlockAchievement(progress: ProgressMetrics, categoryId: string, achievementId: string, at: Date = new Date()): UnlockResult {
   const category = progress.categories.find((c) => c.id === categoryId);
   if (!category) throw new AppError("not_found", CATEGORY_NOT_FOUND_MESSAGE);
   const target = category.achievements.find((a) => a.id === achievementId);
   if (!target) throw new AppError("not_found", ACHIEVEMENT_NOT_FOUND_MESSAGE);
   if (target.unlocked) throw new AppError("conflict", ACHIEVEMENT_ALREADY_UNLOCKED_MESSAGE);
 
-  const achievement = { ...target, unlocked: true };
+  const achievement = { ...target, unlocked: true, unlockedAt: at.toISOString() };
   const achievements = category.achievements.map((a) => (a.id === achievementId ? achievement : a));
   const unlocked = achievements.filter((a) => a.unlocked).length;
   const updated = { ...category, achievements, level: categoryLevel(unlocked, achievements.length) };

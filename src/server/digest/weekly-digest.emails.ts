@@ -1,0 +1,93 @@
+import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
+import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
+import {
+  practiceLine,
+  streakLine,
+  type DigestChild,
+  type DigestHomework,
+  type ParentDigest,
+  type SummaryStudent,
+  type TeacherSummary,
+} from "../../shared/digest/weekly-digest.rules";
+import type { MailMessage } from "../mail/mailer";
+
+/** "March 2-8": the week the email is about, Monday to Sunday. */
+function weekLabel(weekStart: string): string {
+  const format = (date: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
+  const end = addLocalDays(weekStart, 6);
+  const sameMonth = weekStart.slice(0, 7) === end.slice(0, 7);
+  return `${format(weekStart, { month: "long", day: "numeric" })}-${format(end, sameMonth ? { day: "numeric" } : { month: "long", day: "numeric" })}`;
+}
+
+function dueLabel(dueOn: string | null): string {
+  if (!dueOn) return "";
+  return ` (due ${new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(`${dueOn}T12:00:00Z`))})`;
+}
+
+function homeworkLines(homework: readonly DigestHomework[]): string[] {
+  return homework.map((h) => `    - ${h.items.length > 0 ? h.items.join("; ") : "Practice"}${dueLabel(h.dueOn)}`);
+}
+
+function childSection(publicUrl: string, child: DigestChild, timeZone: string): string {
+  const lines = [child.name.toUpperCase()];
+  lines.push(
+    child.lessons.length > 0
+      ? `  Next week's lessons:\n${child.lessons.map((l) => `    - ${formatLessonTime(new Date(l.startsAt), timeZone)}: ${BOOKING_TYPES[l.bookingType].label} with ${l.teacherName}`).join("\n")}`
+      : "  Next week's lessons: none booked",
+  );
+  lines.push(`  Practice this week: ${practiceLine(child.week, child.goal)}`);
+  const streak = streakLine(child.streak);
+  if (streak) lines.push(`  Streak: ${streak}`);
+  if (child.grades.length > 0) {
+    lines.push(`  New grades:\n${child.grades.map((g) => `    - ${g.title}: ${g.score}/100 in ${g.className}`).join("\n")}`);
+  }
+  if (child.achievements.length > 0) {
+    lines.push(`  Achievements unlocked:\n${child.achievements.map((a) => `    - ${a.name} in ${a.className}`).join("\n")}`);
+  }
+  if (child.openHomework.length > 0) lines.push(`  Homework:\n${homeworkLines(child.openHomework).join("\n")}`);
+  lines.push(`  ${child.name.split(" ")[0]}'s page: ${publicUrl}/parent/student/${child.studentId}`);
+  return lines.join("\n");
+}
+
+/** The parents' Sunday digest: one section per child with news, then the unread messages. */
+export function weeklyDigestEmail(publicUrl: string, to: string, digest: ParentDigest): MailMessage {
+  const sections = digest.children.map((child) => childSection(publicUrl, child, digest.timeZone));
+  const unread =
+    digest.unreadMessages > 0
+      ? `You have ${digest.unreadMessages} unread ${digest.unreadMessages === 1 ? "message" : "messages"}:\n${publicUrl}/messages\n\n`
+      : "";
+  return {
+    to,
+    kind: "weekly-digest",
+    subject: `Your week in music: ${weekLabel(digest.weekStart)}`,
+    text:
+      `Hi ${digest.firstName},\n\nHere is the week of ${weekLabel(digest.weekStart)} at a glance. Times are in your time zone.\n\n` +
+      `${sections.join("\n\n")}${sections.length > 0 ? "\n\n" : ""}${unread}` +
+      `Your dashboard: ${publicUrl}/dashboard\n\n` +
+      `You get this every Sunday evening. Turn it off in Settings (Weekly digest): ${publicUrl}/settings\n`,
+  };
+}
+
+function studentSection(student: SummaryStudent): string {
+  const lines = [`${student.name}`, `  Practice: ${practiceLine(student.week, student.goal)}`];
+  const streak = streakLine(student.streak);
+  if (streak) lines.push(`  Streak: ${streak}`);
+  lines.push(student.openHomework.length > 0 ? `  Open homework:\n${homeworkLines(student.openHomework).join("\n")}` : "  Open homework: none");
+  return lines.join("\n");
+}
+
+/** The teachers' Sunday summary: each student who practised or has homework of theirs open. */
+export function weeklySummaryEmail(publicUrl: string, to: string, summary: TeacherSummary): MailMessage {
+  return {
+    to,
+    kind: "weekly-summary",
+    subject: `Your students' practice: ${weekLabel(summary.weekStart)}`,
+    text:
+      `Hi ${summary.firstName},\n\nYour students' practice in the week of ${weekLabel(summary.weekStart)}, as their families logged it (timed minutes come from the practice timer).\n\n` +
+      `${summary.students.map(studentSection).join("\n\n")}\n\n` +
+      `Set or review homework in My Students: ${publicUrl}/teacher/students\n\n` +
+      `You get this every Sunday evening. Turn it off in Settings (Weekly summary): ${publicUrl}/teacher/settings\n`,
+  };
+}

@@ -1,0 +1,49 @@
+import { mayEmail } from "../../shared/accounts/email-preferences";
+import { digestWorthSending, summaryWorthSending } from "../../shared/digest/weekly-digest.rules";
+import { weekStartOf } from "../../shared/practice/practice-week.rules";
+import { AppError } from "../../shared/errors";
+import { recipientPreferences } from "../accounts/email-preferences.repo";
+import { resolveRole } from "../auth/roles.service";
+import type { Deps, SessionUser } from "../http/app-env";
+import { todayIn } from "../practice/practice.service";
+import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
+import { parentRecipient, teacherRecipient } from "./weekly-digest.repo";
+import { parentDigest, teacherSummary } from "./weekly-digest.service";
+
+export const NOTHING_TO_SAY_MESSAGE =
+  "There is nothing for this week's email yet: no lessons next week, no practice logged, no new grades, homework or unread messages.";
+
+/**
+ * "Email me this week's now" from the email settings (issue 29): the week so far, built and sent
+ * exactly as Sunday's (same figures, same words, same settings), so a parent or teacher sees what
+ * they signed up for. At most one a week (its own dedupe key); Sunday's email still comes.
+ */
+export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env">, user: SessionUser, now = new Date()): Promise<{ to: string }> {
+  const { role } = await resolveRole(deps, user.id);
+  if (!role) throw new AppError("forbidden", "Weekly emails are for parent and teacher accounts.");
+  const recipient = await recipientPreferences(deps.db, user.email);
+  const kind = role === "parent" ? "weekly-digest" : "weekly-summary";
+  if (recipient && !mayEmail(kind, recipient.preferences, recipient.emailOn)) {
+    throw new AppError(
+      "conflict",
+      role === "parent" ? "Turn on Email notifications and Weekly digest first." : "Turn on Weekly summary first.",
+      { reason: "weekly_email_off" },
+    );
+  }
+  const zone = (role === "parent" ? await parentRecipient(deps.db, user.id) : await teacherRecipient(deps.db, user.id))?.timeZone ?? "UTC";
+  const weekStart = weekStartOf(todayIn(zone, now));
+  const message =
+    role === "parent"
+      ? await parentDigest(deps, user.id, weekStart, now).then((d) => {
+          const worth = d && digestWorthSending(d);
+          return d && worth ? weeklyDigestEmail(deps.env.PUBLIC_URL, d.email, worth) : null;
+        })
+      : await teacherSummary(deps, user.id, weekStart, now).then((s) => {
+          const worth = s && summaryWorthSending(s);
+          return s && worth ? weeklySummaryEmail(deps.env.PUBLIC_URL, s.email, worth) : null;
+        });
+  if (!message) throw new AppError("conflict", NOTHING_TO_SAY_MESSAGE, { reason: "nothing_to_say" });
+  const stored = await deps.mailer.sendSoon(message, { dedupeKey: `${kind}-preview:${user.id}:${weekStart}` });
+  if (!stored) throw new AppError("conflict", "This week's email was already sent to you. The next one comes on Sunday evening.", { reason: "already_sent" });
+  return { to: message.to };
+}

@@ -1,0 +1,111 @@
+import type { BookingType } from "../booking/booking.constants";
+import type { PracticeStreak } from "../practice/practice.api";
+import type { PracticeWeek } from "../practice/practice-week.rules";
+
+/**
+ * Issue 29's weekly emails: Sunday at 18:00 in the recipient's zone, the parents' digest and the
+ * teachers' summary. The pure part: what each child's or student's section holds, and whether an
+ * email has anything to say at all (none is sent otherwise).
+ */
+export const WEEKLY_EMAIL_HOUR = 18;
+/** A run this much later than its Sunday 18:00 (a server that was down) is dropped: Monday's news is stale. */
+export const WEEKLY_EMAIL_STALE_MS = 12 * 3_600_000;
+
+export interface DigestLesson {
+  startsAt: string;
+  teacherName: string;
+  bookingType: BookingType;
+}
+
+export interface DigestGoal {
+  minutesPerDay: number;
+  daysPerWeek: number;
+}
+
+export interface DigestHomework {
+  dueOn: string | null;
+  items: string[];
+}
+
+export interface DigestChild {
+  studentId: string;
+  name: string;
+  /** Accepted lessons of the next 7 days, soonest first. */
+  lessons: DigestLesson[];
+  week: PracticeWeek;
+  goal: DigestGoal | null;
+  streak: PracticeStreak;
+  /** Grades given in the last 7 days, in classes the child is in now. */
+  grades: { classId: string; className: string; title: string; score: number }[];
+  /** Achievements unlocked in the last 7 days. */
+  achievements: { classId: string; className: string; name: string }[];
+  openHomework: DigestHomework[];
+}
+
+export interface ParentDigest {
+  firstName: string;
+  timeZone: string;
+  weekStart: string;
+  children: DigestChild[];
+  unreadMessages: number;
+}
+
+export interface SummaryStudent {
+  studentId: string;
+  name: string;
+  week: PracticeWeek;
+  goal: DigestGoal | null;
+  streak: PracticeStreak;
+  /** The teacher's own open homework for the student. */
+  openHomework: DigestHomework[];
+}
+
+export interface TeacherSummary {
+  firstName: string;
+  weekStart: string;
+  students: SummaryStudent[];
+}
+
+/** A child's section is shown when any of it has something in it. */
+export function childHasNews(child: DigestChild): boolean {
+  return (
+    child.lessons.length > 0 ||
+    child.week.minutes > 0 ||
+    child.grades.length > 0 ||
+    child.achievements.length > 0 ||
+    child.openHomework.length > 0
+  );
+}
+
+/** The digest without the children who have nothing this week, or null when nothing is left to say. */
+export function digestWorthSending(digest: ParentDigest): ParentDigest | null {
+  const children = digest.children.filter(childHasNews);
+  return children.length > 0 || digest.unreadMessages > 0 ? { ...digest, children } : null;
+}
+
+/** A teacher's summary lists the students who practised this week or have homework open. */
+export function summaryWorthSending(summary: TeacherSummary): TeacherSummary | null {
+  const students = summary.students.filter((s) => s.week.minutes > 0 || s.openHomework.length > 0);
+  return students.length > 0 ? { ...summary, students } : null;
+}
+
+/** "85 min on 4 days (goal: 20 min on 5 days, met on 3)": the same words in both emails. */
+export function practiceLine(week: PracticeWeek, goal: DigestGoal | null): string {
+  if (week.minutes === 0) return goal ? `No practice logged yet (goal: ${goal.minutesPerDay} min on ${goal.daysPerWeek} days)` : "No practice logged";
+  const days = `${week.minutes} min on ${week.days} ${week.days === 1 ? "day" : "days"}`;
+  const sources =
+    week.timedMinutes > 0 && week.selfReportedMinutes > 0
+      ? ` (${week.timedMinutes} timed, ${week.selfReportedMinutes} self-reported)`
+      : week.timedMinutes > 0
+        ? " (timed)"
+        : " (self-reported)";
+  if (!goal) return `${days}${sources}`;
+  const met = week.goalMet ? "goal met" : `goal: ${goal.minutesPerDay} min on ${goal.daysPerWeek} days, reached on ${week.goalDays}`;
+  return `${days}${sources}; ${met}`;
+}
+
+/** "3-day streak (longest 5)", or null without a streak. */
+export function streakLine(streak: PracticeStreak): string | null {
+  if (streak.current === 0) return null;
+  return `${streak.current}-day streak${streak.longest > streak.current ? ` (longest ${streak.longest})` : ""}`;
+}
