@@ -10,7 +10,15 @@ import {
   type SummaryStudent,
   type TeacherSummary,
 } from "../../shared/digest/weekly-digest.rules";
+import { createElement, type ReactElement } from "react";
 import type { MailMessage } from "../mail/mailer";
+import { DigestHtml, SummaryHtml } from "./weekly-digest-html";
+
+/** React's static renderer, loaded when a weekly email is first built (not at every server start). */
+async function renderHtml(element: ReactElement): Promise<string> {
+  const { renderToStaticMarkup } = await import("react-dom/server");
+  return `<!doctype html>${renderToStaticMarkup(element)}`;
+}
 
 /** "March 2-8": the week the email is about, Monday to Sunday. */
 function weekLabel(weekStart: string): string {
@@ -52,16 +60,18 @@ function childSection(publicUrl: string, child: DigestChild, timeZone: string): 
 }
 
 /** The parents' Sunday digest: one section per child with news, then the unread messages. */
-export function weeklyDigestEmail(publicUrl: string, to: string, digest: ParentDigest): MailMessage {
+export async function weeklyDigestEmail(publicUrl: string, to: string, digest: ParentDigest): Promise<MailMessage> {
   const sections = digest.children.map((child) => childSection(publicUrl, child, digest.timeZone));
   const unread =
     digest.unreadMessages > 0
       ? `You have ${digest.unreadMessages} unread ${digest.unreadMessages === 1 ? "message" : "messages"}:\n${publicUrl}/messages\n\n`
       : "";
+  const subject = `Your week in music: ${weekLabel(digest.weekStart)}`;
   return {
     to,
     kind: "weekly-digest",
-    subject: `Your week in music: ${weekLabel(digest.weekStart)}`,
+    subject,
+    html: await renderHtml(createElement(DigestHtml, { digest, title: subject, publicUrl })),
     text:
       `Hi ${digest.firstName},\n\nHere is the week of ${weekLabel(digest.weekStart)} at a glance. Times are in your time zone.\n\n` +
       `${sections.join("\n\n")}${sections.length > 0 ? "\n\n" : ""}${unread}` +
@@ -79,11 +89,13 @@ function studentSection(student: SummaryStudent): string {
 }
 
 /** The teachers' Sunday summary: each student who practised or has homework of theirs open. */
-export function weeklySummaryEmail(publicUrl: string, to: string, summary: TeacherSummary): MailMessage {
+export async function weeklySummaryEmail(publicUrl: string, to: string, summary: TeacherSummary): Promise<MailMessage> {
+  const subject = `Your students' practice: ${weekLabel(summary.weekStart)}`;
   return {
     to,
     kind: "weekly-summary",
-    subject: `Your students' practice: ${weekLabel(summary.weekStart)}`,
+    subject,
+    html: await renderHtml(createElement(SummaryHtml, { summary, title: subject, publicUrl })),
     text:
       `Hi ${summary.firstName},\n\nYour students' practice in the week of ${weekLabel(summary.weekStart)}, as their families logged it (timed minutes come from the practice timer).\n\n` +
       `${summary.students.map(studentSection).join("\n\n")}\n\n` +

@@ -43,7 +43,7 @@ export const weeklyDigestJob: JobKind = {
     const digest = await parentDigest(ctx.deps, payload.userId, payload.weekStart, ctx.now);
     const worth = digest && digestWorthSending(digest);
     if (!digest || !worth) return;
-    await ctx.deps.mailer.sendSoon(weeklyDigestEmail(ctx.deps.env.PUBLIC_URL, digest.email, worth), { dedupeKey: job.key });
+    await ctx.deps.mailer.sendSoon(await weeklyDigestEmail(ctx.deps.env.PUBLIC_URL, digest.email, worth), { dedupeKey: job.key });
   },
 };
 
@@ -56,6 +56,6 @@ export const weeklySummaryJob: JobKind = {
     const summary = await teacherSummary(ctx.deps, payload.userId, payload.weekStart, ctx.now);
     const worth = summary && summaryWorthSending(summary);
     if (!summary || !worth) return;
-    await ctx.deps.mailer.sendSoon(weeklySummaryEmail(ctx.deps.env.PUBLIC_URL, summary.email, worth), { dedupeKey: job.key });
+    await ctx.deps.mailer.sendSoon(await weeklySummaryEmail(ctx.deps.env.PUBLIC_URL, summary.email, worth), { dedupeKey: job.key });
   },
 };

@@ -34,13 +34,13 @@ export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env"
   const weekStart = weekStartOf(todayIn(zone, now));
   const message =
     role === "parent"
-      ? await parentDigest(deps, user.id, weekStart, now).then((d) => {
+      ? await parentDigest(deps, user.id, weekStart, now).then(async (d) => {
           const worth = d && digestWorthSending(d);
-          return d && worth ? weeklyDigestEmail(deps.env.PUBLIC_URL, d.email, worth) : null;
+          return d && worth ? await weeklyDigestEmail(deps.env.PUBLIC_URL, d.email, worth) : null;
         })
-      : await teacherSummary(deps, user.id, weekStart, now).then((s) => {
+      : await teacherSummary(deps, user.id, weekStart, now).then(async (s) => {
           const worth = s && summaryWorthSending(s);
-          return s && worth ? weeklySummaryEmail(deps.env.PUBLIC_URL, s.email, worth) : null;
+          return s && worth ? await weeklySummaryEmail(deps.env.PUBLIC_URL, s.email, worth) : null;
         });
   if (!message) throw new AppError("conflict", NOTHING_TO_SAY_MESSAGE, { reason: "nothing_to_say" });
   const stored = await deps.mailer.sendSoon(message, { dedupeKey: `${kind}-preview:${user.id}:${weekStart}` });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { DigestChild, ParentDigest, TeacherSummary } from "../../shared/digest/weekly-digest.rules";
+import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
+
+const child: DigestChild = {
+  studentId: "7d0c4d1e-0000-4000-8000-000000000001",
+  name: "Mia <b>Park</b>",
+  lessons: [{ startsAt: "2026-12-01T21:00:00.000Z", teacherName: "Ann Lee", bookingType: "full" }],
+  week: { weekStart: "2026-11-23", minutes: 40, timedMinutes: 25, selfReportedMinutes: 15, days: 2, goalDays: 1, goalMet: false },
+  goal: { minutesPerDay: 20, daysPerWeek: 5 },
+  streak: { current: 2, longest: 2 },
+  grades: [{ classId: "c1", className: "Piano Basics", title: "Scales quiz", score: 92 }],
+  achievements: [{ classId: "c1", className: "Piano Basics", name: "Steady Hands" }],
+  openHomework: [{ dueOn: "2026-12-01", items: ["Minuet in G, bars 1-16"] }],
+};
+const digest: ParentDigest = { firstName: "Dana", timeZone: "America/New_York", weekStart: "2026-11-23", children: [child], unreadMessages: 1 };
+
+describe("the weekly emails", () => {
+  it("the digest says the same in text and HTML, in the parent's zone, with links into the app", async () => {
+    const mail = await weeklyDigestEmail("https://lessons.example", "dana@example.test", digest);
+    expect(mail).toMatchObject({ to: "dana@example.test", kind: "weekly-digest", subject: "Your week in music: November 23-29" });
+    for (const body of [mail.text, mail.html!]) {
+      expect(body).toContain("40 min on 2 days (25 timed, 15 self-reported); goal: 20 min on 5 days, reached on 1");
+      expect(body).toContain("2-day streak");
+      expect(body).toContain("Tuesday, December 1, 2026 at 4:00 PM EST");
+      expect(body).toContain("Steady Hands");
+      expect(body).toContain("Minuet in G, bars 1-16");
+      expect(body).toContain(`https://lessons.example/parent/student/${child.studentId}`);
+      expect(body).toContain("https://lessons.example/settings");
+    }
+    expect(mail.text).toContain("You have 1 unread message:\nhttps://lessons.example/messages");
+    // Names are the family's own words: escaped in HTML, never markup.
+    expect(mail.html).toContain("Mia &lt;b&gt;Park&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>Park</b>");
+    expect(mail.html).not.toMatch(/<link|<script|src="http/);
+  });
+
+  it("the summary lists each student's week and open homework, linking to My Students", async () => {
+    const summary: TeacherSummary = {
+      firstName: "Ann",
+      weekStart: "2026-11-30",
+      students: [{ studentId: "s1", name: "Mia Park", week: child.week, goal: child.goal, streak: { current: 0, longest: 3 }, openHomework: [] }],
+    };
+    const mail = await weeklySummaryEmail("https://lessons.example", "ann@example.test", summary);
+    expect(mail.subject).toBe("Your students' practice: November 30-December 6");
+    expect(mail.text).toContain("Mia Park\n  Practice: 40 min on 2 days (25 timed, 15 self-reported)");
+    expect(mail.text).toContain("Open homework: none");
+    expect(mail.text).not.toContain("streak");
+    expect(mail.html).toContain("https://lessons.example/teacher/students");
+  });
+});

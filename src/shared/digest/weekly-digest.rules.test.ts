@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { PracticeWeek } from "../practice/practice-week.rules";
+import { childHasNews, digestWorthSending, practiceLine, streakLine, summaryWorthSending, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
+
+const week = (over: Partial<PracticeWeek> = {}): PracticeWeek => ({
+  weekStart: "2026-11-23",
+  minutes: 0,
+  timedMinutes: 0,
+  selfReportedMinutes: 0,
+  days: 0,
+  goalDays: 0,
+  goalMet: null,
+  ...over,
+});
+
+const quietChild = (over: Partial<DigestChild> = {}): DigestChild => ({
+  studentId: "s1",
+  name: "Mia Park",
+  lessons: [],
+  week: week(),
+  goal: null,
+  streak: { current: 0, longest: 0 },
+  grades: [],
+  achievements: [],
+  openHomework: [],
+  ...over,
+});
+
+const digest = (children: DigestChild[], unreadMessages = 0): ParentDigest => ({ firstName: "Dana", timeZone: "America/New_York", weekStart: "2026-11-23", children, unreadMessages });
+
+describe("what the weekly emails say", () => {
+  it("a child with nothing at all has no news; any one thing is news", () => {
+    expect(childHasNews(quietChild())).toBe(false);
+    expect(childHasNews(quietChild({ week: week({ minutes: 5, days: 1, selfReportedMinutes: 5 }) }))).toBe(true);
+    expect(childHasNews(quietChild({ lessons: [{ startsAt: "2026-11-30T15:00:00.000Z", teacherName: "Ann Lee", bookingType: "full" }] }))).toBe(true);
+    expect(childHasNews(quietChild({ grades: [{ classId: "c", className: "Piano", title: "Quiz", score: 90 }] }))).toBe(true);
+    expect(childHasNews(quietChild({ achievements: [{ classId: "c", className: "Piano", name: "Steady Hands" }] }))).toBe(true);
+    expect(childHasNews(quietChild({ openHomework: [{ dueOn: "2026-12-01", items: ["Scales"] }] }))).toBe(true);
+  });
+
+  it("a digest keeps only the children with news, and is not sent with none and no unread messages", () => {
+    expect(digestWorthSending(digest([quietChild()]))).toBeNull();
+    expect(digestWorthSending(digest([]))).toBeNull();
+    expect(digestWorthSending(digest([quietChild()], 2))).toEqual(digest([], 2));
+    const busy = quietChild({ studentId: "s2", week: week({ minutes: 10, days: 1, timedMinutes: 10 }) });
+    expect(digestWorthSending(digest([quietChild(), busy]))?.children).toEqual([busy]);
+  });
+
+  it("a teacher's summary lists students who practised or have homework open, and is not sent otherwise", () => {
+    const student = { studentId: "s1", name: "Mia Park", week: week(), goal: null, streak: { current: 0, longest: 3 }, openHomework: [] };
+    const summary = { firstName: "Ann", weekStart: "2026-11-23", students: [student] };
+    expect(summaryWorthSending(summary)).toBeNull();
+    const withHomework = { ...student, openHomework: [{ dueOn: null, items: [] }] };
+    expect(summaryWorthSending({ ...summary, students: [student, withHomework] })?.students).toEqual([withHomework]);
+  });
+
+  it("practice lines say minutes, days and where the minutes came from, against the goal", () => {
+    const goal = { minutesPerDay: 20, daysPerWeek: 5 };
+    expect(practiceLine(week(), null)).toBe("No practice logged");
+    expect(practiceLine(week(), goal)).toBe("No practice logged yet (goal: 20 min on 5 days)");
+    expect(practiceLine(week({ minutes: 15, days: 1, selfReportedMinutes: 15 }), null)).toBe("15 min on 1 day (self-reported)");
+    expect(practiceLine(week({ minutes: 40, days: 2, timedMinutes: 25, selfReportedMinutes: 15, goalDays: 1, goalMet: false }), goal)).toBe(
+      "40 min on 2 days (25 timed, 15 self-reported); goal: 20 min on 5 days, reached on 1",
+    );
+    expect(practiceLine(week({ minutes: 100, days: 5, timedMinutes: 100, goalDays: 5, goalMet: true }), goal)).toBe("100 min on 5 days (timed); goal met");
+  });
+
+  it("a streak line names the longest only when it is longer, and nothing without a streak", () => {
+    expect(streakLine({ current: 0, longest: 4 })).toBeNull();
+    expect(streakLine({ current: 2, longest: 2 })).toBe("2-day streak");
+    expect(streakLine({ current: 2, longest: 6 })).toBe("2-day streak (longest 6)");
+  });
+});
