@@ -36,6 +36,11 @@ export interface Mailer {
    * message was stored (false: turned off, or its dedupe key was already stored).
    */
   enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
+  /**
+   * Whether the recipient's email settings let this message through (what `enqueue` checks): for
+   * a caller that must know before it records that an email went out.
+   */
+  accepts(executor: Executor, message: MailMessage): Promise<boolean>;
   /** Wakes this process's sender at once (sign-in codes, links) instead of at its next poll. */
   kick(): void;
   /**
@@ -79,6 +84,7 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
   };
 
   const mailer: Mailer = {
+    accepts: wanted,
     async enqueue(executor, message, options = {}) {
       if (!(await wanted(executor, message))) return false;
       return (await insertOutboxMessage(executor, message, options.dedupeKey)) !== null;

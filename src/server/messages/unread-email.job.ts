@@ -45,6 +45,9 @@ export const unreadEmailJob: JobKind = {
     // The stamp and the stored email commit together: the hour's gap starts exactly when an email
     // is on its way, and the outbox (not this job) retries a failed send.
     const stored = await deps.db.transaction(async (tx) => {
+      // Asked before the stamp: an email the recipient turned off must not start the hour's gap,
+      // or the other side's own email about the conversation would wait behind it.
+      if (!(await deps.mailer.accepts(tx, mail))) return false;
       if (!(await stampUnreadEmail(tx, target.conversationId, messageId, now, UNREAD_EMAIL_GAP_MS))) return false;
       await deps.mailer.enqueue(tx, mail, { dedupeKey: job.key });
       return true;
