@@ -135,6 +135,13 @@ describe("GET and PATCH /api/accounts/me/email-preferences", () => {
     expect(stored).toEqual([]);
   });
 
+  it("two PATCHes of different switches at once both stick", async () => {
+    const teacher = await signedInTeacher();
+    const [first, second] = await Promise.all([patchPreferences(teacher.cookie, { booking: false }), patchPreferences(teacher.cookie, { weekly: false })]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await getPreferences(teacher.cookie)).json.preferences).toEqual({ ...ALL_ON, booking: false, weekly: false });
+  });
+
   it("bad input: 400 with a message, and the switches stay as they were", async () => {
     const parent = await signedInParent();
     await setPreferences(parent.cookie, { booking: false });
@@ -237,6 +244,26 @@ describe("the mailer's gate, through the real features", () => {
     await setPreferences(teacherCookie, { booking: true });
     expect((await send(t, "POST", `/api/lessons/${told.bookingId}/cancel`, { cookie: parent.cookie, body: { scope: "one" } })).status).toBe(200);
     expect(await mailsTo(teacher.email, "lesson-cancelled")).toHaveLength(1);
+  });
+
+  it("a teacher with booking emails off is not told of a lesson the family moved; with it on, they are", async () => {
+    const teacher = await factoryNewYorkTeacher(t.deps);
+    const teacherCookie = await signIn(t, "teacher", teacher.email, teacher.password);
+    const parent = await signedInParent();
+    const lessonOf = (daysAhead: number) =>
+      createBooking(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]!, status: "accepted", startsAt: newYorkTime(daysAhead, 10) });
+    const [quiet, told] = [await lessonOf(5), await lessonOf(6)];
+    const move = (bookingId: string, startsAt: Date) =>
+      send(t, "POST", `/api/lessons/${bookingId}/reschedule`, { cookie: parent.cookie, body: { startsAt: startsAt.toISOString() } });
+
+    await setPreferences(teacherCookie, { booking: false });
+    const moved = await move(quiet.bookingId, newYorkTime(5, 14));
+    expect(moved.status, moved.text).toBe(200);
+    expect(await mailsTo(teacher.email, "lesson-rescheduled")).toHaveLength(0);
+
+    await setPreferences(teacherCookie, { booking: true });
+    expect((await move(told.bookingId, newYorkTime(6, 14))).status).toBe(200);
+    expect(await mailsTo(teacher.email, "lesson-rescheduled")).toHaveLength(1);
   });
 
   it("a parent with reminders off gets no lesson reminder while the teacher gets theirs, and the other way round", async () => {
