@@ -2,6 +2,7 @@ import { authCases } from "./cases/auth.cases";
 import { bookingCases } from "./cases/booking.cases";
 import { classesCases } from "./cases/classes.cases";
 import { earningsCases } from "./cases/earnings.cases";
+import { emailPreferencesCases } from "./cases/email-preferences.cases";
 import { invoicesCases } from "./cases/invoices.cases";
 import { lessonsCases } from "./cases/lessons.cases";
 import { lessonSettingsCases } from "./cases/lesson-settings.cases";
@@ -31,6 +32,7 @@ export type { RouteCase } from "./route-case";
 export const ROUTE_CASES: RouteCase[] = [
   ...platformCases,
   ...authCases,
+  ...emailPreferencesCases,
   ...studentsCases,
   ...parentsCases,
   ...teachersCases,

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import {
   parentSettingsFormSchema,
@@ -19,9 +20,11 @@ import { viewerTimeZone } from "../../../lib/time-zone";
 import { TimeZoneSelect } from "../../../components/ui/form/time-zone-select";
 import { US_TIME_ZONES } from "../../../../shared/teachers/application.schemas";
 import { zoneCityLabel } from "../../../../shared/time-zone.rules";
+import { EMAIL_OFF_HINT, EmailPreferencesSection } from "../../accounts/email-preferences-section";
+import { EMAIL_PREFERENCES_QUERY_KEY } from "../../accounts/use-email-preferences";
 import { useUpdateParentSettings } from "../use-parent";
 import { Panel } from "./panel";
-import { SwitchRow } from "./switch-row";
+import { SwitchRow } from "../../../components/ui/switch-row";
 
 /** Spec section 2: the success banner shows for 3 seconds. */
 export const SAVED_BANNER_MS = 3000;
@@ -65,6 +68,7 @@ function deviceZoneLabel(): string {
 /** Profile Information and Notification Preferences, saved together with Save Changes. */
 export function SettingsForm({ settings }: { settings: ParentSettings }) {
   const update = useUpdateParentSettings();
+  const queryClient = useQueryClient();
   const saved = useFlash(SAVED_BANNER_MS);
   const form = useForm<ParentSettingsFormInput, unknown, ParentSettingsForm>({
     resolver: zodResolver(parentSettingsFormSchema),
@@ -73,6 +77,7 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
   });
   const { errors, dirtyFields } = form.formState;
   const smsOn = useWatch({ control: form.control, name: "notifications.sms" });
+  const emailSwitchOn = useWatch({ control: form.control, name: "notifications.email" }) || smsOn;
 
   const onSubmit = (values: ParentSettingsForm) => {
     saved.clear();
@@ -92,6 +97,8 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
       onSuccess: (next) => {
         form.reset(toFormValues(next));
         saved.show("Settings saved successfully!");
+        // The email switches below lock and unlock with Email notifications (their `emailOn`).
+        if (patch.notifications) void queryClient.invalidateQueries({ queryKey: EMAIL_PREFERENCES_QUERY_KEY });
       },
       onError: (error) => setServerErrors(error, form.setError, FORM_FIELDS),
     });
@@ -210,6 +217,18 @@ export function SettingsForm({ settings }: { settings: ParentSettings }) {
                 onCheckedChange={field.onChange}
               />
             )}
+          />
+        </div>
+        <div className="mt-3 border-t border-slate-200 pt-4">
+          <h3 id="email-me-about-heading" className="text-base font-semibold text-slate-900">
+            Email me about
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-600">Saved as you switch, without Save Changes.</p>
+          <EmailPreferencesSection
+            audience="parent"
+            labelledBy="email-me-about-heading"
+            // Switched on here but not saved yet: the server still has email off.
+            offHint={emailSwitchOn ? "Save Changes to turn on Email notifications, then choose which emails you get." : EMAIL_OFF_HINT}
           />
         </div>
       </Panel>

@@ -12,6 +12,7 @@ import { LessonRulesSection } from "./lesson-rules-section";
 import { useLessonSettings } from "./use-lesson-settings";
 import { BillingSection } from "./billing-section";
 import { useBillingSettings } from "./use-billing-settings";
+import { EmailNotificationsSection } from "./email-notifications-section";
 
 /** /teacher/settings (spec section 2, Teacher settings). */
 export function Component() {
@@ -40,6 +41,10 @@ export function Component() {
       <TeacherSettingsForm key={profile.data.id} profile={profile.data} />
       <LessonRules />
       <Billing />
+      {/* Loads on its own, like the two above. */}
+      <div className="mt-6">
+        <EmailNotificationsSection />
+      </div>
     </Page>
   );
 }
