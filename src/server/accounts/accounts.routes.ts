@@ -30,7 +30,7 @@ export function createAccountsRoutes(deps: Deps) {
       c.json(await updateEmailPreferences(deps, c.get("user"), c.req.valid("json"))),
     )
     // This week's digest (parents) or summary (teachers) now, to see what Sunday's will hold.
-    .post("/me/weekly-email", requireUser(deps), async (c) => c.json(await sendWeeklyPreview(deps, c.get("user")), 202))
+    .post("/me/weekly-email", requireUser(deps), async (c) => c.json(await sendWeeklyPreview(deps, c.get("user"))))
     // Confirmed with the password or a two-factor code (the body); a wrong one deletes nothing.
     .delete("/me", requireUser(deps), validate("json", deleteAccountSchema), async (c) => {
       await deleteAccount(deps, c.get("user"), { headers: c.req.raw.headers, input: c.req.valid("json") });

@@ -146,26 +146,28 @@ describe("the weekly digest and summary (issue 29)", () => {
 });
 
 describe("POST /api/accounts/me/weekly-email (this week's, now)", () => {
-  it("sends a parent this week's digest once, then says it was sent", async () => {
+  it("sends a parent this week's digest once, then says it was already sent", async () => {
     const family = await busyFamily();
     const cookie = await signIn(t, "parent", family.parent.email, family.parent.password);
     const first = await send(t, "POST", "/api/accounts/me/weekly-email", { cookie });
-    expect(first.status).toBe(202);
-    expect(first.json).toEqual({ to: family.parent.email });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ sent: true, to: family.parent.email });
     const again = await send(t, "POST", "/api/accounts/me/weekly-email", { cookie });
-    expect(again.status).toBe(409);
-    expect(again.json.error.message).toContain("already sent");
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ sent: false, reason: "already_sent" });
+    expect(again.json.message).toContain("already sent");
     const mails = await mailsTo(family.parent.email, "weekly-digest");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Scales quiz: 92/100");
   });
 
-  it("refuses with a reason: nothing to say, the weekly email off; 401 signed out, 403 for an operator", async () => {
+  it("says when there is nothing to say; refuses a weekly email turned off (409), signed out (401), an operator (403)", async () => {
     const quiet = await createParent(t.deps);
     const quietCookie = await signIn(t, "parent", quiet.email, quiet.password);
     const nothing = await send(t, "POST", "/api/accounts/me/weekly-email", { cookie: quietCookie });
-    expect(nothing.status).toBe(409);
-    expect(nothing.json.error.message).toContain("nothing for this week's email yet");
+    expect(nothing.status).toBe(200);
+    expect(nothing.json).toMatchObject({ sent: false, reason: "nothing_to_say" });
+    expect(nothing.json.message).toContain("nothing for this week's email yet");
 
     const teacher = await createTeacher(t.deps);
     const teacherCookie = await signIn(t, "teacher", teacher.email, teacher.password);

@@ -6,19 +6,23 @@ import { recipientPreferences } from "../accounts/email-preferences.repo";
 import { resolveRole } from "../auth/roles.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import { todayIn } from "../practice/practice.service";
+import type { WeeklyPreviewResult } from "../../shared/accounts/email-preferences";
 import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
 import { parentRecipient, teacherRecipient } from "./weekly-digest.repo";
 import { parentDigest, teacherSummary } from "./weekly-digest.service";
 
+export const ALREADY_SENT_MESSAGE = "This week's email was already sent to you. The next one comes on Sunday evening.";
 export const NOTHING_TO_SAY_MESSAGE =
   "There is nothing for this week's email yet: no lessons next week, no practice logged, no new grades, homework or unread messages.";
 
 /**
  * "Email me this week's now" from the email settings (issue 29): the week so far, built and sent
  * exactly as Sunday's (same figures, same words, same settings), so a parent or teacher sees what
- * they signed up for. At most one a week (its own dedupe key); Sunday's email still comes.
+ * they signed up for. At most one a week (its own dedupe key); Sunday's email still comes. Not
+ * sending (nothing to say yet, already sent) is an answer, not an error; a turned-off weekly
+ * email is refused (409) with what to switch on.
  */
-export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env">, user: SessionUser, now = new Date()): Promise<{ to: string }> {
+export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env">, user: SessionUser, now = new Date()): Promise<WeeklyPreviewResult> {
   const { role } = await resolveRole(deps, user.id);
   if (!role) throw new AppError("forbidden", "Weekly emails are for parent and teacher accounts.");
   const recipient = await recipientPreferences(deps.db, user.email);
@@ -42,8 +46,8 @@ export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env"
           const worth = s && summaryWorthSending(s);
           return s && worth ? await weeklySummaryEmail(deps.env.PUBLIC_URL, s.email, worth) : null;
         });
-  if (!message) throw new AppError("conflict", NOTHING_TO_SAY_MESSAGE, { reason: "nothing_to_say" });
+  if (!message) return { sent: false, reason: "nothing_to_say", message: NOTHING_TO_SAY_MESSAGE };
   const stored = await deps.mailer.sendSoon(message, { dedupeKey: `${kind}-preview:${user.id}:${weekStart}` });
-  if (!stored) throw new AppError("conflict", "This week's email was already sent to you. The next one comes on Sunday evening.", { reason: "already_sent" });
-  return { to: message.to };
+  if (!stored) return { sent: false, reason: "already_sent", message: ALREADY_SENT_MESSAGE };
+  return { sent: true, to: message.to };
 }

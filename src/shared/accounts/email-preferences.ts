@@ -81,3 +81,8 @@ export interface EmailPreferencesDTO {
   /** Parents only: false while the "Email notifications" switch is off (then none of these is sent). */
   emailOn: boolean;
 }
+
+/** POST /api/accounts/me/weekly-email: this week's digest (parents) or summary (teachers), now. */
+export type WeeklyPreviewResult =
+  | { sent: true; to: string }
+  | { sent: false; reason: "nothing_to_say" | "already_sent"; message: string };

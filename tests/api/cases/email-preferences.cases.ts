@@ -16,4 +16,6 @@ export const emailPreferencesCases: RouteCase[] = [
     // does not expect of an all-optional body: the unit and integration tests cover it.
     badInput: { as: "parent", validBody: () => ({ ...EVERY_SWITCH }), optionalKeys: Object.keys(EVERY_SWITCH) },
   },
+  // Sent or not (nothing to say yet, already sent this week) is a 200 with `sent`; what it sends: weekly-digest.integration.test.ts.
+  { route: "POST /api/accounts/me/weekly-email", allowed: signedIn, ok: 200, bodyless: true, request: () => ({ path: "/api/accounts/me/weekly-email" }) },
 ];
