@@ -1,11 +1,17 @@
 import { useState, type ReactNode } from "react";
-import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS, type EmailCategory, type EmailPreferencesDTO } from "../../../shared/accounts/email-preferences";
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_CATEGORY_LABELS,
+  type EmailCategory,
+  type EmailPreferences,
+  type EmailPreferencesDTO,
+} from "../../../shared/accounts/email-preferences";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { useFlash } from "../../components/ui/form";
 import { SwitchRow } from "../../components/ui/switch-row";
 import { errorMessage } from "../../lib/api";
-import { useEmailPreferences, useShownEmailPreferences, useUpdateEmailPreferences } from "./use-email-preferences";
+import { useShownEmailPreferences, useUpdateEmailPreferences } from "./use-email-preferences";
 
 /** As long as the other settings' success banners (spec: 3 seconds). */
 export const EMAIL_SAVED_MS = 3000;
@@ -32,12 +38,18 @@ export function EmailPreferencesSection({
   offHint?: ReactNode;
   labelledBy?: string;
 }) {
-  const query = useEmailPreferences();
-  if (query.isPending) {
+  const { query, shown } = useShownEmailPreferences();
+  // Switches already shown stay when a later read fails (say after a failed save): only a first
+  // read that fails leaves nothing to show.
+  if (query.data) {
     return (
-      <p role="status" className="py-3 text-sm text-slate-600">
-        Loading your email settings...
-      </p>
+      <EmailSwitches
+        settings={query.data}
+        shown={shown ?? query.data.preferences}
+        audience={audience ?? query.data.audience}
+        offHint={offHint}
+        labelledBy={labelledBy}
+      />
     );
   }
   if (query.isError) {
@@ -50,16 +62,23 @@ export function EmailPreferencesSection({
       </Alert>
     );
   }
-  return <EmailSwitches settings={query.data} audience={audience ?? query.data.audience} offHint={offHint} labelledBy={labelledBy} />;
+  return (
+    <p role="status" className="py-3 text-sm text-slate-600">
+      Loading your email settings...
+    </p>
+  );
 }
 
 function EmailSwitches({
   settings,
+  shown,
   audience,
   offHint,
   labelledBy,
 }: {
   settings: EmailPreferencesDTO;
+  /** The switches with the saves on their way (see useShownEmailPreferences). */
+  shown: EmailPreferences;
   audience: EmailPreferencesDTO["audience"];
   offHint: ReactNode;
   labelledBy: string | undefined;
@@ -74,7 +93,6 @@ function EmailSwitches({
       setFailure(errorMessage(error, "Failed to save your email settings"));
     },
   });
-  const shown = useShownEmailPreferences(settings.preferences);
   const labels = EMAIL_CATEGORY_LABELS[audience];
 
   const change = (category: EmailCategory, on: boolean) => {

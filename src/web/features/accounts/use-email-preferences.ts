@@ -38,16 +38,24 @@ export function useUpdateEmailPreferences({ onSaved, onFailed }: { onSaved?: () 
 }
 
 /**
- * The switches as the person sees them: the server's values with the saves still on their way laid
- * over them (in order). A failed save drops out of the list, so its switch shows the server's
- * value again without any undo step.
+ * The email settings, and the switches as the person sees them: the server's values with the
+ * saves still on their way laid over them (in order). A failed save drops out of the list, so its
+ * switch shows the server's value again without any undo step.
+ *
+ * Both come from one hook so that one component reads both: a success writes the answer to the
+ * cache before the save leaves the list, and a component reading the two together never sees the
+ * save gone but the answer not yet there (a component fed the query through props did, for a frame).
  */
-export function useShownEmailPreferences(saved: EmailPreferences): EmailPreferences {
+export function useShownEmailPreferences() {
+  const query = useEmailPreferences();
   const pending = useMutationState({
     filters: { mutationKey: EMAIL_PREFERENCES_MUTATION_KEY, status: "pending" },
     select: (mutation) => mutation.state.variables as EmailPreferencesUpdate,
   });
-  return pending.reduce<EmailPreferences>((shown, patch) => ({ ...shown, ...definedOnly(patch) }), saved);
+  const shown = query.data
+    ? pending.reduce<EmailPreferences>((switches, patch) => ({ ...switches, ...definedOnly(patch) }), query.data.preferences)
+    : undefined;
+  return { query, shown };
 }
 
 function definedOnly(patch: EmailPreferencesUpdate): Partial<EmailPreferences> {
