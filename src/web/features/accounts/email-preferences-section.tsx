@@ -12,6 +12,7 @@ import { useFlash } from "../../components/ui/form";
 import { SwitchRow } from "../../components/ui/switch-row";
 import { errorMessage } from "../../lib/api";
 import { useShownEmailPreferences, useUpdateEmailPreferences } from "./use-email-preferences";
+import { WeeklyEmailNow } from "./weekly-email-now";
 
 /** As long as the other settings' success banners (spec: 3 seconds). */
 export const EMAIL_SAVED_MS = 3000;
@@ -120,7 +121,8 @@ function EmailSwitches({
           />
         ))}
       </div>
-      <p className="mt-1 text-xs text-slate-600">{ALWAYS_SENT_NOTE}</p>
+      {settings.emailOn && settings.preferences.weekly ? <WeeklyEmailNow audience={audience} /> : null}
+      <p className="mt-3 text-xs text-slate-600">{ALWAYS_SENT_NOTE}</p>
       {/* Always in the page, so a screen reader hears "Saved" when it appears. */}
       <p role="status" className="mt-2 min-h-5 text-sm font-medium text-emerald-700">
         {saved.message}

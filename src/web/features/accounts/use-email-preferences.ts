@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { EmailPreferences, EmailPreferencesDTO, EmailPreferencesUpdate } from "../../../shared/accounts/email-preferences";
+import type { EmailPreferences, EmailPreferencesDTO, EmailPreferencesUpdate, WeeklyPreviewResult } from "../../../shared/accounts/email-preferences";
 import { api, call } from "../../lib/api";
 
 export const EMAIL_PREFERENCES_QUERY_KEY = ["accounts", "me", "email-preferences"] as const;
@@ -60,4 +60,11 @@ export function useShownEmailPreferences() {
 
 function definedOnly(patch: EmailPreferencesUpdate): Partial<EmailPreferences> {
   return Object.fromEntries(Object.entries(patch).filter(([, on]) => typeof on === "boolean"));
+}
+
+/** "Email me this week's now": the digest (parents) or summary (teachers) of the week so far. */
+export function useSendWeeklyEmail() {
+  return useMutation({
+    mutationFn: (): Promise<WeeklyPreviewResult> => call(api.accounts.me["weekly-email"].$post()),
+  });
 }
