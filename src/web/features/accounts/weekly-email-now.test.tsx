@@ -12,13 +12,13 @@ function server(settings: EmailPreferencesDTO, answer: () => Response) {
   const posts = vi.fn();
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: string | URL, init?: RequestInit) => {
+    vi.fn((input: string | URL, init?: RequestInit) => {
       const url = input.toString();
       if (url.includes("/api/accounts/me/weekly-email") && init?.method === "POST") {
         posts();
-        return answer();
+        return Promise.resolve(answer());
       }
-      return json(200, settings);
+      return Promise.resolve(json(200, settings));
     }),
   );
   return posts;
