@@ -12,7 +12,8 @@ const OUTBOX = path.resolve(E2E_DATA_DIR, "outbox");
 const MAIL_WAIT_MS = 10_000;
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // A run of =XX escapes is UTF-8 bytes: decoded together, so "é" or "…" come back whole.
+  return text.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"));
 }
 
 /** The decoded newest mail of a kind to an address that `accept` takes, waiting for it up to MAIL_WAIT_MS. */

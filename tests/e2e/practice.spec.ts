@@ -1,12 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { daytimeZone, expectAxeClean, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
+import { lastMailText } from "./outbox";
 
 /**
  * Issue 29 in one journey, two browsers: the teacher assigns homework right after a lesson; the
  * parent runs the practice timer (it survives a reload), logs yesterday by hand, sees a 2-day
- * streak and the practice XP in the class; the teacher sees the same week and marks the homework
- * reviewed, and the family reads the comment.
+ * streak and the practice XP in the class; the week's digest email holds those figures; the teacher
+ * sees the same week and marks the homework reviewed, and the family reads the comment.
  */
 
 /** The view at 1280 and on a 390 px phone (saved under test-results/ and looked at), axe-clean at both. */
@@ -114,7 +115,9 @@ test("practice: homework after a lesson, the timer and a typed log on two days, 
   await expect(timer.getByTestId("timer-elapsed")).toContainText(/^1:\d\d/, { timeout: 75_000 });
   await timer.getByRole("button", { name: "Stop and log" }).click();
   await timer.getByRole("checkbox", { name: "C major scale, hands together" }).check();
-  await timer.getByRole("button", { name: /^Log \d+ min$/ }).click();
+  const logTimed = timer.getByRole("button", { name: /^Log \d+ min$/ });
+  const timedMinutes = Number(/\d+/.exec((await logTimed.textContent()) ?? "")![0]);
+  await logTimed.click();
   await expect(timer.getByRole("button", { name: "Start timer" })).toBeVisible();
   const log = practice.getByRole("region", { name: "Mia's practice log" });
   await expect(log.getByTestId("practice-entry").first()).toContainText("Timed");
@@ -140,6 +143,25 @@ test("practice: homework after a lesson, the timer and a typed log on two days, 
   await page.goto(`/class/${created.id}`);
   await expect(page.getByTestId("practice-xp")).toHaveText(/^Practice: [1-9]\d* XP$/);
   await expectAxeClean(page);
+
+  // The week's digest, as Sunday's will be (sent now from Settings): those minutes, the streak, the homework.
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Email me this week's digest now" }).click();
+  await expect(page.getByText(`Sent to ${parent.email}: this week so far.`)).toBeVisible();
+  const digest = await lastMailText(parent.email, "weekly-digest");
+  // Yesterday's typed minutes are this week's unless today is a Monday.
+  const yesterdayThisWeek = new Date(`${today}T12:00:00Z`).getUTCDay() !== 1;
+  const weekMinutes = timedMinutes + (yesterdayThisWeek ? 30 : 0);
+  expect(digest).toContain(`Practice this week: ${weekMinutes} min on ${yesterdayThisWeek ? "2 days" : "1 day"}`);
+  expect(digest).toContain("Streak: 2-day streak");
+  expect(digest).toContain("C major scale, hands together; Minuet in G, bars 1-8, slowly");
+  const html = /<!doctype html>[\s\S]*<\/html>/i.exec(digest)![0];
+  const emailPage = await page.context().newPage();
+  await emailPage.setViewportSize({ width: 1280, height: 800 });
+  await emailPage.setContent(html);
+  await expect(emailPage.getByRole("heading", { level: 2, name: "Mia Rivera" })).toBeVisible();
+  await shoot(emailPage, emailPage.locator("body"), "digest-email");
+  await emailPage.close();
 
   // The teacher sees the same week in My Students and marks the homework reviewed.
   await teacherPage.goto("/teacher/students");

@@ -80,7 +80,7 @@ function PracticeBlock({ child }: { child: Pick<DigestChild, "week" | "goal" | "
     <>
       <p style={text}>{practiceLine(child.week, child.goal)}</p>
       <Bar minutes={child.week.minutes} goalMinutes={goalMinutes} />
-      {streak ? <p style={text}>🔥 {streak}</p> : null}
+      {streak ? <p style={text}>{streak}</p> : null}
     </>
   );
 }
@@ -124,7 +124,7 @@ function ChildSection({ child, timeZone, publicUrl }: { child: DigestChild; time
           <ul style={{ margin: "0 0 4px", paddingLeft: 20 }}>
             {child.achievements.map((a, i) => (
               <li key={i} style={text}>
-                🏆 {a.name} in {a.className}
+                {a.name} in {a.className}
               </li>
             ))}
           </ul>
