@@ -167,7 +167,7 @@ describe("POST /api/accounts/me/weekly-email (this week's, now)", () => {
     const nothing = await send(t, "POST", "/api/accounts/me/weekly-email", { cookie: quietCookie });
     expect(nothing.status).toBe(200);
     expect(nothing.json).toMatchObject({ sent: false, reason: "nothing_to_say" });
-    expect(nothing.json.message).toContain("nothing for this week's email yet");
+    expect(nothing.json.message).toContain("nothing for this week's digest yet");
 
     const teacher = await createTeacher(t.deps);
     const teacherCookie = await signIn(t, "teacher", teacher.email, teacher.password);

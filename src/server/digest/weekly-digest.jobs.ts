@@ -1,8 +1,7 @@
-import { digestWorthSending, summaryWorthSending, WEEKLY_EMAIL_STALE_MS } from "../../shared/digest/weekly-digest.rules";
+import { WEEKLY_EMAIL_STALE_MS } from "../../shared/digest/weekly-digest.rules";
 import type { ClaimedJob, JobContext, JobKind, Sweep } from "../jobs/job.types";
-import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
 import { DIGEST_KIND, scheduleWeeklyEmails, SUMMARY_KIND } from "./weekly-digest.repo";
-import { parentDigest, teacherSummary } from "./weekly-digest.service";
+import { weeklyEmail } from "./weekly-digest.service";
 
 /** Scheduled a day ahead, so the job exists before its Sunday 18:00 whatever the pass interval. */
 const HORIZON_MS = 24 * 3_600_000;
@@ -31,31 +30,22 @@ function due(job: ClaimedJob, { now }: JobContext): WeeklyPayload | null {
 }
 
 /**
- * One parent's digest. Read when it runs (never stored ahead), sent only when it has something to
- * say; stored under the job's key, so a run again after a crash, or a second runner, stores it once.
- * The mailer drops it when the parent turned the digest (or all email) off.
+ * One account's weekly email: the digest (parents) or the summary (teachers). Read when it runs
+ * (never stored ahead), sent only when it has something to say; stored under the job's key, so a
+ * run again after a crash, or a second runner, stores it once. The mailer drops it when its
+ * recipient turned the weekly email (or, a parent, all email) off.
  */
-export const weeklyDigestJob: JobKind = {
-  kind: DIGEST_KIND,
-  async handle(job, ctx) {
-    const payload = due(job, ctx);
-    if (!payload) return;
-    const digest = await parentDigest(ctx.deps, payload.userId, payload.weekStart, ctx.now);
-    const worth = digest && digestWorthSending(digest);
-    if (!digest || !worth) return;
-    await ctx.deps.mailer.sendSoon(await weeklyDigestEmail(ctx.deps.env.PUBLIC_URL, digest.email, worth), { dedupeKey: job.key });
-  },
-};
+function weeklyJob(kind: string, audience: "parent" | "teacher"): JobKind {
+  return {
+    kind,
+    async handle(job, ctx) {
+      const payload = due(job, ctx);
+      if (!payload) return;
+      const mail = await weeklyEmail(ctx.deps, audience, payload.userId, payload.weekStart, ctx.now);
+      if (mail) await ctx.deps.mailer.sendSoon(mail, { dedupeKey: job.key });
+    },
+  };
+}
 
-/** One teacher's summary of their students' week, on the same terms as the digest. */
-export const weeklySummaryJob: JobKind = {
-  kind: SUMMARY_KIND,
-  async handle(job, ctx) {
-    const payload = due(job, ctx);
-    if (!payload) return;
-    const summary = await teacherSummary(ctx.deps, payload.userId, payload.weekStart, ctx.now);
-    const worth = summary && summaryWorthSending(summary);
-    if (!summary || !worth) return;
-    await ctx.deps.mailer.sendSoon(await weeklySummaryEmail(ctx.deps.env.PUBLIC_URL, summary.email, worth), { dedupeKey: job.key });
-  },
-};
+export const weeklyDigestJob = weeklyJob(DIGEST_KIND, "parent");
+export const weeklySummaryJob = weeklyJob(SUMMARY_KIND, "teacher");

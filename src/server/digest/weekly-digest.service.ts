@@ -1,5 +1,15 @@
 import { progressMetricsSchema } from "../../shared/classes/classes.schemas";
-import type { DigestChild, DigestHomework, ParentDigest, SummaryStudent, TeacherSummary } from "../../shared/digest/weekly-digest.rules";
+import {
+  digestWorthSending,
+  summaryWorthSending,
+  type DigestChild,
+  type DigestHomework,
+  type ParentDigest,
+  type SummaryStudent,
+  type TeacherSummary,
+} from "../../shared/digest/weekly-digest.rules";
+import type { MailMessage } from "../mail/mailer";
+import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
 import type { Deps } from "../http/app-env";
 import { figures } from "../practice/practice-figures.service";
 import * as practice from "../practice/practice.repo";
@@ -113,4 +123,26 @@ export async function teacherSummary(deps: DbDeps, userId: string, weekStart: st
       openHomework: homework.describe(student.studentId),
     })),
   };
+}
+
+/**
+ * The week's email of an account as it stands at `now`: the digest for a parent, the summary for
+ * a teacher, or null when the account is gone or the week has nothing to say. Sunday's job and
+ * "Email me this week's now" both send exactly this.
+ */
+export async function weeklyEmail(
+  deps: Pick<Deps, "db" | "env">,
+  audience: "parent" | "teacher",
+  userId: string,
+  weekStart: string,
+  now: Date,
+): Promise<MailMessage | null> {
+  if (audience === "parent") {
+    const digest = await parentDigest(deps, userId, weekStart, now);
+    const worth = digest && digestWorthSending(digest);
+    return digest && worth ? weeklyDigestEmail(deps.env.PUBLIC_URL, digest.email, worth) : null;
+  }
+  const summary = await teacherSummary(deps, userId, weekStart, now);
+  const worth = summary && summaryWorthSending(summary);
+  return summary && worth ? weeklySummaryEmail(deps.env.PUBLIC_URL, summary.email, worth) : null;
 }

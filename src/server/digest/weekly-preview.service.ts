@@ -1,5 +1,4 @@
 import { mayEmail } from "../../shared/accounts/email-preferences";
-import { digestWorthSending, summaryWorthSending } from "../../shared/digest/weekly-digest.rules";
 import { weekStartOf } from "../../shared/practice/practice-week.rules";
 import { AppError } from "../../shared/errors";
 import { recipientPreferences } from "../accounts/email-preferences.repo";
@@ -7,13 +6,14 @@ import { resolveRole } from "../auth/roles.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import { todayIn } from "../practice/practice.service";
 import type { WeeklyPreviewResult } from "../../shared/accounts/email-preferences";
-import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
 import { parentRecipient, teacherRecipient } from "./weekly-digest.repo";
-import { parentDigest, teacherSummary } from "./weekly-digest.service";
+import { weeklyEmail } from "./weekly-digest.service";
 
 export const ALREADY_SENT_MESSAGE = "This week's email was already sent to you. The next one comes on Sunday evening.";
-export const NOTHING_TO_SAY_MESSAGE =
-  "There is nothing for this week's email yet: no lessons next week, no practice logged, no new grades, homework or unread messages.";
+export const NOTHING_TO_SAY_MESSAGE = {
+  parent: "There is nothing for this week's digest yet: no lessons next week, no practice logged, no new grades, homework or unread messages.",
+  teacher: "There is nothing for this week's summary yet: none of your students logged practice or has homework of yours open.",
+} as const;
 
 /**
  * "Email me this week's now" from the email settings (issue 29): the week so far, built and sent
@@ -36,17 +36,8 @@ export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env"
   }
   const zone = (role === "parent" ? await parentRecipient(deps.db, user.id) : await teacherRecipient(deps.db, user.id))?.timeZone ?? "UTC";
   const weekStart = weekStartOf(todayIn(zone, now));
-  const message =
-    role === "parent"
-      ? await parentDigest(deps, user.id, weekStart, now).then(async (d) => {
-          const worth = d && digestWorthSending(d);
-          return d && worth ? await weeklyDigestEmail(deps.env.PUBLIC_URL, d.email, worth) : null;
-        })
-      : await teacherSummary(deps, user.id, weekStart, now).then(async (s) => {
-          const worth = s && summaryWorthSending(s);
-          return s && worth ? await weeklySummaryEmail(deps.env.PUBLIC_URL, s.email, worth) : null;
-        });
-  if (!message) return { sent: false, reason: "nothing_to_say", message: NOTHING_TO_SAY_MESSAGE };
+  const message = await weeklyEmail(deps, role, user.id, weekStart, now);
+  if (!message) return { sent: false, reason: "nothing_to_say", message: NOTHING_TO_SAY_MESSAGE[role] };
   const stored = await deps.mailer.sendSoon(message, { dedupeKey: `${kind}-preview:${user.id}:${weekStart}` });
   if (!stored) return { sent: false, reason: "already_sent", message: ALREADY_SENT_MESSAGE };
   return { sent: true, to: message.to };
