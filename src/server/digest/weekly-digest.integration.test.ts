@@ -137,6 +137,18 @@ describe("the weekly digest and summary (issue 29)", () => {
     expect(await mailsTo(emailOff.teacher.email, "weekly-summary")).toHaveLength(1);
   });
 
+  it("a zone the database does not know does not stop anyone else's weekly email", async () => {
+    const unknown = await busyFamily();
+    const newYork = await busyFamily();
+    // The app only stores zones JavaScript knows; the database's zone data may be older.
+    await t.deps.db.update(parentProfiles).set({ timeZone: null, reportedTimeZone: "Atlantis/Nowhere" }).where(eq(parentProfiles.id, unknown.parent.parentId));
+    await run(t.deps, newYork.at);
+    expect(await mailsTo(newYork.parent.email, "weekly-digest")).toHaveLength(1);
+    // Without the guard the one statement fails and nobody's job exists; with it, this one is scheduled too.
+    const scheduled = await t.deps.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.key, `weekly-digest:${unknown.parent.userId}:${unknown.weekStart}`));
+    expect(scheduled).toHaveLength(1);
+  });
+
   it("a week whose Sunday evening the servers missed is dropped on Monday afternoon, not sent late", async () => {
     const family = await busyFamily();
     const mondayAfternoon = new Date(Date.parse(`${addLocalDays(family.weekStart, 7)}T13:00:00Z`));

@@ -1,4 +1,4 @@
-import { WEEKLY_EMAIL_STALE_MS } from "../../shared/digest/weekly-digest.rules";
+import { WEEKLY_EMAIL_STALE_MS, weeklyEmailWindowOpen } from "../../shared/digest/weekly-digest.rules";
 import type { ClaimedJob, JobContext, JobKind, Sweep } from "../jobs/job.types";
 import { DIGEST_KIND, scheduleWeeklyEmails, SUMMARY_KIND } from "./weekly-digest.repo";
 import { weeklyEmail } from "./weekly-digest.service";
@@ -9,7 +9,9 @@ const HORIZON_MS = 24 * 3_600_000;
 /** Every pass: this week's digest and summary jobs of every account whose Sunday 18:00 is near. */
 export const weeklyEmailSweep: Sweep = {
   name: "weekly-emails",
-  run: ({ deps, now }) => scheduleWeeklyEmails(deps.db, now, HORIZON_MS, WEEKLY_EMAIL_STALE_MS),
+  run: async ({ deps, now }) => {
+    if (weeklyEmailWindowOpen(now)) await scheduleWeeklyEmails(deps.db, now, HORIZON_MS, WEEKLY_EMAIL_STALE_MS);
+  },
 };
 
 interface WeeklyPayload {

@@ -26,11 +26,17 @@ export async function scheduleWeeklyEmails(db: Executor, now: Date, horizonMs: n
         select a.kind, a.user_id, to_char(m.monday, 'YYYY-MM-DD') as week_start,
                (m.monday + make_interval(days => 6, hours => ${WEEKLY_EMAIL_HOUR})) at time zone a.zone as run_at
           from (
-            select ${DIGEST_KIND}::text as kind, p.user_id, coalesce(p.time_zone, p.reported_time_zone, 'UTC') as zone
-              from parent_profiles p join "user" u on u.id = p.user_id and not u.deleted
-            union all
-            select ${SUMMARY_KIND}::text, t.user_id, t.time_zone
-              from teacher_profiles t join "user" u on u.id = t.user_id and not u.deleted
+            -- A zone the database does not know (a browser's newer tz data) counts as UTC rather
+            -- than failing the statement, and with it everyone's weekly email.
+            select z.kind, z.user_id, coalesce(known.name, 'UTC') as zone
+              from (
+                select ${DIGEST_KIND}::text as kind, p.user_id, coalesce(p.time_zone, p.reported_time_zone, 'UTC') as zone
+                  from parent_profiles p join "user" u on u.id = p.user_id and not u.deleted
+                union all
+                select ${SUMMARY_KIND}::text, t.user_id, t.time_zone
+                  from teacher_profiles t join "user" u on u.id = t.user_id and not u.deleted
+              ) z
+              left join (select name from pg_timezone_names) known on known.name = z.zone
           ) a
           cross join lateral (select date_trunc('week', ${at}::timestamptz at time zone a.zone) as monday) m
       ) w

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PracticeWeek } from "../practice/practice-week.rules";
-import { childHasNews, digestWorthSending, practiceLine, streakLine, summaryWorthSending, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
+import { childHasNews, digestWorthSending, practiceLine, streakLine, summaryWorthSending, weeklyEmailWindowOpen, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
 
 const week = (over: Partial<PracticeWeek> = {}): PracticeWeek => ({
   weekStart: "2026-11-23",
@@ -69,5 +69,18 @@ describe("what the weekly emails say", () => {
     expect(streakLine({ current: 0, longest: 4 })).toBeNull();
     expect(streakLine({ current: 2, longest: 2 })).toBe("2-day streak");
     expect(streakLine({ current: 2, longest: 6 })).toBe("2-day streak (longest 6)");
+  });
+});
+
+describe("weeklyEmailWindowOpen", () => {
+  it.each([
+    ["2026-11-28T03:59:00Z", false], // Saturday before 04:00 UTC: no zone's Sunday 18:00 within a day
+    ["2026-11-28T04:00:00Z", true],
+    ["2026-11-29T23:00:00Z", true], // Sunday 18:00 in New York
+    ["2026-11-30T17:59:00Z", true],
+    ["2026-11-30T18:00:00Z", false], // Monday 18:00 UTC: even UTC-12's Sunday evening is 12 h past
+    ["2026-12-02T12:00:00Z", false],
+  ])("%s → %s", (at, open) => {
+    expect(weeklyEmailWindowOpen(new Date(at))).toBe(open);
   });
 });

@@ -11,6 +11,18 @@ export const WEEKLY_EMAIL_HOUR = 18;
 /** A run this much later than its Sunday 18:00 (a server that was down) is dropped: Monday's news is stale. */
 export const WEEKLY_EMAIL_STALE_MS = 12 * 3_600_000;
 
+/**
+ * Whether some zone's Sunday 18:00 is near enough to schedule (a day ahead) or still fresh (12 h
+ * after): from Saturday 04:00 UTC (Sunday 18:00 at UTC+14, a day ahead) to Monday 18:00 UTC
+ * (Sunday 18:00 at UTC-12, 12 hours after). The rest of the week the sweep has nothing to do.
+ */
+export function weeklyEmailWindowOpen(now: Date): boolean {
+  const hourOfWeek = ((now.getUTCDay() + 6) % 7) * 24 + now.getUTCHours(); // Monday 00:00 UTC is 0
+  const SATURDAY_04 = 5 * 24 + 4;
+  const MONDAY_18 = 18;
+  return hourOfWeek >= SATURDAY_04 || hourOfWeek < MONDAY_18;
+}
+
 export interface DigestLesson {
   startsAt: string;
   teacherName: string;
