@@ -76,7 +76,8 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** A progress a child has worked for: an achievement, a category value and a grade score. */
 function workedProgress(format: "xp" | "grade"): ProgressMetrics {
-  const unlocked = unlockAchievement(newClassProgress(format), "performance", "recital-ready").progress;
+  // A fixed unlock time: the test builds this progress twice (stored, then expected) and compares.
+  const unlocked = unlockAchievement(newClassProgress(format), "performance", "recital-ready", new Date("2026-02-03T04:05:06Z")).progress;
   const valued = setCategoryValue(unlocked, "technique", 70);
   return { ...valued, categories: valued.categories.map((c) => (c.id === "technique" ? { ...c, score: 823 } : c)), ...(format === "grade" ? { overall: 823 } : {}) };
 }
