@@ -60,8 +60,8 @@ test("a teacher switches discovery, edits settings and manages weekly availabili
   await page.getByRole("link", { name: "Edit my profile" }).click();
   await expect(page).toHaveURL(/\/teacher\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(teacher.email);
-  await expect(page.getByLabel("Email")).not.toBeEditable();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(teacher.email);
+  await expect(page.getByLabel("Email", { exact: true })).not.toBeEditable();
   await expectNoSeriousViolations(page);
   const bio = `Piano for every age, from first notes to recitals (${Date.now() % 100_000}).`;
   await page.getByLabel("Bio").fill(bio);
