@@ -8,7 +8,7 @@ import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixture
 import { cookieHeader, send, signIn, signInOperator } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import type { EmailPreferences, EmailPreferencesDTO } from "../../shared/accounts/email-preferences";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox, parentProfiles, studentProfiles } from "../db/schema";
 import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
@@ -227,6 +227,28 @@ describe("the mailer's gate, through the real features", () => {
     const cancel = await send(t, "POST", `/api/lessons/${accepted.bookingId}/cancel`, { cookie: teacher.cookie, body: { scope: "one" } });
     expect(cancel.status, cancel.text).toBe(200);
     expect(await mailsTo(accepted.parent.email, "lesson-cancelled")).toHaveLength(0);
+  });
+
+  it("an account that is a teacher and a parent: its parent Email notifications switch off silences only its mail as a parent", async () => {
+    const teacher = await newYorkTeacher(t);
+    // The teacher is also a parent (a profile of their own, Email notifications off).
+    const [profile] = await t.deps.db
+      .insert(parentProfiles)
+      .values({ userId: teacher.userId, firstName: "Terry", lastName: "Both", wantsNotifications: false, preferredCommunication: "app" })
+      .returning({ id: parentProfiles.id });
+    expect((await getPreferences(teacher.cookie)).json).toMatchObject({ audience: "teacher", emailOn: true });
+
+    // As a teacher: told of a new request.
+    await requestIntro(teacher, 3);
+    expect(await mailsTo(teacher.email, "booking-requested")).toHaveLength(1);
+
+    // As a parent: a lesson of their child cancelled by another teacher is not emailed to them.
+    const other = await factoryNewYorkTeacher(t.deps);
+    const [child] = await t.deps.db.insert(studentProfiles).values({ parentId: profile!.id, firstName: "Robin", lastName: "Both", age: 9 }).returning({ id: studentProfiles.id });
+    const { bookingId } = await createBooking(t.deps, { teacherId: other.teacherId, parentId: profile!.id, studentId: child!.id, status: "accepted", startsAt: newYorkTime(5, 10) });
+    const otherCookie = await signIn(t, "teacher", other.email, other.password);
+    expect((await send(t, "POST", `/api/lessons/${bookingId}/cancel`, { cookie: otherCookie, body: { scope: "one" } })).status).toBe(200);
+    expect(await mailsTo(teacher.email, "lesson-cancelled")).toHaveLength(0);
   });
 
   it("a teacher with booking emails off is not told of a cancellation by the family; with it on, they are", async () => {

@@ -16,7 +16,8 @@ async function dto(deps: Pick<Deps, "db">, user: SessionUser, audience: "parent"
   return {
     preferences: recipient?.preferences ?? (await findEmailPreferences(deps.db, user.id)),
     audience,
-    emailOn: recipient?.emailOn ?? true,
+    // The parent's switch governs only what the account gets as a parent.
+    emailOn: audience === "teacher" || (recipient?.emailOn ?? true),
   };
 }
 

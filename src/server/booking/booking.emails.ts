@@ -23,6 +23,7 @@ export function bookingRequestedEmail(
   return {
     to: teacher.email,
     kind: "booking-requested",
+    audience: "teacher",
     subject: `New ${type} request for ${student.firstName} ${student.lastName}`,
     text: `Hi ${teacher.firstName},\n\nA family asked for ${what} with ${student.firstName} ${student.lastName}:\n\n${times}\n\nFormat: ${formatLabel(first.format, "teacher")}\n\nAccept or decline on your dashboard (the time stays reserved until you answer):\n${publicUrl}/teacher-landing\n`,
   };
@@ -52,6 +53,7 @@ export function bookingDecidedEmail(publicUrl: string, lessons: readonly LessonM
     return {
       to: first.parent.email,
       kind: "booking-accepted",
+      audience: "parent",
       subject: `${subjectWhat} with ${teacher} accepted`,
       text: `${greeting}Good news: ${teacher} accepted ${the} for ${studentFirstName(first)}${when}${whereAndHowBlock(first, "parent")}\n${price}${series ? "They are" : "It is"} in your calendar:\n${publicUrl}/dashboard\n`,
     };
@@ -59,6 +61,7 @@ export function bookingDecidedEmail(publicUrl: string, lessons: readonly LessonM
   return {
     to: first.parent.email,
     kind: "booking-declined",
+    audience: "parent",
     subject: `${subjectWhat} with ${teacher} declined`,
     text: `${greeting}${teacher} could not take ${the} for ${studentFirstName(first)}${when}${quotedReason(teacher, first.declineReason)}\n${series ? "The times are" : "The time is"} free again; you can pick another time on their profile:\n${publicUrl}/teacher/profile/${first.teacher?.id ?? ""}\n`,
   };

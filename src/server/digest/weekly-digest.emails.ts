@@ -70,6 +70,7 @@ export async function weeklyDigestEmail(publicUrl: string, to: string, digest: P
   return {
     to,
     kind: "weekly-digest",
+    audience: "parent",
     subject,
     html: await renderHtml(createElement(DigestHtml, { digest, title: subject, publicUrl })),
     text:
@@ -94,6 +95,7 @@ export async function weeklySummaryEmail(publicUrl: string, to: string, summary:
   return {
     to,
     kind: "weekly-summary",
+    audience: "teacher",
     subject,
     html: await renderHtml(createElement(SummaryHtml, { summary, title: subject, publicUrl })),
     text:

@@ -48,6 +48,7 @@ export function lessonsCancelledEmail(publicUrl: string, lessons: readonly Lesso
   return {
     to: to.to,
     kind: "lesson-cancelled",
+    audience: reader,
     subject: `${count === 1 ? capitalized(lessonNoun(type)) : `${count} ${lessonNoun(type, count)}`} with ${studentFirstName(first)} cancelled`,
     text: `Hi ${to.greeting},\n\n${who(first, actor)} cancelled the ${lessonNoun(type, count)} with ${studentFirstName(first)}:\n\n${times}\n${quotedReason(who(first, actor), first.cancelReason)}${credit}\nYour calendar shows the change:\n${publicUrl}${to.path}\n`,
   };
@@ -64,6 +65,7 @@ export function lessonRescheduledEmail(publicUrl: string, lesson: LessonMailCont
   return {
     to: to.to,
     kind: "lesson-rescheduled",
+    audience: reader,
     subject: `${capitalized(lessonNoun(typeOf(lesson)))} with ${studentFirstName(lesson)} moved to ${now}`,
     text: `Hi ${to.greeting},\n\n${who(lesson, actor)} moved the ${lessonNoun(typeOf(lesson))} with ${studentFirstName(lesson)}\nfrom ${timeFor(lesson, reader, previousStart)}\nto   ${now}.\n${lesson.status === "accepted" ? whereAndHowBlock(lesson, reader) : ""}\nYour calendar shows the new time:\n${publicUrl}${to.path}\n`,
   };
@@ -92,12 +94,14 @@ export function lessonReminderEmail(publicUrl: string, lesson: LessonMailContext
     ? {
         to: to.to,
         kind: "lesson-reminder",
+        audience: reader,
         subject: `Reminder: ${studentFirstName(lesson)}'s ${noun} with ${teacherName(lesson)} is ${when}`,
         text: `Hi ${to.greeting},\n\n${studentFirstName(lesson)} has ${a} with ${teacherName(lesson)} ${when}${exactly}.\n${details}\nNeed to change it? Cancel or reschedule from your dashboard:\n${publicUrl}/dashboard\n`,
       }
     : {
         to: to.to,
         kind: "lesson-reminder",
+        audience: reader,
         subject: `Reminder: ${noun} with ${studentName(lesson)} is ${when}`,
         text: `Hi ${to.greeting},\n\nYou have ${a} with ${studentName(lesson)} ${when}${exactly}.\n${details}\nYour calendar:\n${publicUrl}/teacher/calendar\n`,
       };

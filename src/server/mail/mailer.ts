@@ -15,6 +15,11 @@ export interface MailMessage {
   kind: string;
   /** Files sent with the message (an invoice PDF); the outbox keeps their bytes until it is sent. */
   attachments?: MailAttachment[];
+  /**
+   * Which side a notification goes to. An account can be a parent and a teacher: a parent's
+   * "Email notifications" switch governs only the mail it gets as a parent.
+   */
+  audience?: "parent" | "teacher";
 }
 
 export interface MailAttachment {
@@ -66,7 +71,7 @@ export type MailerConfig = MailTransportConfig;
 async function wanted(executor: Executor, message: MailMessage): Promise<boolean> {
   if (emailCategoryOf(message.kind) === null) return true;
   const recipient = await recipientPreferences(executor, message.to);
-  return recipient === null || mayEmail(message.kind, recipient.preferences, recipient.emailOn);
+  return recipient === null || mayEmail(message.kind, recipient.preferences, message.audience === "teacher" || recipient.emailOn);
 }
 
 export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {

@@ -5,7 +5,7 @@ const EXCERPT_LENGTH = 300;
 
 export function unreadMessageEmail(
   publicUrl: string,
-  to: { email: string; firstName: string | null },
+  to: { email: string; firstName: string | null; audience: "parent" | "teacher" },
   senderName: string | null,
   conversationId: string,
   text: string,
@@ -16,6 +16,7 @@ export function unreadMessageEmail(
   return {
     to: to.email,
     kind: "message-unread",
+    audience: to.audience,
     subject: `New message from ${from}`,
     text: `Hi ${to.firstName ?? "there"},\n\n${from} sent you a message on Music Lessons:\n\n${excerpt
       .split("\n")

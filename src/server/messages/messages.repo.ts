@@ -312,6 +312,8 @@ export interface UnreadEmailTarget {
   recipientEmail: string;
   recipientFirstName: string | null;
   recipientDeleted: boolean;
+  /** The conversation's teacher side is the recipient (else its parent side). */
+  recipientIsTeacher: boolean;
   senderName: string | null;
   /** An operator removed the message: the email says so instead of quoting it. */
   hidden: boolean;
@@ -326,7 +328,7 @@ export function findUnreadEmailTarget(db: Executor, messageId: string) {
     sql`select c.id as "conversationId", m.body, (m.read_at is not null) as read, (m.hidden_at is not null) as hidden,
                exists (select 1 from conversation_blocks b where b.conversation_id = c.id) as blocked,
                ${iso(sql`c.last_emailed_at`)} as "lastEmailedAt",
-               ru.email as "recipientEmail", ru.deleted as "recipientDeleted",
+               ru.email as "recipientEmail", ru.deleted as "recipientDeleted", (r.id = c.teacher_user_id) as "recipientIsTeacher",
                coalesce(rp.first_name, rt.first_name) as "recipientFirstName",
                coalesce(sp.first_name || ' ' || sp.last_name, st.first_name || ' ' || st.last_name) as "senderName"
           from messages m

@@ -37,7 +37,7 @@ export const unreadEmailJob: JobKind = {
     if (!target || target.read || target.recipientDeleted || target.blocked) return;
     const mail = unreadMessageEmail(
       deps.env.PUBLIC_URL,
-      { email: target.recipientEmail, firstName: target.recipientFirstName },
+      { email: target.recipientEmail, firstName: target.recipientFirstName, audience: target.recipientIsTeacher ? "teacher" : "parent" },
       target.senderName,
       target.conversationId,
       target.hidden ? REMOVED_MESSAGE_TEXT : target.body,
