@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences, type EmailPreferencesUpdate } from "../../shared/accounts/email-preferences";
 import { storedToToggles } from "../../shared/accounts/notification-preferences";
 import type { CommunicationChannel } from "../../shared/accounts/accounts.constants";
@@ -12,12 +12,6 @@ const columns = {
   messages: emailPreferences.messages,
   weekly: emailPreferences.weekly,
 };
-
-/** The stored switches, or the defaults for an account that never changed them. */
-export async function findEmailPreferences(db: Executor, userId: string): Promise<EmailPreferences> {
-  const [row] = await db.select(columns).from(emailPreferences).where(eq(emailPreferences.userId, userId));
-  return row ?? { ...DEFAULT_EMAIL_PREFERENCES };
-}
 
 /** One statement, so two saves at once never lose a switch the other did not send. */
 export async function saveEmailPreferences(db: Executor, userId: string, patch: EmailPreferencesUpdate): Promise<EmailPreferences> {
@@ -39,7 +33,17 @@ export interface RecipientPreferences {
  * The preferences of the account an address belongs to, or null for an address that is nobody's
  * account (an operator's invite, a test address): such mail is always sent.
  */
-export async function recipientPreferences(db: Executor, address: string): Promise<RecipientPreferences | null> {
+export function recipientPreferences(db: Executor, address: string): Promise<RecipientPreferences | null> {
+  return preferencesWhere(db, sql`u.email = ${address}`);
+}
+
+/** The signed-in account's own (its settings page). */
+export async function accountPreferences(db: Executor, userId: string): Promise<RecipientPreferences> {
+  return (await preferencesWhere(db, sql`u.id = ${userId}`))!;
+}
+
+/** The switches (the defaults without a stored row) and a parent's Email notifications, of one account. */
+async function preferencesWhere(db: Executor, where: SQL): Promise<RecipientPreferences | null> {
   const [row] = await queryRows<{
     booking: boolean | null;
     reminders: boolean | null;
@@ -54,14 +58,16 @@ export async function recipientPreferences(db: Executor, address: string): Promi
           from "user" u
           left join email_preferences ep on ep.user_id = u.id
           left join parent_profiles p on p.user_id = u.id
-         where u.email = ${address}`,
+         where ${where}`,
   );
   if (!row) return null;
-  const preferences = row.booking === null ? { ...DEFAULT_EMAIL_PREFERENCES } : (row as unknown as EmailPreferences);
-  // A parent's "Email notifications" switch; a teacher has none (always on).
-  const emailOn =
-    row.wantsNotifications === null
-      ? true
-      : storedToToggles({ wantsNotifications: row.wantsNotifications, preferredCommunication: row.preferredCommunication as CommunicationChannel }).email;
-  return { preferences: { booking: preferences.booking, reminders: preferences.reminders, messages: preferences.messages, weekly: preferences.weekly }, emailOn };
+  const { booking, reminders, messages, weekly, wantsNotifications, preferredCommunication } = row;
+  return {
+    // No stored row: the defaults of a new account.
+    preferences: booking === null ? { ...DEFAULT_EMAIL_PREFERENCES } : { booking, reminders: reminders!, messages: messages!, weekly: weekly! },
+    // A parent's "Email notifications" switch; an account without a parent profile has none (on).
+    emailOn:
+      wantsNotifications === null ||
+      storedToToggles({ wantsNotifications, preferredCommunication: preferredCommunication as CommunicationChannel }).email,
+  };
 }

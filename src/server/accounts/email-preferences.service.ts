@@ -1,8 +1,8 @@
-import type { EmailPreferencesDTO, EmailPreferencesUpdate } from "../../shared/accounts/email-preferences";
+import { emailOnFor, type EmailPreferencesDTO, type EmailPreferencesUpdate } from "../../shared/accounts/email-preferences";
 import { AppError } from "../../shared/errors";
 import { resolveRole } from "../auth/roles.service";
 import type { Deps, SessionUser } from "../http/app-env";
-import { findEmailPreferences, recipientPreferences, saveEmailPreferences } from "./email-preferences.repo";
+import { accountPreferences, saveEmailPreferences } from "./email-preferences.repo";
 
 /** Parents and teachers have email settings; an account with neither profile has nothing to set. */
 async function audienceOf(deps: Pick<Deps, "db">, userId: string): Promise<"parent" | "teacher"> {
@@ -12,12 +12,11 @@ async function audienceOf(deps: Pick<Deps, "db">, userId: string): Promise<"pare
 }
 
 async function dto(deps: Pick<Deps, "db">, user: SessionUser, audience: "parent" | "teacher"): Promise<EmailPreferencesDTO> {
-  const recipient = await recipientPreferences(deps.db, user.email);
+  const { preferences, emailOn } = await accountPreferences(deps.db, user.id);
   return {
-    preferences: recipient?.preferences ?? (await findEmailPreferences(deps.db, user.id)),
+    preferences,
     audience,
-    // The parent's switch governs only what the account gets as a parent.
-    emailOn: audience === "teacher" || (recipient?.emailOn ?? true),
+    emailOn: emailOnFor(audience, emailOn),
   };
 }
 

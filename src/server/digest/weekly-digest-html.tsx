@@ -2,6 +2,8 @@ import type { CSSProperties, ReactNode } from "react";
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
 import {
+  dueDateLabel,
+  homeworkText,
   practiceLine,
   streakLine,
   type DigestChild,
@@ -62,16 +64,13 @@ function Homework({ homework }: { homework: readonly DigestHomework[] }) {
     <ul style={{ margin: "0 0 4px", paddingLeft: 20 }}>
       {homework.map((h, i) => (
         <li key={i} style={text}>
-          {h.items.length > 0 ? h.items.join("; ") : "Practice"}
-          {h.dueOn ? <span style={{ color: "#475569" }}> (due {dueLabel(h.dueOn)})</span> : null}
+          {homeworkText(h)}
+          {h.dueOn ? <span style={{ color: "#475569" }}> (due {dueDateLabel(h.dueOn)})</span> : null}
         </li>
       ))}
     </ul>
   );
 }
-
-const dueLabel = (dueOn: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(`${dueOn}T12:00:00Z`));
 
 function PracticeBlock({ child }: { child: Pick<DigestChild, "week" | "goal" | "streak"> }) {
   const streak = streakLine(child.streak);

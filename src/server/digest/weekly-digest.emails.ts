@@ -1,9 +1,11 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
-import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import {
+  dueDateLabel,
+  homeworkText,
   practiceLine,
   streakLine,
+  weekLabel,
   type DigestChild,
   type DigestHomework,
   type ParentDigest,
@@ -20,22 +22,8 @@ async function renderHtml(element: ReactElement): Promise<string> {
   return `<!doctype html>${renderToStaticMarkup(element)}`;
 }
 
-/** "March 2-8": the week the email is about, Monday to Sunday. */
-function weekLabel(weekStart: string): string {
-  const format = (date: string, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
-  const end = addLocalDays(weekStart, 6);
-  const sameMonth = weekStart.slice(0, 7) === end.slice(0, 7);
-  return `${format(weekStart, { month: "long", day: "numeric" })}-${format(end, sameMonth ? { day: "numeric" } : { month: "long", day: "numeric" })}`;
-}
-
-function dueLabel(dueOn: string | null): string {
-  if (!dueOn) return "";
-  return ` (due ${new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(`${dueOn}T12:00:00Z`))})`;
-}
-
 function homeworkLines(homework: readonly DigestHomework[]): string[] {
-  return homework.map((h) => `    - ${h.items.length > 0 ? h.items.join("; ") : "Practice"}${dueLabel(h.dueOn)}`);
+  return homework.map((h) => `    - ${homeworkText(h)}${h.dueOn ? ` (due ${dueDateLabel(h.dueOn)})` : ""}`);
 }
 
 function childSection(publicUrl: string, child: DigestChild, timeZone: string): string {

@@ -6,6 +6,8 @@ import type { Executor } from "../db/client";
 import { queryRows } from "../db/client";
 
 export const DIGEST_KIND = "weekly-digest";
+/** The parent's zone as their emails use it: chosen in settings, else reported by the browser, else UTC. */
+const PARENT_ZONE = sql.raw(`coalesce(p.time_zone, p.reported_time_zone, 'UTC')`);
 export const SUMMARY_KIND = "weekly-summary";
 
 /**
@@ -30,7 +32,7 @@ export async function scheduleWeeklyEmails(db: Executor, now: Date, horizonMs: n
             -- than failing the statement, and with it everyone's weekly email.
             select z.kind, z.user_id, coalesce(known.name, 'UTC') as zone
               from (
-                select ${DIGEST_KIND}::text as kind, p.user_id, coalesce(p.time_zone, p.reported_time_zone, 'UTC') as zone
+                select ${DIGEST_KIND}::text as kind, p.user_id, ${PARENT_ZONE} as zone
                   from parent_profiles p join "user" u on u.id = p.user_id and not u.deleted
                 union all
                 select ${SUMMARY_KIND}::text, t.user_id, t.time_zone
@@ -56,7 +58,7 @@ export interface Recipient {
 export async function parentRecipient(db: Executor, userId: string): Promise<Recipient | null> {
   const [row] = await queryRows<Recipient>(
     db,
-    sql`select p.id as "profileId", u.email, p.first_name as "firstName", coalesce(p.time_zone, p.reported_time_zone, 'UTC') as "timeZone"
+    sql`select p.id as "profileId", u.email, p.first_name as "firstName", ${PARENT_ZONE} as "timeZone"
           from parent_profiles p join "user" u on u.id = p.user_id and not u.deleted where p.user_id = ${userId}`,
   );
   return row ?? null;

@@ -1,11 +1,10 @@
-import { mayEmail } from "../../shared/accounts/email-preferences";
+import { emailOnFor, mayEmail, type WeeklyPreviewResult } from "../../shared/accounts/email-preferences";
 import { weekStartOf } from "../../shared/practice/practice-week.rules";
 import { AppError } from "../../shared/errors";
-import { recipientPreferences } from "../accounts/email-preferences.repo";
+import { accountPreferences } from "../accounts/email-preferences.repo";
 import { resolveRole } from "../auth/roles.service";
 import type { Deps, SessionUser } from "../http/app-env";
 import { todayIn } from "../practice/practice.service";
-import type { WeeklyPreviewResult } from "../../shared/accounts/email-preferences";
 import { parentRecipient, teacherRecipient } from "./weekly-digest.repo";
 import { weeklyEmail } from "./weekly-digest.service";
 
@@ -25,9 +24,11 @@ export const NOTHING_TO_SAY_MESSAGE = {
 export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env">, user: SessionUser, now = new Date()): Promise<WeeklyPreviewResult> {
   const { role } = await resolveRole(deps, user.id);
   if (!role) throw new AppError("forbidden", "Weekly emails are for parent and teacher accounts.");
-  const recipient = await recipientPreferences(deps.db, user.email);
+  // The mailer's own rule, for this account's side: a refusal says what to switch on, where the
+  // mailer would only drop the email.
+  const { preferences, emailOn } = await accountPreferences(deps.db, user.id);
   const kind = role === "parent" ? "weekly-digest" : "weekly-summary";
-  if (recipient && !mayEmail(kind, recipient.preferences, recipient.emailOn)) {
+  if (!mayEmail(kind, preferences, emailOnFor(role, emailOn))) {
     throw new AppError(
       "conflict",
       role === "parent" ? "Turn on Email notifications and Weekly digest first." : "Turn on Weekly summary first.",

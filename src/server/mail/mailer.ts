@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Database, Executor } from "../db/client";
-import { emailCategoryOf, mayEmail } from "../../shared/accounts/email-preferences";
+import { emailCategoryOf, emailOnFor, mayEmail } from "../../shared/accounts/email-preferences";
 import { recipientPreferences } from "../accounts/email-preferences.repo";
 import { insertOutboxMessage } from "./mail.repo";
 import { createMailTransport, type MailTransportConfig } from "./mail-transport";
@@ -71,7 +71,7 @@ export type MailerConfig = MailTransportConfig;
 async function wanted(executor: Executor, message: MailMessage): Promise<boolean> {
   if (emailCategoryOf(message.kind) === null) return true;
   const recipient = await recipientPreferences(executor, message.to);
-  return recipient === null || mayEmail(message.kind, recipient.preferences, message.audience === "teacher" || recipient.emailOn);
+  return recipient === null || mayEmail(message.kind, recipient.preferences, emailOnFor(message.audience, recipient.emailOn));
 }
 
 export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {

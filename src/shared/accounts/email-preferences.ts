@@ -41,6 +41,15 @@ export function mayEmail(kind: string, preferences: EmailPreferences, emailOn: b
   return emailOn && preferences[category];
 }
 
+/**
+ * Whether notification email is on for a side of an account: a parent's "Email notifications"
+ * switch governs only the mail the account gets as a parent (an account can also teach); mail of
+ * no known side follows the switch.
+ */
+export function emailOnFor(audience: "parent" | "teacher" | undefined, parentEmailOn: boolean): boolean {
+  return audience === "teacher" || parentEmailOn;
+}
+
 /** The labels of the switches, per role: the weekly email is a digest for parents, a summary for teachers. */
 export const EMAIL_CATEGORY_LABELS: Record<"parent" | "teacher", Record<EmailCategory, { label: string; hint: string }>> = {
   parent: {

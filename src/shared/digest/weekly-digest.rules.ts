@@ -1,4 +1,5 @@
 import type { BookingType } from "../booking/booking.constants";
+import { addLocalDays } from "../calendar/calendar-views.rules";
 import type { PracticeStreak } from "../practice/practice.api";
 import type { PracticeWeek } from "../practice/practice-week.rules";
 
@@ -120,4 +121,25 @@ export function practiceLine(week: PracticeWeek, goal: DigestGoal | null): strin
 export function streakLine(streak: PracticeStreak): string | null {
   if (streak.current === 0) return null;
   return `${streak.current}-day streak${streak.longest > streak.current ? ` (longest ${streak.longest})` : ""}`;
+}
+
+/** A calendar date ("2026-11-23") in words; noon UTC keeps the day whatever the formatter's zone. */
+const dateWords = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
+
+/** "November 23-29", "November 30-December 6": the week an email is about, Monday to Sunday. */
+export function weekLabel(weekStart: string): string {
+  const end = addLocalDays(weekStart, 6);
+  const sameMonth = weekStart.slice(0, 7) === end.slice(0, 7);
+  return `${dateWords(weekStart, { month: "long", day: "numeric" })}-${dateWords(end, sameMonth ? { day: "numeric" } : { month: "long", day: "numeric" })}`;
+}
+
+/** "Tue, Dec 1": a homework's due date. */
+export function dueDateLabel(dueOn: string): string {
+  return dateWords(dueOn, { weekday: "short", month: "short", day: "numeric" });
+}
+
+/** A homework's items in one line ("Practice" for one without items). */
+export function homeworkText(homework: DigestHomework): string {
+  return homework.items.length > 0 ? homework.items.join("; ") : "Practice";
 }
