@@ -14,7 +14,13 @@ import { refuseSuspendedSession, removeRacedSession } from "../operator/suspende
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
-export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logger) {
+/** How passwords are hashed and checked: better-auth's own scrypt unless a caller passes another (tests, tests/fixtures/test-app.ts). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logger, options: { password?: PasswordHasher } = {}) {
   // better-auth's links and codes change nothing of ours in a transaction: each is stored on its
   // own and the sender is woken at once. A failure to store must not tell the caller whether the
   // address exists; it is logged instead.
@@ -52,6 +58,7 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, url }) => send(passwordResetEmail(user.email, user.name, url)),
+      ...(options.password ? { password: options.password } : {}),
     },
     emailVerification: {
       sendOnSignIn: true,
