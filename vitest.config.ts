@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const apiTests = ["src/**/*.integration.test.ts", "tests/api/**/*.test.ts"];
@@ -5,10 +6,21 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Four projects: pure unit tests; component tests (happy-dom); the API suite on PGlite (always); the same API suite on
- * PostgreSQL when TEST_DATABASE_URL is set (each run in its own database, dropped afterwards).
+ * PostgreSQL when TEST_DATABASE_URL is set (each test file in its own copy of the run's migrated template, dropped
+ * afterwards).
  */
+/**
+ * Vitest's own default is one worker fewer than the cores: on a 2-core machine, one file at a time.
+ * The files are isolated (each API file has its own database), and much of their time is spent
+ * waiting (PostgreSQL, scrypt in libuv's pool, child servers), so as many workers as cores,
+ * and one more for the PostgreSQL suite, whose work is largely the server's (measured: README "Tests").
+ */
+const cores = availableParallelism();
+const workers = (extra = 0) => Number(process.env.VITEST_MAX_WORKERS ?? cores + extra);
+
 export default defineConfig({
   test: {
+    maxWorkers: workers(),
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "reports/vitest.json" },
     projects: [
@@ -47,6 +59,8 @@ export default defineConfig({
                 include: apiTests,
                 env: { TEST_DB: "postgres" },
                 globalSetup: ["tests/setup/global-postgres.ts"],
+                setupFiles: ["tests/setup/file-database.ts"],
+                maxWorkers: workers(1),
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { parentSignUpBody } from "../factories/sign-up";
+import { ownServer } from "./e2e-env";
 import { operatorApi } from "./operator-session";
 
 /** A user this test made for itself: nobody else signs in with it or changes its data. */
@@ -35,6 +36,8 @@ async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>, what
 const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of 4\d\d/];
 
 export const test = base.extend<{ parent: E2EAccount; teacher: E2EAccount; consoleGuard: void }>({
+  // Each worker talks to its own server (tests/e2e/e2e-env.ts), whatever the config evaluated.
+  baseURL: async ({}, use) => use(ownServer().baseURL),
   // Every page of the test, in its own context and in any context it opens (two-browser journeys),
   // must log no console error or warning and throw no uncaught error (issue 25).
   consoleGuard: [

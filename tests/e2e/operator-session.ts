@@ -1,10 +1,9 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_OPERATOR_EMAIL, E2E_PORT } from "./e2e-env";
+import { E2E_OPERATOR_EMAIL, ownServer } from "./e2e-env";
 import { lastMailLink } from "./outbox";
 
 /** The password the e2e operator chooses through its emailed "Set your password" link. */
 export const E2E_OPERATOR_PASSWORD = "operator-e2e-password";
-const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 async function operatorSignInWorks(api: APIRequestContext): Promise<boolean> {
   const response = await api.post("/api/session/operator", { data: { email: E2E_OPERATOR_EMAIL, password: E2E_OPERATOR_PASSWORD } });
@@ -18,7 +17,8 @@ async function operatorSignInWorks(api: APIRequestContext): Promise<boolean> {
  * password already set and do nothing. Returns whether this call set it.
  */
 export async function ensureOperatorPassword(page?: Page): Promise<boolean> {
-  const probe = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const { baseURL } = ownServer();
+  const probe = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   try {
     if (await operatorSignInWorks(probe)) return false;
     const link = await lastMailLink(E2E_OPERATOR_EMAIL, "operator-set-password");
@@ -32,7 +32,7 @@ export async function ensureOperatorPassword(page?: Page): Promise<boolean> {
     } else {
       // better-auth checks the token and redirects to /reset-password?token=…, as for the browser.
       const redirect = await probe.get(link, { maxRedirects: 0 });
-      const token = new URL(redirect.headers().location ?? "", BASE_URL).searchParams.get("token");
+      const token = new URL(redirect.headers().location ?? "", baseURL).searchParams.get("token");
       if (!token) throw new Error(`the set-your-password link did not give a token: ${redirect.status()}`);
       const reset = await probe.post("/api/auth/reset-password", { data: { newPassword: E2E_OPERATOR_PASSWORD, token } });
       if (!reset.ok()) throw new Error(`setting the operator's password failed: ${reset.status()} ${await reset.text()}`);
@@ -47,7 +47,8 @@ export async function ensureOperatorPassword(page?: Page): Promise<boolean> {
 /** An API client signed in as the e2e operator (its own cookie jar). Dispose it after use. */
 export async function operatorApi(): Promise<APIRequestContext> {
   await ensureOperatorPassword();
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const { baseURL } = ownServer();
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   if (!(await operatorSignInWorks(api))) throw new Error("operator sign-in failed");
   return api;
 }

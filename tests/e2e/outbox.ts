@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { E2E_DATA_DIR } from "./e2e-env";
+import { ownServer } from "./e2e-env";
 
-/** The e2e server's DATA_DIR (playwright.config.ts); without SMTP its mail lands in outbox/ as .eml files. */
-const OUTBOX = path.resolve(E2E_DATA_DIR, "outbox");
+/** This worker's e2e server's DATA_DIR (playwright.config.ts); without SMTP its mail lands in outbox/ as .eml files. */
+const outbox = () => path.resolve(ownServer().dataDir, "outbox");
 
 /**
  * The server stores an email with its change and its jobs runner writes the .eml file a moment
@@ -19,20 +19,21 @@ function decodeQuotedPrintable(text: string): string {
 /** The decoded newest mail of a kind to an address that `accept` takes, waiting for it up to MAIL_WAIT_MS. */
 async function newestMail<T>(to: string, kind: string, accept: (decoded: string) => T | null): Promise<T> {
   const deadline = Date.now() + MAIL_WAIT_MS;
+  const folder = outbox();
   for (;;) {
-    const files = existsSync(OUTBOX)
-      ? readdirSync(OUTBOX)
+    const files = existsSync(folder)
+      ? readdirSync(folder)
           .filter((f) => f.includes(`-${kind}-`))
           .sort()
           .reverse()
       : [];
     for (const file of files) {
-      const raw = readFileSync(path.join(OUTBOX, file), "utf8");
+      const raw = readFileSync(path.join(folder, file), "utf8");
       if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
       const found = accept(decodeQuotedPrintable(raw));
       if (found !== null) return found;
     }
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to} in ${OUTBOX} after ${MAIL_WAIT_MS / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to} in ${folder} after ${MAIL_WAIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

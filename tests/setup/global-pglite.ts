@@ -24,6 +24,9 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteDump: string;
-    postgresUrl: string;
+    /** The PostgreSQL server's admin URL (TEST_DATABASE_URL): tests that make databases of their own. */
+    postgresAdminUrl: string;
+    /** The run's migrated database that each test file copies (tests/fixtures/file-database.ts). */
+    postgresTemplate: string;
   }
 }

@@ -151,7 +151,7 @@ describe.skipIf(!onPostgres)("npm run db:move-to-postgres", () => {
       await source.close();
     }
 
-    adminUrl = inject("postgresUrl");
+    adminUrl = inject("postgresAdminUrl");
     targetName = `mlm_move_${Date.now()}_${randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
