@@ -34,7 +34,9 @@ export default defineConfig({
   use: {
     // This worker's own server (the fixture in tests/e2e/fixtures.ts reads the same).
     baseURL: ownServer().baseURL,
-    trace: "retain-on-failure",
+    // A trace only for a retried test (CI retries once): recording one for every test cost every
+    // journey time, and a failure's retry is where the trace is read.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: { ...(systemChromium ? { executablePath: systemChromium } : {}), args: chromiumArgs },
   },
