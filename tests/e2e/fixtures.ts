@@ -37,6 +37,8 @@ const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a
 
 export const test = base.extend<{ parent: E2EAccount; teacher: E2EAccount; consoleGuard: void }>({
   // Each worker talks to its own server (tests/e2e/e2e-env.ts), whatever the config evaluated.
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: it must be `{}`.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(ownServer().baseURL),
   // Every page of the test, in its own context and in any context it opens (two-browser journeys),
   // must log no console error or warning and throw no uncaught error (issue 25).
