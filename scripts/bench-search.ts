@@ -107,12 +107,15 @@ async function seed(url: string) {
            from generate_series(1, $1::int) i`, [TEACHERS]),
     );
     // City index skewed towards the biggest cities (r^2.5: New York gets about 6 %); points
-    // scattered about 10 miles around the centre; 5 % of teachers not discoverable.
+    // scattered about 10 miles around the centre; 5 % of teachers not discoverable. A listed
+    // teacher has passed the operators' review (teacher_profiles_listed_when_approved_check,
+    // migration 0013); the others wait in the review queue since they applied.
     await timed(`${TEACHERS.toLocaleString()} teacher profiles`, () =>
       q(`insert into ${insertInto(teacherProfiles, [
            "userId", "firstName", "lastName", "email", "phone", "city", "state", "latitude", "longitude",
            "timeZone", "educationBackground", "teachingExperienceYears", "teachingStyleDescription", "lessonFormat",
-           "hourlyRateMin", "hourlyRateMax", "isDiscoverable", "discoveryEnabledAt", "createdAt", "updatedAt",
+           "hourlyRateMin", "hourlyRateMax", "isDiscoverable", "discoveryEnabledAt", "reviewStatus", "reviewedAt",
+           "submittedForReviewAt", "createdAt", "updatedAt",
          ])}
          select 'bench-t-' || g.i,
                 ($2::text[])[1 + g.i % array_length($2::text[], 1)],
@@ -127,6 +130,9 @@ async function seed(url: string) {
                 20 + floor(g.r6 * 21)::int * 5 + floor(g.r7 * 7)::int * 10,
                 g.i % 20 <> 0,
                 case when g.i % 20 <> 0 then now() - make_interval(mins => g.i) end,
+                case when g.i % 20 <> 0 then 'approved' else 'pending' end,
+                case when g.i % 20 <> 0 then now() - make_interval(mins => g.i) end,
+                now() - make_interval(mins => g.i),
                 now() - make_interval(mins => g.i), now()
            from (select i, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7
                    from generate_series(1, $1::int) i) g
