@@ -18,7 +18,11 @@
 //    recipient, and judges RSS over the last 5 minutes (a shorter run: its second half).
 //    Exit 1 unless 0 errors, 0 lost writes, 0 missed deliveries and RSS flat within 10 %.
 // 6. Stops the server and drops the database, also when something fails (BENCH_KEEP=1 keeps it).
-import { execFileSync } from "node:child_process";
+//
+// SOAK_SECONDS sets the length too (the arguments win). BENCH_SMOKE=1 (npm run bench:ci, a few
+// seconds with a few people) does not judge RSS, which a short run on a busy machine cannot; errors,
+// lost writes, missed deliveries and ended streams still fail it. BENCH_SKIP_BUILD=1 serves the
+// web app of an earlier `npm run build`.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -29,12 +33,13 @@ import { freePort, residentMegabytes } from "../tests/fixtures/server-process";
 import { markdownTable, p50p99, promValue, rssDrift, soakSeconds, type RssSample } from "./soak/soak-figures";
 import { makeCommunity, signInCommunity, startServer, type RunningServer } from "./soak/soak-setup";
 import { KINDS, Recorder, Traffic, type LiveStream } from "./soak/soak-traffic";
+import { buildWebApp, envNumber, SMOKE } from "./bench/bench-mode";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const TEACHERS = Number(process.env.SOAK_TEACHERS ?? 10);
-const FAMILIES_PER_TEACHER = Number(process.env.SOAK_FAMILIES_PER_TEACHER ?? 2);
-const STREAMS = Number(process.env.SOAK_STREAMS ?? 40);
-const RATE_SCALE = Number(process.env.SOAK_RATE ?? 1);
+const TEACHERS = envNumber("SOAK_TEACHERS", 10, 1);
+const FAMILIES_PER_TEACHER = envNumber("SOAK_FAMILIES_PER_TEACHER", 2, 1);
+const STREAMS = envNumber("SOAK_STREAMS", 40);
+const RATE_SCALE = envNumber("SOAK_RATE", 1, 0.01);
 /** Operations a second at SOAK_RATE=1; a booking is three requests (its calendar, the request, the acceptance). */
 const RATES: Record<"page" | "browse" | "search" | "book" | "message" | "upload" | "download", number> = {
   page: 2,
@@ -106,7 +111,7 @@ function checkRateLimits(families: number): void {
 }
 
 async function main() {
-  const seconds = soakSeconds(process.argv.slice(2));
+  const seconds = soakSeconds(process.argv.slice(2), envNumber("SOAK_SECONDS", 600, 1));
   // Ctrl-C ends the traffic early but still reports, stops the server and drops the database.
   let interrupted = false;
   const interrupt = () => {
@@ -116,8 +121,8 @@ async function main() {
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
   checkRateLimits(TEACHERS * FAMILIES_PER_TEACHER);
-  progress("building the web app and the server (what npm start runs)");
-  execFileSync(process.execPath, ["scripts/build-web.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
+  progress(process.env.BENCH_SKIP_BUILD === "1" ? "BENCH_SKIP_BUILD=1: the web app of the last `npm run build`; building the server" : "building the web app and the server (what npm start runs)");
+  buildWebApp(["ignore", "ignore", "inherit"]);
 
   const name = `mlm_soak_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const url = new URL(ADMIN_URL);
@@ -274,16 +279,21 @@ async function main() {
     for (const detail of files.details) console.log(`  lost: ${detail}`);
     for (const line of server.errorLines.slice(0, 5)) console.log(`  server: ${line}`);
     if (interrupted) console.log(`interrupted after ${(ranMs / 1000).toFixed(0)} s of ${seconds} s`);
-    const passed = !interrupted && recorder.errors === 0 && lostWrites === 0 && missedDeliveries === 0 && endedStreams === 0 && drift?.flat === true;
+    const sound = !interrupted && recorder.errors === 0 && lostWrites === 0 && missedDeliveries === 0 && endedStreams === 0;
+    const passed = sound && drift?.flat === true;
     console.log(`\ntargets (0 errors, 0 lost writes, 0 missed deliveries, RSS flat within 10 %): ${passed ? "met" : "NOT met"}`);
-    process.exitCode = passed ? 0 : 1;
+    if (SMOKE && sound && !passed) console.log("smoke run (BENCH_SMOKE=1): RSS is printed, not judged");
+    process.exitCode = passed || (SMOKE && sound) ? 0 : 1;
   } finally {
     await Promise.all(streams.map((s) => s.cancel()));
     if (server && server.child.exitCode === null) {
       const exited = new Promise<number | null>((resolve) => server!.child.once("exit", (code) => resolve(code)));
       const stopping = performance.now();
       server.child.kill("SIGTERM");
-      const code = await Promise.race([exited, sleep(15_000).then(() => "still running" as const)]);
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([exited, new Promise<"still running">((resolve) => (timer = setTimeout(() => resolve("still running"), 15_000)))]);
+      // A timer left running would hold the process for the rest of the 15 s.
+      clearTimeout(timer);
       if (code === "still running") {
         progress("the server did not stop within 15 s of SIGTERM: killed");
         server.child.kill("SIGKILL");
