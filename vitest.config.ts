@@ -30,6 +30,8 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: apiTests,
           environment: "node",
+          // The process tests start the compiled server: built once per run, before any file.
+          globalSetup: ["tests/setup/global-build-server.ts"],
         },
       },
       {
