@@ -17,6 +17,9 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 const cores = availableParallelism();
 const workers = (extra = 0) => Number(process.env.VITEST_MAX_WORKERS ?? cores + extra);
+// An API test may send a barrage of a hundred requests (tests/api): with files side by side on a
+// busy 2-core machine it can take well over the 30 s that one file at a time needed.
+const apiTestTimeout = 60_000;
 
 export default defineConfig({
   test: {
@@ -49,7 +52,7 @@ export default defineConfig({
           include: apiTests,
           env: { TEST_DB: "pglite" },
           globalSetup: ["tests/setup/global-pglite.ts"],
-          testTimeout: 30_000,
+          testTimeout: apiTestTimeout,
           hookTimeout: 60_000,
         },
       },
@@ -63,7 +66,7 @@ export default defineConfig({
                 globalSetup: ["tests/setup/global-postgres.ts"],
                 setupFiles: ["tests/setup/file-database.ts"],
                 maxWorkers: workers(1),
-                testTimeout: 30_000,
+                testTimeout: apiTestTimeout,
                 hookTimeout: 60_000,
               },
             },

@@ -234,11 +234,16 @@ export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
         where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like '%migrations%'
         order by 1`,
   );
+  // Every table's count in one statement (a statement per table made this a few thousand queries per run).
+  const rows = await queryRows<{ name: string; n: number }>(
+    t.deps.db,
+    sql.join(
+      tables.map(({ name }) => sql`select ${name}::text as name, count(*)::int as n from ${sql.identifier(name)}`),
+      sql` union all `,
+    ),
+  );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
-    counts[name] = Number(row?.n);
-  }
+  for (const { name } of tables) counts[name] = Number(rows.find((row) => row.name === name)?.n);
   return counts;
 }
 
