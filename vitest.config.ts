@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./tests/setup/long-files-first";
 
 const apiTests = ["src/**/*.integration.test.ts", "tests/api/**/*.test.ts"];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -24,6 +25,7 @@ const apiTestTimeout = 60_000;
 export default defineConfig({
   test: {
     maxWorkers: workers(),
+    sequence: { sequencer: LongFilesFirst },
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "reports/vitest.json" },
     projects: [
