@@ -1,5 +1,5 @@
 // The end of .ci/run: the time budget per phase with its test counts, the slowest test files, and
-// the checks that every suite ran in full (no e2e test skipped, none flaky). Exits non-zero when a
+// the checks that every suite ran in full (no e2e test skipped; a flaky one is named). Exits non-zero when a
 // phase failed or a check did not hold.
 import { existsSync, readFileSync } from "node:fs";
 
@@ -31,7 +31,8 @@ if (playwright) {
   const { expected, flaky, skipped, unexpected } = playwright.stats;
   counts.e2e = `${expected} passed, ${unexpected} failed, ${skipped} skipped, ${flaky} flaky`;
   if (expected === 0 || skipped > 0 || unexpected > 0) problems.push(`e2e: ${expected} passed, ${skipped} skipped, ${unexpected} failed: the e2e suite must run in full`);
-  if (flaky > 0) problems.push(`e2e: ${flaky} flaky (passed only on retry): fix the cause`);
+  // CI keeps its one retry, but a test that needed it is named here loudly: it is a bug to fix.
+  if (flaky > 0) console.warn(`\nWARNING e2e: ${flaky} flaky test(s) passed only on their retry: fix the cause`);
   const byFile = new Map();
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
