@@ -1,15 +1,31 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { LongFilesFirst } from "./tests/setup/long-files-first";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const apiTests = ["src/**/*.integration.test.ts", "tests/api/**/*.test.ts"];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * Four projects: pure unit tests; component tests (happy-dom); the API suite on PGlite (always); the same API suite on
+ * The projects: pure unit tests; component tests (happy-dom); the API suite on PGlite (always); the same API suite on
  * PostgreSQL when TEST_DATABASE_URL is set (each test file in its own copy of the run's migrated template, dropped
- * afterwards).
+ * afterwards). Each API suite is two projects, `<name>` and `<name>-isolated` (apiSuite below).
  */
+
+/**
+ * Files that start servers of their own (`*.process.test.ts`) and the API barrages (tests/api) take
+ * minutes and spend most of it waiting; run last, as a clean clone's first run does (no timing
+ * cache yet: the component project first, by name, then by size), they leave one worker alone for
+ * the final minutes. Started first, the short files fill the other worker around them.
+ */
+const LONG = /\.process\.test\.ts$|\/tests\/api\/[^/]+\.test\.ts$/;
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => LONG.test(f.moduleId)), ...sorted.filter((f) => !LONG.test(f.moduleId))];
+  }
+}
+
 /**
  * Vitest's own default is one worker fewer than the cores: on a 2-core machine, one file at a time.
  * The files are isolated (each API file has its own database), and much of their time is spent
@@ -24,9 +40,19 @@ const apiTestTimeout = 60_000;
 /**
  * The API files share a worker's modules (isolate: false): importing the app's graph anew for every
  * file cost 3.4 s a file, 228 s of the PGlite suite's 543. Each file still opens its own app on its
- * own database; env stubs are undone after each file.
+ * own database; env stubs are undone after each file. Files that configure a library through the
+ * process's environment (the AWS SDK reads AWS_* once) keep modules of their own, in `<name>-isolated`;
+ * `--project '<name>*'` runs both.
  */
-const apiIsolation = { isolate: false, unstubEnvs: true } as const;
+const isolatedApiTests = ["src/server/files/s3-storage.integration.test.ts"];
+function apiSuite(name: string, config: { env: Record<string, string>; globalSetup: string[]; setupFiles?: string[]; maxWorkers?: number }) {
+  // Vitest runs projects with another worker count as a group of their own, after the others.
+  const common = { ...config, testTimeout: apiTestTimeout, hookTimeout: 60_000, ...(config.maxWorkers ? { sequence: { groupOrder: 1 } } : {}) };
+  return [
+    { test: { name, include: apiTests, exclude: isolatedApiTests, isolate: false, unstubEnvs: true, ...common } },
+    { test: { name: `${name}-isolated`, include: isolatedApiTests, ...common } },
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -54,33 +80,17 @@ export default defineConfig({
           setupFiles: ["tests/setup/component.ts"],
         },
       },
-      {
-        test: {
-          name: "api-pglite",
-          include: apiTests,
-          env: { TEST_DB: "pglite" },
-          ...apiIsolation,
-          globalSetup: ["tests/setup/global-pglite.ts"],
-          testTimeout: apiTestTimeout,
-          hookTimeout: 60_000,
-        },
-      },
+      ...apiSuite("api-pglite", {
+        env: { TEST_DB: "pglite" },
+        globalSetup: ["tests/setup/global-pglite.ts"],
+      }),
       ...(withPostgres
-        ? [
-            {
-              test: {
-                name: "api-postgres",
-                include: apiTests,
-                env: { TEST_DB: "postgres" },
-                ...apiIsolation,
-                globalSetup: ["tests/setup/global-postgres.ts"],
-                setupFiles: ["tests/setup/file-database.ts"],
-                maxWorkers: workers(1),
-                testTimeout: apiTestTimeout,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
+        ? apiSuite("api-postgres", {
+            env: { TEST_DB: "postgres" },
+            globalSetup: ["tests/setup/global-postgres.ts"],
+            setupFiles: ["tests/setup/file-database.ts"],
+            maxWorkers: workers(1),
+          })
         : []),
     ],
   },
