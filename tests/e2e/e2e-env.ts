@@ -4,11 +4,10 @@ import path from "node:path";
  * Playwright runs E2E_WORKERS workers side by side, and each worker has a server of its own (its
  * own port and data directory, each with the demo seed), so a journey never sees another worker's
  * rows: counts of listed teachers, the outbox and the operator's password stay as a serial run
- * leaves them. Three by default: on a 2-core machine four journeys spend minutes waiting for the
- * clock (a lesson that starts in two minutes, a practice timer), and with two workers each worker
- * was busy for 896 s of a 956 s run, most of it in those waits (README "Tests").
+ * leaves them. Two by default: with two, 87 passed and none needed its retry (956 s); with three,
+ * 865 s but two journeys passed only on their retry (CPU contention on 2 cores): README "Tests".
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 /** The first server's port; server i listens on E2E_BASE_PORT + i. One port range per run, so parallel runs never meet. */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 
