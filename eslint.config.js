@@ -1,9 +1,38 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * Front doors (ARCHITECTURE.md, rule of the house 7): a server feature is used by other features
+ * through its index.ts (services and types) and, for types only, its *.types.ts files, which import
+ * no runtime code (they keep the type graph free of circles). db/ and http/ are the platform every
+ * feature builds on; the files at the top of src/server (main, app, deps, job-kinds) wire the
+ * features together and may reach in. Tests and scripts are exempt.
+ */
+const layerZones = [
+  { target: "./src/server", from: "./src/web", message: "The server never imports the web app." },
+  {
+    target: "./src/shared",
+    from: "./src",
+    except: ["./shared"],
+    message: "src/shared imports only shared files (and zod, date-fns, @date-fns/tz).",
+  },
+];
+
+const PLATFORM = new Set(["db", "http"]);
+const serverFeatures = readdirSync("src/server", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !PLATFORM.has(entry.name))
+  .map((entry) => entry.name);
+const frontDoorZones = serverFeatures.map((feature) => ({
+  target: `./src/server/!(${feature})/**/*`,
+  from: `./src/server/${feature}`,
+  except: ["./index.ts", ...readdirSync(`src/server/${feature}`).filter((file) => file.endsWith(".types.ts")).map((file) => `./${file}`)],
+  message: `Use the ${feature} feature through its front door, src/server/${feature}/index.ts (or a *.types.ts for types); export from there what others need.`,
+}));
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "src/server/db/migrations/**", ".e2e-data/**", "data/**", ".scratch/**"] },
@@ -49,21 +78,13 @@ export default tseslint.config(
     rules: {
       // Type-only imports cannot make a runtime cycle and are ignored; node_modules are not followed.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            { target: "./src/server", from: "./src/web", message: "The server never imports the web app." },
-            {
-              target: "./src/shared",
-              from: "./src",
-              except: ["./shared"],
-              message: "src/shared imports only shared files (and zod, date-fns, @date-fns/tz).",
-            },
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...frontDoorZones] }],
     },
+  },
+  {
+    // A test may reach into its feature and others (factories, repos) to set up and observe.
+    files: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
   {
     files: ["src/web/**/*.ts", "src/web/**/*.tsx"],
@@ -123,6 +144,19 @@ export default tseslint.config(
               message: "Tables are queried in <feature>.repo.ts and src/server/db/ (type-only imports are fine).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A front door hands out services and types, never a repository's functions.
+    files: ["src/server/*/index.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'][source.value=/\\.repo$/], ExportAllDeclaration[source.value=/\\.repo$/]",
+          message: "A front door exports services and types only: wrap what others need in a service.",
         },
       ],
     },

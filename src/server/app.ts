@@ -7,7 +7,8 @@ import { createBookingRoutes, createSlotsRoutes } from "./booking/booking.routes
 import { createClassesRoutes } from "./classes/classes.routes";
 import { createBillingRoutes, createEarningsRoutes } from "./earnings/earnings.routes";
 import { createAuthHandlerRoutes, createSessionRoutes } from "./auth/auth.routes";
-import type { AppEnv, Deps } from "./http/app-env";
+import type { Deps } from "./deps";
+import type { AppEnv } from "./http/app-env";
 import { resolveClientIp } from "./http/client-ip";
 import { errorHandler } from "./http/errors";
 import { requestBodyLimit } from "./http/body-limit";

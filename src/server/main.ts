@@ -12,7 +12,7 @@ import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
 import { liveHubFor } from "./live/live-hub";
-import { JOB_KINDS, JOB_SWEEPS } from "./jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "./job-kinds";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner";
 import { createMailer } from "./mail/mailer";
 import { syncOperators } from "./operator/operator-sync.service";

@@ -1,30 +1,24 @@
-import type { APIResponse, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { API_LEAD_MS, firstMinuteAfter, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 import { lastMailText } from "./outbox";
 
-async function ok(response: APIResponse, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A zone where it is daytime now, so a window starting in two minutes fits in one local day. */
+/** A zone where it is daytime now, so a window starting in a minute or so fits in one local day. */
 function daytimeZone(now: Date): string {
   const hourIn = (zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(now));
   return ["America/Chicago", "Europe/London", "Asia/Tokyo", "America/Los_Angeles", "Asia/Kolkata"].find((zone) => hourIn(zone) >= 6 && hourIn(zone) <= 20)!;
 }
 
-const localClock = (instant: Date, zone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 const yearIn = (instant: Date, zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric" }).format(instant));
 
 /**
- * The teacher teaches every day from a start two minutes ahead, so a lesson booked now starts
- * during the test (attendance is recorded after the start). Lead time 0: a time two minutes away
+ * The teacher teaches every day from a start a minute or so ahead, so a lesson booked now starts
+ * during the test (attendance is recorded after the start). Lead time 0: a time a minute away
  * may be asked for (issue 26's lead time; ignored where the setting does not exist yet).
  */
 async function teacherStartingSoon(teacher: E2EAccount): Promise<{ first: Date; zone: string; teacherId: string }> {
   await makeDiscoverable(teacher);
-  const first = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  const first = firstMinuteAfter(API_LEAD_MS);
   const zone = daytimeZone(first);
   await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
   const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { daytimeZone, expectAxeClean, localClock, ok } from "./soon-lessons";
+import { BROWSER_LEAD_MS, daytimeZone, expectAxeClean, firstMinuteAfter, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 import { lastMailText } from "./outbox";
 import { confirmAcceptPrice } from "./helpers";
@@ -21,12 +21,12 @@ async function shoot(page: Page, name: string) {
 }
 
 /**
- * One lesson starting two minutes from now, in a zone where it is daytime (the teacher teaches a
+ * One lesson starting a minute or two from now, in a zone where it is daytime (the teacher teaches a
  * window from then on, with no lead time): it can be marked attended once it has started.
  */
 async function lessonStartingSoon(parent: E2EAccount, teacher: E2EAccount) {
   await makeDiscoverable(teacher);
-  const startsAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  const startsAt = firstMinuteAfter(BROWSER_LEAD_MS);
   const zone = daytimeZone(startsAt);
   await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
   const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };

@@ -1,6 +1,6 @@
 import { confirmAcceptPrice } from "./helpers";
 import type { Locator, Page } from "@playwright/test";
-import { daytimeZone, expectAxeClean, localClock, ok } from "./soon-lessons";
+import { BROWSER_LEAD_MS, daytimeZone, expectAxeClean, firstMinuteAfter, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 
 /**
@@ -16,14 +16,14 @@ async function shoot(page: Page, dialog: Locator, name: string) {
 }
 
 /**
- * The teacher teaches every day from a minute-exact start two minutes ahead, so the first weekly
+ * The teacher teaches every day from a minute-exact start a minute or two ahead, so the first weekly
  * lesson starts during the test (attendance is recorded after a lesson's start), and asks for the
  * longest notice (168 h), so a lesson inside the coming week is a late cancel and later ones are not,
- * and no lead time (a lesson two minutes away can be requested).
+ * and no lead time (a lesson a minute away can be requested).
  */
 async function teacherStartingSoon(teacher: E2EAccount): Promise<{ firstLesson: Date; teacherId: string }> {
   await makeDiscoverable(teacher);
-  const firstLesson = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  const firstLesson = firstMinuteAfter(BROWSER_LEAD_MS);
   const zone = daytimeZone(firstLesson);
   await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
   const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };

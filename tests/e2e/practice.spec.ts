@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { daytimeZone, expectAxeClean, localClock, ok } from "./soon-lessons";
+import { API_LEAD_MS, daytimeZone, expectAxeClean, firstMinuteAfter, localClock, ok } from "./soon-lessons";
 import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
 import { lastMailText } from "./outbox";
 
@@ -21,10 +21,10 @@ async function shoot(page: Page, target: Locator, name: string, within?: string)
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** A lesson starting in about two minutes, in a zone where it is daytime, accepted by the teacher. */
+/** A lesson starting in a minute or so, in a zone where it is daytime, accepted by the teacher. */
 async function lessonStartingSoon(parent: E2EAccount, teacher: E2EAccount): Promise<{ startsAt: Date; zone: string; studentId: string }> {
   await makeDiscoverable(teacher);
-  const startsAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  const startsAt = firstMinuteAfter(API_LEAD_MS);
   const zone = daytimeZone(startsAt);
   await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
   const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };

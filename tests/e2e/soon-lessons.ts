@@ -13,6 +13,18 @@ export async function ok(response: APIResponse, what: string) {
   return (await response.json()) as Record<string, unknown>;
 }
 
+/**
+ * The first whole minute at least `leadMs` from now: availability windows start on a minute, and a
+ * lesson that far ahead still lies ahead once the journey's set-up is done (set-up through the API
+ * takes a few seconds; give more lead where a browser must act before the start). Every journey
+ * that marks a lesson attended waits for this start, so the lead is as short as is safe.
+ */
+/** Lead for a journey that books through the API only: 40 to 100 s. */
+export const API_LEAD_MS = 40_000;
+/** Lead for a journey where the teacher accepts in the browser before the start: 75 to 135 s. */
+export const BROWSER_LEAD_MS = 75_000;
+export const firstMinuteAfter = (leadMs: number) => new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
+
 /** A zone where it is daytime now, so a lesson (or a window of a few hours) starting in minutes falls on one local day. */
 export function daytimeZone(now: Date): string {
   const hourIn = (zone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(now));

@@ -3,7 +3,7 @@ import type { Role } from "../../src/shared/accounts/accounts.constants";
 import { hashPassword, insertCredentialUser } from "../../src/server/auth/credentials";
 import { operators, parentProfiles, studentProfiles, teacherAvailability, teacherInstruments, teacherProfiles, userRoles } from "../../src/server/db/schema";
 import type { TeacherReviewStatus } from "../../src/shared/operator/operator.constants";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 

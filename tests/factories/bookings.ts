@@ -2,7 +2,7 @@ import type { BookingType } from "../../src/shared/booking/booking.constants";
 import { eq } from "drizzle-orm";
 import { lessonEventTitle } from "../../src/shared/booking/booking.rules";
 import { bookings, bookingSlots, calendarEvents, studentProfiles, teacherProfiles } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 
 export type BookingStatus = "pending" | "accepted" | "declined";
 

@@ -2,11 +2,11 @@ import { Readable } from "node:stream";
 import type { ClassStatus, ProgressFormat } from "../../src/shared/classes/classes.constants";
 import { generateJoinCode } from "../../src/shared/classes/join-code.rules";
 import { newClassProgress } from "../../src/shared/classes/progress.rules";
-import { classFileKey } from "../../src/server/classes/classes.service";
+import { classFileKey } from "../../src/server/classes/class-files.service";
 import { and, eq, isNull } from "drizzle-orm";
 import { classEnrolments, classes, classFiles, classGrades } from "../../src/server/db/schema";
 import { createStorage } from "../../src/server/files/create-storage";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 
 /** A small but real PDF: file-type recognises it by its first bytes. */
 export const TINY_PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { bookings, teacherProfiles } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 import { createInvoice, sendInvoice } from "../../src/server/invoices/invoices.service";
 import { createInvoiceSchema, type CreateInvoiceInput, type InvoiceDTO } from "../../src/shared/invoices/invoices.schemas";
 import type { LateCancelCharge } from "../../src/shared/invoices/invoices.constants";

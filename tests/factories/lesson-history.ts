@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CancelledBy } from "../../src/shared/lessons/cancellation.rules";
 import { bookings, bookingSlots, calendarEvents, makeUpCreditEvents, makeUpCredits } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 
 /**
  * What happens to a lesson after it is booked (issue 14), written straight to the columns of

@@ -1,4 +1,4 @@
-import type { LessonMailContext } from "../../src/server/booking/lesson-mail.repo";
+import type { LessonMailContext } from "../../src/server/db/lesson-mail-contexts";
 
 /**
  * Email tests' lesson (issue 26): an accepted online lesson of Mia Rivera with Terry Teacher, a

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { eq, inArray } from "drizzle-orm";
 import { bookings, lessonSeries, teacherAvailability, teacherProfiles } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 import { createTeacher } from "./accounts";
 import { createBooking } from "./bookings";
 

@@ -1,5 +1,5 @@
 import { conversations, messages } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 
 /** A parent's conversation with a teacher, written straight to the tables, with messages from the parent. */
 export async function createConversation(

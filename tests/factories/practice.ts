@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { homework, homeworkItems, parentProfiles, practiceEntries, practiceTimers } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 import type { PracticeSource } from "../../src/shared/practice/practice.constants";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { messages, reports } from "../../src/server/db/schema";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 import type { ReportReason, ReportTarget } from "../../src/shared/operator/operator.constants";
 
 /** A report written straight to the table (the route's own tests go through POST /api/reports). */

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { teacherProfiles } from "../../src/server/db/schema";
 import { createStorage } from "../../src/server/files/create-storage";
-import type { Deps } from "../../src/server/http/app-env";
+import type { Deps } from "../../src/server/deps";
 import { introVideoKey, introVideoPath } from "../../src/server/teachers/intro-video.service";
 import type { TeacherApplicationInput } from "../../src/shared/teachers/application.schemas";
 import { uniqueEmail } from "./accounts";

@@ -1,7 +1,7 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
-import type { ClosedAccountNotice } from "../lessons/closed-account.service";
-import type { MailMessage } from "../mail/mailer";
+import type { ClosedAccountNotice } from "../lessons";
+import type { MailMessage } from "../mail";
 
 const joinNames = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]!}`;

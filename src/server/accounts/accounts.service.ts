@@ -1,12 +1,12 @@
 import type { DeleteAccountInput } from "../../shared/accounts/accounts.schemas";
-import { confirmIdentity } from "../auth/confirm-identity";
-import { findProfileIds } from "../auth/roles.service";
-import * as calendar from "../calendar/calendar.service";
+import { confirmIdentity, findProfileIds } from "../auth";
+import * as calendar from "../calendar";
 import { transactionWithRetry } from "../db/retry-transaction";
-import type { Deps, SessionUser } from "../http/app-env";
-import { closeLessonsOfParent, closeLessonsOfTeacher, type ClosedAccountNotice } from "../lessons/closed-account.service";
-import * as parents from "../parents/parents.service";
-import * as teachers from "../teachers/teacher-profile.service";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
+import { closeLessonsOfParent, closeLessonsOfTeacher, type ClosedAccountNotice } from "../lessons";
+import * as parents from "../parents";
+import * as teachers from "../teachers";
 import { accountClosedEmail } from "./account-closed.emails";
 import * as repo from "./accounts.repo";
 

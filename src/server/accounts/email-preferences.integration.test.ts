@@ -9,7 +9,7 @@ import { cookieHeader, send, signIn, signInOperator } from "../../../tests/fixtu
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import type { EmailPreferences, EmailPreferencesDTO } from "../../shared/accounts/email-preferences";
 import { mailOutbox, parentProfiles, studentProfiles } from "../db/schema";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
 let t: TestApp;

@@ -1,8 +1,9 @@
 import { emailOnFor, type EmailPreferencesDTO, type EmailPreferencesUpdate } from "../../shared/accounts/email-preferences";
 import { AppError } from "../../shared/errors";
-import { resolveRole } from "../auth/roles.service";
-import type { Deps, SessionUser } from "../http/app-env";
-import { accountPreferences, saveEmailPreferences } from "./email-preferences.repo";
+import { resolveRole } from "../auth";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
+import { saveEmailPreferences, storedEmailPreferences } from "../mail";
 
 /** Parents and teachers have email settings; an account with neither profile has nothing to set. */
 async function audienceOf(deps: Pick<Deps, "db">, userId: string): Promise<"parent" | "teacher"> {
@@ -12,7 +13,7 @@ async function audienceOf(deps: Pick<Deps, "db">, userId: string): Promise<"pare
 }
 
 async function dto(deps: Pick<Deps, "db">, user: SessionUser, audience: "parent" | "teacher"): Promise<EmailPreferencesDTO> {
-  const { preferences, emailOn } = await accountPreferences(deps.db, user.id);
+  const { preferences, emailOn } = await storedEmailPreferences(deps.db, user.id);
   return {
     preferences,
     audience,
@@ -29,3 +30,4 @@ export async function updateEmailPreferences(deps: Pick<Deps, "db">, user: Sessi
   await saveEmailPreferences(deps.db, user.id, patch);
   return dto(deps, user, audience);
 }
+

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "../../shared/accounts/accounts.constants";
 import type { Executor } from "../db/client";
-import { account, parentProfiles, session, teacherProfiles, user, userRoles } from "../db/schema";
+import { account, accountSuspensions, operators, parentProfiles, session, teacherProfiles, user, userRoles } from "../db/schema";
 
 /**
  * The tables of sign-in: users, credentials, sessions and the active role. Role resolution only
@@ -69,4 +69,21 @@ export async function insertCredentialUser(
 export async function twoFactorEnabled(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
   return row?.on === true;
+}
+
+/** Whether the account may use the operator desk (kept in step with OPERATOR_EMAILS at start). */
+export async function isOperator(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ userId: operators.userId }).from(operators).where(eq(operators.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether an operator suspended the account (it may not sign in or act). */
+export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ userId: accountSuspensions.userId }).from(accountSuspensions).where(eq(accountSuspensions.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Removes one session (a sign-in that raced a suspension, an operator's that outlived OPERATOR_SESSION_HOURS). */
+export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(session).where(eq(session.id, sessionId));
 }

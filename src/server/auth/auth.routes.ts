@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { signInSchema, twoFactorSignInSchema } from "../../shared/auth/auth.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
 import { validate } from "../http/validate";
 import { CLIENT_IP_HEADER } from "./auth";
 import { optionalUser } from "./guards";
 import { getMe } from "./roles.service";
 import { operatorSignInSchema, operatorTwoFactorSchema } from "../../shared/operator/operator.schemas";
-import { completeOperatorTwoFactor, signInAsOperator } from "../operator/operator-sign-in.service";
+import { completeOperatorTwoFactor, signInAsOperator } from "./operator-sign-in.service";
 import { completeTwoFactorSignIn, retryAfterOf, signInWithRole } from "./sign-in.service";
 
 /**

@@ -3,13 +3,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import type { Mailer, MailMessage } from "../mail/mailer";
-import { passwordResetEmail, verificationEmail } from "../mail/templates";
+// The types file, not the door: the door leads through the mailer and Deps back to this file.
+import type { Mailer, MailMessage } from "../mail/mail.types";
+import { passwordResetEmail, verificationEmail } from "./auth.emails";
 import type { Logger } from "pino";
 import { trustedOrigins } from "../http/trusted-origins";
 import { twoFactor } from "better-auth/plugins";
-import { limitOperatorSession } from "../operator/operator-session";
-import { refuseSuspendedSession, removeRacedSession } from "../operator/suspended-sign-in";
+import { limitOperatorSession } from "./operator-session";
+import { refuseSuspendedSession, removeRacedSession } from "./suspended-sign-in";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";

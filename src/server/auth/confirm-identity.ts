@@ -8,9 +8,9 @@ import {
   type DeleteAccountInput,
 } from "../../shared/accounts/accounts.schemas";
 import { AppError } from "../../shared/errors";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { twoFactorEnabled } from "./auth.repo";
-import { hitWindow, resetWindow } from "./rate-limit.repo";
+import { hitWindow, resetWindow } from "../http/rate-limit-windows.repo";
 
 /** Attempts to confirm one's identity per account and window: a stolen session cannot guess on. */
 export const CONFIRM_ATTEMPTS = 10;

@@ -1,4 +1,4 @@
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 
 /**
  * Every new account gets the confirm-your-address email (decisions.md section 5); whether

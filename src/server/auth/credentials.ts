@@ -1,7 +1,7 @@
 import type { Role } from "../../shared/accounts/accounts.constants";
 import type { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { pgErrorCode } from "../http/errors";
 import type { Auth } from "./auth";
 import * as repo from "./auth.repo";

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../shared/errors";
-import type { AppEnv, Deps, SessionUser } from "../http/app-env";
-import { isOperator } from "../operator/operators.repo";
+import type { Deps } from "../deps";
+import type { AppEnv, SessionUser } from "../http/app-env";
+import { isOperator } from "./auth.repo";
 import { findProfileIds } from "./roles.service";
 
 /**

@@ -2,7 +2,8 @@ import { ROLE_HOME, type Role } from "../../shared/accounts/accounts.constants";
 import type { Me } from "../../shared/auth/auth.schemas";
 import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
-import type { Deps, SessionUser } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
 import * as repo from "./auth.repo";
 
 /** The parent and teacher profile ids of a user (null when the user holds no such profile). */

@@ -1,9 +1,9 @@
 import { WRONG_CREDENTIALS_MESSAGE, type SignInResult } from "../../shared/auth/auth.schemas";
 import { AppError } from "../../shared/errors";
 import type { Role } from "../../shared/accounts/accounts.constants";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { CLIENT_IP_HEADER } from "./auth";
-import { throwIfSuspendedRefusal } from "../operator/suspended-sign-in";
+import { throwIfSuspendedRefusal } from "./suspended-sign-in";
 import { completeRoleSignIn } from "./roles.service";
 
 export interface ClientInfo {

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { rateLimiter, type Store } from "hono-rate-limiter";
 import { AppError } from "../../shared/errors";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { clientIp } from "../http/client-ip";
-import { hitWindow, resetWindow, unhitWindow } from "./rate-limit.repo";
+import { hitWindow, resetWindow, unhitWindow } from "../http/rate-limit-windows.repo";
 
 /** Account creations (parent sign-up and teacher application together) per address and window. */
 export const SIGN_UP_LIMIT = 10;

@@ -6,7 +6,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type tar from "tar-stream";
-import { keySegments } from "../files/storage";
+import { keySegments } from "../files";
 import { foreignKeyOrder, latestMigration, publicTables } from "../db/move-to-postgres";
 import {
   appVersion,

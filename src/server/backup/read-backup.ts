@@ -6,7 +6,7 @@ import { PassThrough, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
-import { keySegments } from "../files/storage";
+import { keySegments } from "../files";
 import {
   AUTH_SECRET_ENTRY,
   BackupError,

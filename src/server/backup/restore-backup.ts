@@ -6,7 +6,7 @@ import path from "node:path";
 import { openPglite, openPostgres, type DatabaseHandle } from "../db/client";
 import { acquireDataDirLock } from "../db/data-dir-lock";
 import { rowCount } from "../db/move-to-postgres";
-import { keySegments } from "../files/storage";
+import { keySegments } from "../files";
 import { AUTH_SECRET_ENTRY, BackupError, fileEntry, MANIFEST_ENTRY, tableEntry, type Manifest } from "./backup-manifest";
 import { adminQuery, handleTransaction, isSuperuser, nonEmptyPostgresTables } from "./dump.repo";
 import { checkSameMigration, foreignKeyViolations, loadRows, type ForeignKeyViolation } from "./load.repo";

@@ -3,8 +3,8 @@ import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
 import { countedLessons, lessonNoun } from "../../shared/booking/lesson-mail.rules";
 import { formatMoney } from "../../shared/invoices/money.rules";
-import type { MailMessage } from "../mail/mailer";
-import type { LessonMailContext } from "./lesson-mail.repo";
+import type { MailMessage } from "../mail";
+import type { LessonMailContext } from "../db/lesson-mail-contexts";
 import { formatLabel, quotedReason, studentFirstName, teacherName, timeFor, typeOf, whereAndHowBlock } from "./lesson-mail";
 
 /** A new request, to the teacher, on the teacher's clock. */

@@ -12,7 +12,7 @@ import { formatLessonTime } from "../../shared/booking/booking.rules";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import type { LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { bookings, mailOutbox, teacherAvailability, teacherProfiles } from "../db/schema";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
 /**

@@ -2,7 +2,7 @@ import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from ".
 import { formatLessonTime } from "../../shared/booking/booking.rules";
 import { recipientTimeZone } from "../../shared/booking/lesson-mail.rules";
 import { FORMAT_LABELS, lessonPlace, meetingLinkFor, placeLine } from "../../shared/booking/lesson-place.rules";
-import type { LessonMailContext } from "./lesson-mail.repo";
+import type { LessonMailContext } from "../db/lesson-mail-contexts";
 
 /**
  * The pieces every lesson email is written from (issue 26), for one reader: the reader's clock,

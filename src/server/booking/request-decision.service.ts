@@ -5,12 +5,12 @@ import { AppError } from "../../shared/errors";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import { hasBothSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
-import type { Deps } from "../http/app-env";
-import { tellOtherSide } from "../live/lesson-events";
-import { returnSpentCredits } from "../lessons/credits.service";
+import type { Deps } from "../deps";
+import { tellOtherSide } from "../live";
+import { returnSpentCredits } from "./credits.service";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
-import { lessonMailContexts } from "./lesson-mail.repo";
+import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { needsMeetingLink, scheduleConflict, suggestedPriceFor, toDTOs } from "./booking.service";
 import type { Executor } from "../db/client";
 
@@ -71,12 +71,10 @@ export async function decide(
     const price = decision === "accepted" ? await agreedPrice(tx, teacherId, first, options.priceCents) : null;
     const decided = rows.map((row) => row.id);
     // A series is one request: every lesson of it gets the same price.
-    await repo.setBookingStatus(tx, decided, decision, now, decision === "declined" ? reason : null, price);
     if (decision === "declined") {
-      await repo.releaseSlots(tx, rows.map((row) => row.slotId));
-      // A make-up credit spent on the request comes back to the family (issue 26), once: the booking row is locked.
-      await returnSpentCredits(tx, decided, "declined", now);
+      await declineLockedRequests(tx, rows, now, reason);
     } else {
+      await repo.setBookingStatus(tx, decided, decision, now, null, price);
       await repo.insertLessonEvents(
         tx,
         rows.map((row) => ({
@@ -103,4 +101,16 @@ export async function decide(
   // The family's open pages (requests, lessons, calendar, tiles) update at once.
   await tellOtherSide(deps, first.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision } });
   return toDTOs(rows, now);
+}
+
+/**
+ * Declines requests whose rows the caller has locked: the slots are freed and a make-up credit
+ * spent on a request comes back to the family (issue 26), once. The teacher's decline and a
+ * suspended teacher's pending requests (lessons) both go through here.
+ */
+export async function declineLockedRequests(tx: Executor, requests: readonly { id: string; slotId: string }[], now: Date, reason: string | null = null): Promise<void> {
+  const ids = requests.map((r) => r.id);
+  await repo.setBookingStatus(tx, ids, "declined", now, reason, null);
+  await repo.releaseSlots(tx, requests.map((r) => r.slotId));
+  await returnSpentCredits(tx, ids, "declined", now);
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
 import { bookings, bookingSlots } from "../db/schema";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import type { Sweep } from "../jobs/job.types";
-import { returnSpentCredits } from "../lessons/credits.service";
+import type { Sweep } from "../jobs";
+import { returnSpentCredits } from "./credits.service";
 import { expireDueRequests } from "./request-expiry.repo";
 
 /**

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { eventIdParamSchema, eventInputSchema, eventRangeQuerySchema, EVENT_NOT_FOUND_MESSAGE } from "../../shared/calendar/calendar.schemas";
-import { requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./calendar.service";
 

@@ -3,16 +3,11 @@ import { familyLessonEventTitle } from "../../shared/booking/booking.rules";
 import { partyContact } from "../../shared/booking/lesson-place.rules";
 import { eventInstants } from "../../shared/calendar/calendar-views.rules";
 import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
-import {
-  EVENT_NOT_FOUND_MESSAGE,
-  type CalendarEventDTO,
-  type EventData,
-  type EventRangeQuery,
-} from "../../shared/calendar/calendar.schemas";
+import { EVENT_NOT_FOUND_MESSAGE, type CalendarEventDTO, type EventData, type EventRangeQuery } from "../../shared/calendar/calendar.schemas";
 import { AppError } from "../../shared/errors";
-import { findProfileIds } from "../auth/roles.service";
+import { findProfileIds } from "../auth";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { eventsToIcs } from "./calendar-ics";
 import * as repo from "./calendar.repo";
 

@@ -1,17 +1,14 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import {
-  CLASS_NOT_FOUND_MESSAGE,
   classListQuerySchema,
   FILE_NAME_HEADER,
   FILE_NOT_FOUND_MESSAGE,
   fileIdParamSchema,
   GRADE_NOT_FOUND_MESSAGE,
+  CLASS_NOT_FOUND_MESSAGE,
 } from "../../shared/classes/classes.api";
-import {
-  ACHIEVEMENT_NOT_FOUND_MESSAGE,
-  CATEGORY_NOT_FOUND_MESSAGE,
-} from "../../shared/classes/classes.constants";
+import { ACHIEVEMENT_NOT_FOUND_MESSAGE, CATEGORY_NOT_FOUND_MESSAGE } from "../../shared/classes/classes.constants";
 import {
   achievementIdParamSchema,
   categoriesEditSchema,
@@ -26,12 +23,13 @@ import {
   gradeUpdateSchema,
   progressFormatEditSchema,
 } from "../../shared/classes/classes.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import { classFileDisposition } from "../files/content-disposition";
-import { fileResponse } from "../files/serve-file";
-import { createStorage } from "../files/create-storage";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireTeacher, requireUser } from "../auth";
+import { classFileDisposition, createStorage, fileResponse } from "../files";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
+import * as files from "./class-files.service";
+import * as progress from "./class-progress.service";
 import * as service from "./classes.service";
 
 /** A malformed path id names nothing: 404 with that resource's message, before any SQL. */
@@ -90,10 +88,10 @@ export function createClassesRoutes(deps: Deps) {
       c.json(await service.disenroll(deps, c.get("user").id, c.req.valid("param").classId)),
     )
     .put("/:classId/progress/format", user, validateIds(classIdParamSchema), validate("json", progressFormatEditSchema), async (c) =>
-      c.json(await service.setFormat(deps, c.get("user").id, c.req.valid("param").classId, c.req.valid("json").format)),
+      c.json(await progress.setFormat(deps, c.get("user").id, c.req.valid("param").classId, c.req.valid("json").format)),
     )
     .put("/:classId/progress/categories", user, validateIds(classIdParamSchema), validate("json", categoriesEditSchema), async (c) =>
-      c.json(await service.editCategoriesOf(deps, c.get("user").id, c.req.valid("param").classId, c.req.valid("json"))),
+      c.json(await progress.editCategoriesOf(deps, c.get("user").id, c.req.valid("param").classId, c.req.valid("json"))),
     )
     .patch(
       "/:classId/progress/categories/:categoryId",
@@ -102,7 +100,7 @@ export function createClassesRoutes(deps: Deps) {
       validate("json", categoryValueEditSchema),
       async (c) => {
         const { classId, categoryId } = c.req.valid("param");
-        return c.json(await service.setCategoryValueOf(deps, c.get("user").id, classId, categoryId, c.req.valid("json").value));
+        return c.json(await progress.setCategoryValueOf(deps, c.get("user").id, classId, categoryId, c.req.valid("json").value));
       },
     )
     .post(
@@ -111,23 +109,23 @@ export function createClassesRoutes(deps: Deps) {
       validateIds(achievementIdParamSchema),
       async (c) => {
         const { classId, categoryId, achievementId } = c.req.valid("param");
-        return c.json(await service.unlock(deps, c.get("user").id, classId, categoryId, achievementId));
+        return c.json(await progress.unlock(deps, c.get("user").id, classId, categoryId, achievementId));
       },
     )
     .post("/:classId/grades", user, validateIds(classIdParamSchema), validate("json", gradeCreateSchema), async (c) =>
-      c.json(await service.addGrade(deps, c.get("user").id, c.req.valid("param").classId, c.req.valid("json")), 201),
+      c.json(await progress.addGrade(deps, c.get("user").id, c.req.valid("param").classId, c.req.valid("json")), 201),
     )
     .patch("/:classId/grades/:gradeId", user, validateIds(gradeIdParamSchema), validate("json", gradeUpdateSchema), async (c) => {
       const { classId, gradeId } = c.req.valid("param");
-      return c.json(await service.editGrade(deps, c.get("user").id, classId, gradeId, c.req.valid("json")));
+      return c.json(await progress.editGrade(deps, c.get("user").id, classId, gradeId, c.req.valid("json")));
     })
     .delete("/:classId/grades/:gradeId", user, validateIds(gradeIdParamSchema), async (c) => {
       const { classId, gradeId } = c.req.valid("param");
-      return c.json(await service.deleteGrade(deps, c.get("user").id, classId, gradeId));
+      return c.json(await progress.deleteGrade(deps, c.get("user").id, classId, gradeId));
     })
     .post("/:classId/files", user, validateIds(classIdParamSchema), async (c) =>
       c.json(
-        await service.uploadFile(deps, storage, c.get("user").id, c.req.valid("param").classId, {
+        await files.uploadFile(deps, storage, c.get("user").id, c.req.valid("param").classId, {
           // Checked by the service after the caller is known to be the class's teacher.
           name: c.req.header(FILE_NAME_HEADER),
           body: c.req.raw.body,
@@ -138,7 +136,7 @@ export function createClassesRoutes(deps: Deps) {
     )
     .get("/:classId/files/:fileId", user, validateIds(fileIdParamSchema), async (c) => {
       const { classId, fileId } = c.req.valid("param");
-      const file = await service.fileForViewer(deps, c.get("user").id, classId, fileId);
+      const file = await files.fileForViewer(deps, c.get("user").id, classId, fileId);
       return fileResponse(c, storage, file.storageKey, {
         contentType: file.contentType,
         cacheControl: "private, no-store",
@@ -147,6 +145,6 @@ export function createClassesRoutes(deps: Deps) {
     })
     .delete("/:classId/files/:fileId", user, validateIds(fileIdParamSchema), async (c) => {
       const { classId, fileId } = c.req.valid("param");
-      return c.json(await service.deleteFile(deps, storage, c.get("user").id, classId, fileId));
+      return c.json(await files.deleteFile(deps, storage, c.get("user").id, classId, fileId));
     });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { bookings, bookingSlots, parentProfiles, studentProfiles, teacherProfiles, user } from "./schema";
 

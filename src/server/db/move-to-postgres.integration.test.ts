@@ -13,7 +13,7 @@ import { createReport } from "../../../tests/factories/reports";
 import { createApp } from "../app";
 import { createAuth } from "../auth/auth";
 import { loadEnv } from "../env";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { readInvoice, recordPayment } from "../invoices/invoices.service";
 import { createMailer } from "../mail/mailer";
 import { recordOperatorAction } from "../operator/audit.repo";

@@ -13,7 +13,7 @@ import {
   type TeacherSummary,
 } from "../../shared/digest/weekly-digest.rules";
 import { createElement, type ReactElement } from "react";
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 import { DigestHtml, SummaryHtml } from "./weekly-digest-html";
 
 /** React's static renderer, loaded when a weekly email is first built (not at every server start). */

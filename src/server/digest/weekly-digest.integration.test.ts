@@ -11,8 +11,8 @@ import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test
 import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import { weekStartOf } from "../../shared/practice/practice-week.rules";
 import { conversations, jobs, mailOutbox, messages, parentProfiles } from "../db/schema";
-import type { Deps } from "../http/app-env";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import type { Deps } from "../deps";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { todayIn } from "../practice/practice.service";
 

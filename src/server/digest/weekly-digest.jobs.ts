@@ -1,5 +1,5 @@
 import { WEEKLY_EMAIL_STALE_MS, weeklyEmailWindowOpen } from "../../shared/digest/weekly-digest.rules";
-import type { ClaimedJob, JobContext, JobKind, Sweep } from "../jobs/job.types";
+import type { ClaimedJob, JobContext, JobKind, Sweep } from "../jobs";
 import { DIGEST_KIND, scheduleWeeklyEmails, SUMMARY_KIND } from "./weekly-digest.repo";
 import { weeklyEmail } from "./weekly-digest.service";
 

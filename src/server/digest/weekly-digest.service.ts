@@ -3,17 +3,14 @@ import {
   digestWorthSending,
   summaryWorthSending,
   type DigestChild,
-  type DigestHomework,
   type ParentDigest,
   type SummaryStudent,
   type TeacherSummary,
 } from "../../shared/digest/weekly-digest.rules";
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
-import type { Deps } from "../http/app-env";
-import { figures } from "../practice/practice-figures.service";
-import * as practice from "../practice/practice.repo";
-import { todayIn } from "../practice/practice.service";
+import type { Deps } from "../deps";
+import { openHomeworkOf, practiceStudentsOfParent, practiceStudentsOfTeacher, practiceWeeksOf } from "../practice";
 import * as repo from "./weekly-digest.repo";
 
 /**
@@ -24,35 +21,6 @@ import * as repo from "./weekly-digest.repo";
 
 type DbDeps = Pick<Deps, "db">;
 const WEEK_MS = 7 * 86_400_000;
-
-/** The open homework of the students, each with its items' words, optionally only one teacher's. */
-async function openHomework(deps: DbDeps, studentIds: string[], now: Date, teacherId: string | null) {
-  const all = await practice.listHomework(deps.db, studentIds, now);
-  const open = all.filter((h) => h.status === "open" && (teacherId === null || h.teacherId === teacherId));
-  const items = await practice.listItems(
-    deps.db,
-    open.map((h) => h.id),
-  );
-  const itemsOf = (homeworkId: string) =>
-    items.filter((item) => item.homeworkId === homeworkId).map((item) => item.repertoireTitle ?? item.description);
-  return { open, describe: (studentId: string): DigestHomework[] => open.filter((h) => h.studentId === studentId).map((h) => ({ dueOn: h.dueOn, items: itemsOf(h.id) })) };
-}
-
-/** The week's practice of each student as the pages show it (the goal of the newest open homework). */
-async function practiceOf(deps: DbDeps, students: practice.StudentRow[], open: practice.HomeworkRow[], now: Date) {
-  const totals = await practice.dayTotals(
-    deps.db,
-    students.map((s) => s.studentId),
-  );
-  return (student: practice.StudentRow) => {
-    const { goal, week, streak } = figures(
-      totals.filter((t) => t.studentId === student.studentId),
-      open.filter((h) => h.studentId === student.studentId),
-      todayIn(student.timeZone, now),
-    );
-    return { week, streak, goal: goal ? { minutesPerDay: goal.minutesPerDay, daysPerWeek: goal.daysPerWeek } : null };
-  };
-}
 
 /** Achievements of the family's classes unlocked in (since, now]. */
 function newAchievements(rows: repo.ClassProgressRow[], studentId: string, since: Date): DigestChild["achievements"] {
@@ -72,17 +40,17 @@ function newAchievements(rows: repo.ClassProgressRow[], studentId: string, since
 export async function parentDigest(deps: DbDeps, userId: string, weekStart: string, now: Date): Promise<(ParentDigest & { email: string }) | null> {
   const parent = await repo.parentRecipient(deps.db, userId);
   if (!parent) return null;
-  const students = await practice.studentsOfParent(deps.db, parent.profileId);
+  const students = await practiceStudentsOfParent(deps, parent.profileId);
   const ids = students.map((s) => s.studentId);
   const since = new Date(now.getTime() - WEEK_MS);
   const [homework, lessons, grades, classes, unreadMessages] = await Promise.all([
-    openHomework(deps, ids, now, null),
+    openHomeworkOf(deps, ids, now, null),
     repo.lessonsBetween(deps.db, parent.profileId, now, new Date(now.getTime() + WEEK_MS)),
     repo.gradesSince(deps.db, parent.profileId, since),
     repo.classesOfFamily(deps.db, parent.profileId),
     repo.unreadMessageCount(deps.db, userId),
   ]);
-  const weekOf = await practiceOf(deps, students, homework.open, now);
+  const weekOf = await practiceWeeksOf(deps, students, homework.open, now);
   return {
     email: parent.email,
     firstName: parent.firstName,
@@ -104,14 +72,14 @@ export async function parentDigest(deps: DbDeps, userId: string, weekStart: stri
 export async function teacherSummary(deps: DbDeps, userId: string, weekStart: string, now: Date): Promise<(TeacherSummary & { email: string }) | null> {
   const teacher = await repo.teacherRecipient(deps.db, userId);
   if (!teacher) return null;
-  const students = await practice.studentsOfTeacher(deps.db, teacher.profileId);
-  const homework = await openHomework(
+  const students = await practiceStudentsOfTeacher(deps, teacher.profileId);
+  const homework = await openHomeworkOf(
     deps,
     students.map((s) => s.studentId),
     now,
     teacher.profileId,
   );
-  const weekOf = await practiceOf(deps, students, homework.open, now);
+  const weekOf = await practiceWeeksOf(deps, students, homework.open, now);
   return {
     email: teacher.email,
     firstName: teacher.firstName,

@@ -1,12 +1,13 @@
 import { emailOnFor, mayEmail, type WeeklyPreviewResult } from "../../shared/accounts/email-preferences";
 import { weekStartOf } from "../../shared/practice/practice-week.rules";
 import { AppError } from "../../shared/errors";
-import { accountPreferences } from "../accounts/email-preferences.repo";
-import { resolveRole } from "../auth/roles.service";
-import type { Deps, SessionUser } from "../http/app-env";
-import { todayIn } from "../practice/practice.service";
+import { resolveRole } from "../auth";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
+import { todayIn } from "../practice";
 import { parentRecipient, teacherRecipient } from "./weekly-digest.repo";
 import { weeklyEmail } from "./weekly-digest.service";
+import { storedEmailPreferences } from "../mail";
 
 export const ALREADY_SENT_MESSAGE = "This week's email was already sent to you. The next one comes on Sunday evening.";
 export const NOTHING_TO_SAY_MESSAGE = {
@@ -26,7 +27,7 @@ export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env"
   if (!role) throw new AppError("forbidden", "Weekly emails are for parent and teacher accounts.");
   // The mailer's own rule, for this account's side: a refusal says what to switch on, where the
   // mailer would only drop the email.
-  const { preferences, emailOn } = await accountPreferences(deps.db, user.id);
+  const { preferences, emailOn } = await storedEmailPreferences(deps.db, user.id);
   const kind = role === "parent" ? "weekly-digest" : "weekly-summary";
   if (!mayEmail(kind, preferences, emailOnFor(role, emailOn))) {
     throw new AppError(

@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import { billingQuerySchema, earningsQuerySchema } from "../../shared/earnings/earnings.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireTeacher, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import * as service from "./earnings.service";
 

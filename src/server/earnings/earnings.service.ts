@@ -1,11 +1,11 @@
 import { instantFromLocal } from "../../shared/calendar/calendar-views.rules";
+import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { lessonAmount, lessonOutcome, monthOf, summarize, type StatementLessonInput } from "../../shared/earnings/earnings.rules";
 import type { BillingQuery, EarningsQuery, Statement, StatementLesson } from "../../shared/earnings/earnings.schemas";
 import { statementCsv, statementFileName, type StatementSide } from "../../shared/earnings/statement-csv.rules";
 import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
-import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { AppError } from "../../shared/errors";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./earnings.repo";
 
 const yearOf = (instant: Date, timeZone: string) => Number(monthOf(instant, timeZone).slice(0, 4));

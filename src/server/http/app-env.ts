@@ -1,19 +1,4 @@
-import type { Logger } from "pino";
-import type { Auth } from "../auth/auth";
-import type { DatabaseHandle } from "../db/client";
-import type { Env } from "../env";
-import type { Mailer } from "../mail/mailer";
-
-/** What every feature router is built with. */
-export interface Deps {
-  db: DatabaseHandle["db"];
-  driver: DatabaseHandle["driver"];
-  auth: Auth;
-  env: Env;
-  logger: Logger;
-  mailer: Mailer;
-}
-
+/** The request's variables, set by the middleware of src/server/http and the guards of auth. It imports nothing: every feature may use it. */
 export interface SessionUser {
   id: string;
   email: string;

@@ -1,7 +1,8 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError, type ErrorCode } from "../../shared/errors";
-import type { AppEnv, Deps } from "./app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "./app-env";
 
 const statusCodes: Partial<Record<number, ErrorCode>> = {
   400: "validation",

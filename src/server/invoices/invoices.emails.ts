@@ -1,6 +1,6 @@
 import { formatMoney } from "../../shared/invoices/money.rules";
 import type { InvoiceDTO } from "../../shared/invoices/invoices.schemas";
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 import { PAY_DIRECTLY } from "./invoice-pdf";
 
 /** The invoice, to its family, with its PDF attached: when sent, and as a reminder once overdue. */

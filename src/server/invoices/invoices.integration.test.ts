@@ -10,8 +10,8 @@ import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test
 import { formatMoney } from "../../shared/invoices/money.rules";
 import type { InvoiceDTO, InvoiceListDTO, InvoicePreviewDTO } from "../../shared/invoices/invoices.schemas";
 import { invoiceLines, invoices, jobs, mailOutbox, teacherProfiles } from "../db/schema";
-import type { Deps } from "../http/app-env";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import type { Deps } from "../deps";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { PAY_DIRECTLY } from "./invoice-pdf";
 import { conflictOf, LESSON_TAKEN_MESSAGE, NO_LINES_MESSAGE, SENT_NOT_EDITABLE } from "./invoices.service";

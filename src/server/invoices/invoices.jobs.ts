@@ -1,7 +1,7 @@
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { addDays, reminderDates } from "../../shared/invoices/invoice-state.rules";
-import type { JobKind, Sweep } from "../jobs/job.types";
-import { scheduleJob } from "../jobs/jobs.repo";
+import type { JobKind, Sweep } from "../jobs";
+import { scheduleJob } from "../jobs";
 import { invoiceEmail } from "./invoices.emails";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as repo from "./invoices.repo";

@@ -10,9 +10,9 @@ import {
   updateInvoiceSchema,
   voidInvoiceSchema,
 } from "../../shared/invoices/invoices.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import { findProfileIds } from "../auth/roles.service";
-import type { AppEnv, Deps } from "../http/app-env";
+import { findProfileIds, requireParent, requireTeacher, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./invoices.service";
 

@@ -1,9 +1,9 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
-import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
+import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { CSV_BOM, toCsv } from "../../shared/earnings/csv.rules";
 import { AppError } from "../../shared/errors";
-import { addDays, balanceCents, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
+import { addDays, balanceCents, INVOICE_STATE_LABELS, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
 import { CURRENCY, INVOICE_LIMITS, type InvoiceState } from "../../shared/invoices/invoices.constants";
 import {
   DUE_MESSAGE,
@@ -24,11 +24,10 @@ import {
   type VoidInvoiceInput,
 } from "../../shared/invoices/invoices.schemas";
 import { centsToDollarsText, formatMoney, lateCancelReason, lineAmount, sumCents } from "../../shared/invoices/money.rules";
-import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
 import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
 import { pgErrorCode } from "../http/errors";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { invoiceEmail } from "./invoices.emails";
 import { renderInvoicePdf, renderStatementPdf } from "./invoice-pdf";
 import * as repo from "./invoices.repo";

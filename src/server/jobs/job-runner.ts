@@ -1,5 +1,5 @@
-import type { Deps } from "../http/app-env";
-import type { SendReport } from "../mail/outbox-sender";
+import type { Deps } from "../deps";
+import { retryDelayMs } from "../../shared/jobs/retry.rules";
 import type { JobKind, Sweep } from "./job.types";
 import { claimDueJobs, completeJob, failJob, pruneFinishedJobs } from "./jobs.repo";
 
@@ -8,11 +8,6 @@ const BATCH = 20;
 /** Long enough for an SMTP round trip with retries inside nodemailer; a dead worker's job waits this long. */
 const LEASE_MS = 2 * 60_000;
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
-
-/** 1, 2, 4 … minutes after each failure, at most an hour: a flaky SMTP server gets time to recover. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
 
 export interface RunOptions {
   kinds: readonly JobKind[];
@@ -24,7 +19,7 @@ export interface RunReport {
   ran: number;
   failed: number;
   /** The outbox's messages sent and failed in this pass. */
-  mail: SendReport;
+  mail: Awaited<ReturnType<Deps["mailer"]["sendDue"]>>;
 }
 
 /**

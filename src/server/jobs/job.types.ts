@@ -1,4 +1,4 @@
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 
 /** A job as its handler sees it: claimed by this process, under a lease, for one attempt. */
 export interface ClaimedJob {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
-import { retryDelayMs, runDueJobs } from "./job-runner";
+import { retryDelayMs } from "../../shared/jobs/retry.rules";
+import { runDueJobs } from "./job-runner";
 import type { ClaimedJob, JobKind } from "./job.types";
 import { findJob, scheduleJob } from "./jobs.repo";
 

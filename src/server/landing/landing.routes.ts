@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { getLandingStats } from "./landing.service";
 
 export function createLandingRoutes(deps: Deps) {

@@ -1,5 +1,5 @@
 import type { LandingStats } from "../../shared/landing/landing.schemas";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./landing.repo";
 
 /** The landing page's live figures (decisions.md: real figures, no placeholders); teachers count only when discoverable. */

@@ -1,11 +1,10 @@
 import { recipientTimeZone } from "../../shared/booking/lesson-mail.rules";
+import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import { lessonEventTitle } from "../../shared/booking/booking.rules";
-import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { creditExpiresAt } from "../../shared/lessons/credits.rules";
 import type { Executor } from "../db/client";
-import { lockTeacherSchedule } from "../booking/bookable-times";
-import { returnSpentCredits, voidCreditsOfTeacher } from "./credits.service";
+import { lockTeacherSchedule, returnSpentCredits, voidCreditsOfTeacher } from "../booking";
 import * as repo from "./closed-account.repo";
 import * as lessonsRepo from "./lessons.repo";
 

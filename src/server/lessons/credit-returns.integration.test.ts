@@ -10,7 +10,7 @@ import type { CreditLedgerDTO } from "../../shared/lessons/lessons.schemas";
 import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
 import { creditStateAfter, type CreditEventKind, type CreditReturnReason } from "../../shared/lessons/credits.rules";
 import { makeUpCreditEvents, makeUpCredits } from "../db/schema";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
 /**

@@ -1,6 +1,6 @@
 import { capitalized, countedLessons, lessonDate, lessonNoun, reminderWhen } from "../../shared/booking/lesson-mail.rules";
 import type { CancelledBy } from "../../shared/lessons/cancellation.rules";
-import type { LessonMailContext } from "../booking/lesson-mail.repo";
+import type { LessonMailContext } from "../db/lesson-mail-contexts";
 import {
   quotedReason,
   readerZone,
@@ -11,9 +11,9 @@ import {
   typeOf,
   whereAndHowBlock,
   type Reader,
-} from "../booking/lesson-mail";
+} from "../booking";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 
 /** The reader's address, first name and calendar; null when that side's account is gone. */
 function addressee(ctx: LessonMailContext, reader: Reader) {

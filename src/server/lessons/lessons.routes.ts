@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { attendanceSchema, cancelLessonSchema, LESSON_NOT_FOUND_MESSAGE, rescheduleLessonSchema } from "../../shared/lessons/lessons.schemas";
 import { bookingIdParams } from "../../shared/path-params.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireTeacher, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
-import { parentCredits, teacherCredits } from "./credits.service";
+import { parentCredits, teacherCredits } from "../booking";
 import * as service from "./lessons.service";
 
 /** Lessons after the booking: lists, cancel, reschedule, attendance and notes, make-up credits. */

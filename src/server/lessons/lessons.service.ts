@@ -3,26 +3,18 @@ import { lessonPlaceOfColumns, partyContact } from "../../shared/booking/lesson-
 import { cancellationChargeCents, cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
 import type { LateCancelCharge } from "../../shared/invoices/invoices.constants";
 import { canRecordAttendance, NOT_STARTED_MESSAGE, rescheduleOutcome } from "../../shared/lessons/lesson-changes.rules";
-import {
-  LESSON_NOT_FOUND_MESSAGE,
-  type AttendanceInput,
-  type CancelLesson,
-  type CancelResult,
-  type LessonDTO,
-} from "../../shared/lessons/lessons.schemas";
+import { LESSON_NOT_FOUND_MESSAGE, type AttendanceInput, type CancelLesson, type CancelResult, type LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { AppError } from "../../shared/errors";
-import { findProfileIds } from "../auth/roles.service";
+import { findProfileIds } from "../auth";
 import { bookingSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Tx } from "../db/client";
-import type { Deps } from "../http/app-env";
-import { lockTeacherSchedule } from "../booking/bookable-times";
-import { scheduleConflict } from "../booking/booking.service";
-import { lessonMailContexts } from "../booking/lesson-mail.repo";
-import type { MailMessage } from "../mail/mailer";
-import { tellOtherSide } from "../live/lesson-events";
+import type { Deps } from "../deps";
+import { issueCredits, lockTeacherSchedule, returnSpentCredits, scheduleConflict } from "../booking";
+import { lessonMailContexts } from "../db/lesson-mail-contexts";
+import type { MailMessage } from "../mail";
+import { tellOtherSide } from "../live";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
-import { issueCredits, returnSpentCredits } from "./credits.service";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 

@@ -6,10 +6,10 @@ import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
 import { jobs, mailOutbox, parentProfiles } from "../db/schema";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { findJob } from "../jobs/jobs.repo";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 
 let t: TestApp;
 let other: TestApp;

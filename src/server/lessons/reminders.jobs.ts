@@ -1,5 +1,5 @@
-import type { JobKind, Sweep } from "../jobs/job.types";
-import { lessonMailContexts } from "../booking/lesson-mail.repo";
+import type { JobKind, Sweep } from "../jobs";
+import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { lessonReminderEmail } from "./lessons.emails";
 import { REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
 

@@ -3,7 +3,7 @@ import { BOOKING_HORIZON_MESSAGE, isWithinBookingHorizon } from "../../shared/bo
 import { formatMovedAwayMessage, movedFormat } from "../../shared/booking/lesson-place.rules";
 import { AppError } from "../../shared/errors";
 import type { Tx } from "../db/client";
-import { checkBookableTimes, unavailableTimesError } from "../booking/bookable-times";
+import { checkBookableTimes, unavailableTimesError } from "../booking";
 
 /**
  * The new time of a moved lesson, checked inside the move's transaction (under the teacher's

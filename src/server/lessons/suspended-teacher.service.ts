@@ -1,12 +1,9 @@
 import { cancellationOutcome } from "../../shared/lessons/cancellation.rules";
-import { lockTeacherSchedule } from "../booking/bookable-times";
-import { bookingDecidedEmail } from "../booking/booking.emails";
-import * as bookingRepo from "../booking/booking.repo";
-import { lessonMailContexts } from "../booking/lesson-mail.repo";
+import { bookingDecidedEmail, declineLockedRequests, issueCredits, lockTeacherSchedule, returnSpentCredits } from "../booking";
+import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
-import { tellOtherSide } from "../live/lesson-events";
-import { issueCredits, returnSpentCredits } from "./credits.service";
+import type { Deps } from "../deps";
+import { tellOtherSide } from "../live";
 import * as closedRepo from "./closed-account.repo";
 import { lessonsCancelledEmail } from "./lessons.emails";
 import * as repo from "./lessons.repo";
@@ -52,13 +49,8 @@ export async function closeLessonsOfSuspendedTeacher(
   const pending = locked.filter((b) => b.status === "pending");
   const accepted = locked.filter((b) => b.status === "accepted");
 
-  if (pending.length > 0) {
-    const ids = pending.map((b) => b.id);
-    await bookingRepo.setBookingStatus(tx, ids, "declined", now);
-    await bookingRepo.releaseSlots(tx, pending.map((b) => b.slotId));
-    // As with any decline, a make-up credit spent on the request comes back to the family.
-    await returnSpentCredits(tx, ids, "declined", now);
-  }
+  // As with any decline, a make-up credit spent on a request comes back to the family.
+  if (pending.length > 0) await declineLockedRequests(tx, pending, now);
 
   const cancelled: SuspendedTeacherOutcome["cancelled"] = [];
   if (accepted.length > 0) {

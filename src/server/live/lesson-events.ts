@@ -1,5 +1,5 @@
 import type { LiveEventPayloads } from "../../shared/messages/messages.api";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { publishLiveEvents } from "./live.service";
 import { bookingPartyUserIds } from "./live.repo";
 

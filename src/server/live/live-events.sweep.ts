@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import type { Sweep } from "../jobs/job.types";
+import type { Sweep } from "../jobs";
 import { pruneLiveEvents } from "./live.service";
 
 /** Pruning needs no precision: once an hour per process is plenty (passes run every few seconds). */

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
-import { requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { liveHubFor } from "./live-hub";
 import { missedLiveEvents, type StoredLiveEvent } from "./live.service";
 

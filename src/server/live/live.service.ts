@@ -1,5 +1,5 @@
-import type { Tx } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Executor, Tx } from "../db/client";
+import type { Deps } from "../deps";
 import { liveHubFor } from "./live-hub";
 import { deleteLiveEventsBefore, insertLiveEvents, liveEventsAfter, type NewLiveEvent, type StoredLiveEvent } from "./live.repo";
 
@@ -24,11 +24,24 @@ export async function withLiveEvents<T>(
   const result = await deps.db.transaction(async (tx) => {
     const emitted: NewLiveEvent[] = [];
     const value = await work(tx, (...events) => emitted.push(...events));
-    stored = await insertLiveEvents(tx, emitted, deps.driver === "postgres");
+    stored = await storeLiveEvents(deps, tx, emitted);
     return value;
   });
-  liveHubFor(deps).announce(stored);
+  announceLiveEvents(deps, stored);
   return result;
+}
+
+/**
+ * For a change that runs its own transaction (a suspension): stores the events in it (on
+ * PostgreSQL their NOTIFY goes out at the commit, to every process); announce them once committed.
+ */
+export function storeLiveEvents(deps: Pick<Deps, "driver">, tx: Executor, events: NewLiveEvent[]): Promise<StoredLiveEvent[]> {
+  return insertLiveEvents(tx, events, deps.driver === "postgres");
+}
+
+/** Delivers stored events to this process's open streams (the others hear the NOTIFY). */
+export function announceLiveEvents(deps: Pick<Deps, "db" | "driver" | "logger">, events: StoredLiveEvent[]): void {
+  liveHubFor(deps).announce(events);
 }
 
 /** Stores and delivers events outside any other change (e.g. after a booking request committed). */

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownPostgresDatabase } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { mailAttachments, mailOutbox } from "../db/schema";
-import { retryDelayMs } from "../jobs/job-runner";
+import { retryDelayMs } from "../../shared/jobs/retry.rules";
 import { claimDueMail } from "./mail.repo";
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail.types";
 import type { MailTransport } from "./mail-transport";
 import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, sendDueMail } from "./outbox-sender";
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail.types";
 
 export interface MailTransportConfig {
   smtpUrl: string | undefined;

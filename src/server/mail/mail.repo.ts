@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { mailAttachments, mailOutbox } from "../db/schema";
-import type { MailMessage } from "./mailer";
+import type { MailMessage } from "./mail.types";
 
 /**
  * Stores a message as pending, with its attachments' bytes, on `executor`: inside the caller's

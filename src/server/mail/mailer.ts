@@ -1,65 +1,11 @@
 import type { Logger } from "pino";
 import type { Database, Executor } from "../db/client";
 import { emailCategoryOf, emailOnFor, mayEmail } from "../../shared/accounts/email-preferences";
-import { recipientPreferences } from "../accounts/email-preferences.repo";
+import { recipientPreferences } from "./email-preferences.repo";
 import { insertOutboxMessage } from "./mail.repo";
 import { createMailTransport, type MailTransportConfig } from "./mail-transport";
-import { sendDueMail, type SendReport } from "./outbox-sender";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** What the mail is about (verification, password-reset, booking-requested …), for the outbox. */
-  kind: string;
-  /** Files sent with the message (an invoice PDF); the outbox keeps their bytes until it is sent. */
-  attachments?: MailAttachment[];
-  /**
-   * Which side a notification goes to. An account can be a parent and a teacher: a parent's
-   * "Email notifications" switch governs only the mail it gets as a parent.
-   */
-  audience?: "parent" | "teacher";
-}
-
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
-
-/**
- * The one way out for email: a message is stored in mail_outbox and sent by the jobs runner
- * (src/server/mail/outbox-sender.ts), retried until it goes out. Nothing is sent inline, so an
- * SMTP failure or a crash right after a commit loses no email.
- */
-export interface Mailer {
-  /**
-   * Stores the message as pending on `executor`: pass the transaction of the change the email
-   * announces, then call `kick()` once it committed. A `dedupeKey` (a job's key) stores it once.
-   * A notification the recipient turned off in their email settings is not stored. True when the
-   * message was stored (false: turned off, or its dedupe key was already stored).
-   */
-  enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
-  /**
-   * Whether the recipient's email settings let this message through (what `enqueue` checks): for
-   * a caller that must know before it records that an email went out.
-   */
-  accepts(executor: Executor, message: MailMessage): Promise<boolean>;
-  /** Wakes this process's sender at once (sign-in codes, links) instead of at its next poll. */
-  kick(): void;
-  /**
-   * For an email with no change of ours to commit with (better-auth's links and codes, a job's
-   * reminder): stored in its own transaction, then the sender is kicked.
-   */
-  sendSoon(message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
-  /** One pass over the due messages (the jobs runner's, or a test's with its clock). */
-  sendDue(now?: Date): Promise<SendReport>;
-  /** Lets `kick()` run passes in this process: the jobs runner turns it on when it starts. */
-  startSending(): void;
-  /** Turns the kick off again and waits for a pass in progress. */
-  stopSending(): Promise<void>;
-}
+import { sendDueMail } from "./outbox-sender";
+import type { Mailer, MailMessage } from "./mail.types";
 
 export type MailerConfig = MailTransportConfig;
 

@@ -1,9 +1,10 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
-import { retryDelayMs } from "../jobs/job-runner";
-import { emailsFailed, emailsSent } from "../metrics/metrics";
+import { retryDelayMs } from "../../shared/jobs/retry.rules";
+import { emailsFailed, emailsSent } from "../metrics";
 import { claimDueMail, extendMailLease, markMailFailed, markMailSent } from "./mail.repo";
 import type { MailTransport } from "./mail-transport";
+import type { SendReport } from "./mail.types";
 
 /**
  * How long a claimed message is this runner's. Renewed every third of it while the runner is
@@ -15,10 +16,6 @@ export const MAIL_LEASE_MS = 30_000;
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH = 10;
 
-export interface SendReport {
-  sent: number;
-  failed: number;
-}
 
 /**
  * One pass: claims due messages and sends each, until none is due. Safe in several processes at

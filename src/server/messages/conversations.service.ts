@@ -1,13 +1,9 @@
 import { AppError } from "../../shared/errors";
-import {
-  CONVERSATION_NOT_FOUND_MESSAGE,
-  type ConversationList,
-  type ConversationSummary,
-} from "../../shared/messages/messages.api";
+import { CONVERSATION_NOT_FOUND_MESSAGE, type ConversationList, type ConversationSummary } from "../../shared/messages/messages.api";
 import type { StartConversation, StartFamilyConversation } from "../../shared/messages/messages.schemas";
 import { STUDENT_PAGE_MESSAGES_LABEL } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { toConversationSummary } from "./messages.dto";
 import * as repo from "./messages.repo";
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 
 /** Shown in the email: enough to know what it is about, the rest is on the site. */
 const EXCERPT_LENGTH = 300;

@@ -1,14 +1,10 @@
 import { Hono } from "hono";
 import { CONVERSATION_NOT_FOUND_MESSAGE } from "../../shared/messages/messages.api";
-import {
-  messagePageQuerySchema,
-  sendMessageSchema,
-  startConversationSchema,
-  startFamilyConversationSchema,
-} from "../../shared/messages/messages.schemas";
+import { messagePageQuerySchema, sendMessageSchema, startConversationSchema, startFamilyConversationSchema } from "../../shared/messages/messages.schemas";
 import { conversationIdParams } from "../../shared/path-params.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireTeacher, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as conversations from "./conversations.service";
 import * as messages from "./messages.service";

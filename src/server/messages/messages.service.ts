@@ -9,9 +9,9 @@ import {
   type UnreadTotal,
 } from "../../shared/messages/messages.api";
 import { decodeCursor, encodeCursor, type MessagePageQuery, type SendMessage } from "../../shared/messages/messages.schemas";
-import { hitWindow } from "../auth/rate-limit.repo";
-import type { Deps } from "../http/app-env";
-import { withLiveEvents } from "../live/live.service";
+import { hitWindow } from "../http/rate-limit-windows.repo";
+import type { Deps } from "../deps";
+import { withLiveEvents } from "../live";
 import type { Executor } from "../db/client";
 import { toConversationSummary, toMessageDTO } from "./messages.dto";
 import * as repo from "./messages.repo";

@@ -4,7 +4,7 @@ import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { mailOutbox } from "../db/schema";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import type { Executor } from "../db/client";
-import type { JobKind } from "../jobs/job.types";
-import { scheduleJob } from "../jobs/jobs.repo";
+import type { JobKind } from "../jobs";
+import { scheduleJob } from "../jobs";
 import { unreadMessageEmail } from "./messages.emails";
 import { findUnreadEmailTarget, stampUnreadEmail } from "./messages.repo";
 

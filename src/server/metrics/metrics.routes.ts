@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { AppError } from "../../shared/errors";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { httpDuration, httpRequests, observeDatabase, readiness, registry } from "./metrics";
 
 /** Counts every answer by its route pattern (never the raw path: ids would explode the series). */

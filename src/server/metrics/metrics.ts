@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { postgresPoolsOf, type Database } from "../db/client";
 import { pingDatabase } from "../db/health";
 import { MIGRATIONS_FOLDER } from "../db/migrate";
-import { liveHubFor } from "../live/live-hub";
+import { liveHubFor } from "../live";
 import type { Logger } from "pino";
 import { appliedMigrationCount, jobCounts } from "./metrics.repo";
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 
 /**
  * The three decisions on a teacher's application (issue 27), in plain words. Each names the next

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { withTeacherEnumerations } from "../teachers/teacher-profile.repo";
+import { withTeacherEnumerations } from "../db/teacher-enumerations";
 import type { ApplicationDetail, WaitingApplication } from "../../shared/operator/applications.schemas";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
 import type { Instrument } from "../../shared/teachers/teachers.constants";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { operatorReasonSchema } from "../../shared/operator/operator.schemas";
-
 import { teacherIdParams } from "../../shared/path-params.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
-import { requireOperator } from "./operator-guard";
+import { requireOperator } from "../auth";
 import * as service from "./applications.service";
 
 const NOT_FOUND = "This application does not exist (the teacher may have deleted their account).";

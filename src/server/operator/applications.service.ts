@@ -1,13 +1,9 @@
 import { AppError } from "../../shared/errors";
-import type {
-  ApplicationDecision,
-  ApplicationDecisionResult,
-  ApplicationDetail,
-  WaitingApplications,
-} from "../../shared/operator/applications.schemas";
+import type { ApplicationDecision, ApplicationDecisionResult, ApplicationDetail, WaitingApplications } from "../../shared/operator/applications.schemas";
 import type { OperatorAction, TeacherReviewStatus } from "../../shared/operator/operator.constants";
-import type { MailMessage } from "../mail/mailer";
-import type { Deps, OperatorUser } from "../http/app-env";
+import type { MailMessage } from "../mail";
+import type { Deps } from "../deps";
+import type { OperatorUser } from "../http/app-env";
 import { applicationApprovedEmail, applicationChangesRequestedEmail, applicationRejectedEmail } from "./applications.emails";
 import * as repo from "./applications.repo";
 import { recordOperatorAction } from "./audit.repo";

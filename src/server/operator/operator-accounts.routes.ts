@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { operatorReasonSchema } from "../../shared/operator/operator.schemas";
 import { findAccountQuerySchema } from "../../shared/operator/accounts.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { requireOperator } from "./operator-guard";
+import { requireOperator } from "../auth";
 import * as service from "./operator-accounts.service";
 
 /** /api/operator/accounts (issue 27): the operator's account page. Anyone but an operator gets 404. */

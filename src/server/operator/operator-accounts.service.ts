@@ -8,7 +8,8 @@ import {
 } from "../../shared/operator/accounts.schemas";
 import type { AuditTarget, OperatorAction, ReportReason, ReportStatus, ReportTarget } from "../../shared/operator/operator.constants";
 import { AppError } from "../../shared/errors";
-import type { Deps, OperatorUser } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { OperatorUser } from "../http/app-env";
 import * as repo from "./operator-accounts.repo";
 import { reinstateAccount, suspendAccount } from "./suspension.service";
 import { findAccount, findSuspension } from "./suspension.repo";

@@ -1,5 +1,5 @@
 import type { AuditPage, AuditQuery, OperatorOverview } from "../../shared/operator/operator.schemas";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./operator-desk.repo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { OPERATOR_PASSWORD_LINK_HOURS } from "../../shared/operator/operator.constants";
-import { hashPassword, insertCredentialUser } from "../auth/credentials";
+import { hashPassword, insertCredentialUser } from "../auth";
 import { pgErrorCode } from "../http/errors";
-import type { Deps } from "../http/app-env";
-import { operatorPasswordEmail } from "../mail/templates";
+import type { Deps } from "../deps";
+import { operatorPasswordEmail } from "./operator-sync.emails";
 import * as repo from "./operators.repo";
 
 export interface OperatorSyncResult {

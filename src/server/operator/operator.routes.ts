@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { auditQuerySchema } from "../../shared/operator/operator.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { requireOperator } from "./operator-guard";
+import { requireOperator } from "../auth";
 import { getAuditPage, getOverview } from "./operator-desk.service";
 
 /**

@@ -2,12 +2,6 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { operators, parentProfiles, session, teacherProfiles, user } from "../db/schema";
 
-/** Whether the account may use the operator desk (kept in step with OPERATOR_EMAILS at start). */
-export async function isOperator(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: operators.userId }).from(operators).where(eq(operators.userId, userId)).limit(1);
-  return rows.length > 0;
-}
-
 /** The accounts holding the listed addresses, with what they are (operator, parent, teacher, deleted). */
 export async function findAccountsByEmail(db: Executor, emails: string[]) {
   if (emails.length === 0) return [];
@@ -45,7 +39,3 @@ export async function removeOperators(db: Database, userIds: string[]): Promise<
   });
 }
 
-/** Ends one session (an operator's that outlived OPERATOR_SESSION_HOURS). */
-export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
-  await db.delete(session).where(eq(session.id, sessionId));
-}

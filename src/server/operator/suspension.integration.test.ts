@@ -11,7 +11,7 @@ import { totpFromUri } from "../../../tests/fixtures/totp";
 import { accountSuspendedMessage, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE, type OperatorAccountDTO } from "../../shared/operator/accounts.schemas";
 import { accountSuspensions, bookings, operatorActions, reports, session, teacherProfiles } from "../db/schema";
 import { liveHubFor } from "../live/live-hub";
-import { removeRacedSession } from "./suspended-sign-in";
+import { removeRacedSession } from "../auth/suspended-sign-in";
 
 /**
  * Issue 27, suspension and reinstatement: a suspended account is signed out everywhere at once

@@ -7,11 +7,6 @@ import { accountSuspensions, operators, parentProfiles, session, teacherProfiles
  * row, the teacher's listing, and the account's sessions.
  */
 
-export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: accountSuspensions.userId }).from(accountSuspensions).where(eq(accountSuspensions.userId, userId)).limit(1);
-  return rows.length > 0;
-}
-
 /** The account, what it holds, and whether it is an operator; null for none or a deleted account's tombstone. */
 export async function findAccount(db: Executor, userId: string) {
   const [row] = await db
@@ -44,11 +39,6 @@ export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
  */
 export async function lockUser(tx: Executor, userId: string): Promise<void> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-}
-
-/** Removes one session (a sign-in that raced a suspension). */
-export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
-  await db.delete(session).where(eq(session.id, sessionId));
 }
 
 /** Locks the teacher's row until commit (after their schedule lock, the order accepting a request uses). */

@@ -9,15 +9,15 @@ import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
 import { pgErrorCode } from "../http/errors";
-import type { Deps, OperatorUser } from "../http/app-env";
-import { lockTeacherSchedule } from "../booking/bookable-times";
+import type { Deps } from "../deps";
+import type { OperatorUser } from "../http/app-env";
+import { lockTeacherSchedule } from "../booking";
 import {
   closeLessonsOfSuspendedTeacher,
   enqueueFamiliesMailOfSuspendedTeacher,
   tellFamiliesOfSuspendedTeacher,
-  type SuspendedTeacherOutcome } from "../lessons/suspended-teacher.service";
-import { liveHubFor } from "../live/live-hub";
-import { insertLiveEvents, type StoredLiveEvent } from "../live/live.repo";
+  type SuspendedTeacherOutcome } from "../lessons";
+import { announceLiveEvents, storeLiveEvents, type StoredLiveEvent } from "../live";
 import { recordOperatorAction } from "./audit.repo";
 import * as repo from "./suspension.repo";
 
@@ -90,12 +90,12 @@ export async function suspendAccount(
     });
     await repo.deleteSessionsOf(tx, account.userId);
     // Stored with the change: on PostgreSQL its NOTIFY goes out at the commit, to every process.
-    const events = await insertLiveEvents(tx, [{ userId: account.userId, type: "signed_out", payload: { reason: "account_suspended" } }], deps.driver === "postgres");
+    const events = await storeLiveEvents(deps, tx, [{ userId: account.userId, type: "signed_out", payload: { reason: "account_suspended" } }]);
     return { lessons, events };
   };
 
   const afterCommitOf = ({ lessons, events }: { lessons: SuspendedTeacherOutcome | null; events: StoredLiveEvent[] }) => async () => {
-    liveHubFor(deps).announce(events);
+    announceLiveEvents(deps, events);
     if (lessons) await tellFamiliesOfSuspendedTeacher(deps, lessons);
   };
 

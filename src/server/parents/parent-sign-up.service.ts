@@ -1,9 +1,8 @@
 import type { ParentSignUp, ParentSignUpResult } from "../../shared/accounts/accounts.schemas";
 import { AppError } from "../../shared/errors";
-import { createAccount } from "../auth/credentials";
-import { signInWithRole } from "../auth/sign-in.service";
-import type { Deps } from "../http/app-env";
-import { insertFirstStudent } from "../students/students.service";
+import { createAccount, signInWithRole } from "../auth";
+import type { Deps } from "../deps";
+import { insertFirstStudent } from "../students";
 import * as repo from "./parents.repo";
 
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { parentSettingsUpdateSchema, reportTimeZoneSchema } from "../../shared/parents/parents.schemas";
-import { requireParent, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import * as service from "./parents.service";
 

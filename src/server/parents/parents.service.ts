@@ -1,17 +1,13 @@
 import { RELATIONSHIPS, type Relationship } from "../../shared/accounts/accounts.constants";
 import { storedToToggles, togglesToStored } from "../../shared/accounts/notification-preferences";
 import { AppError } from "../../shared/errors";
-import {
-  NO_PARENT_PROFILE_MESSAGE,
-  type ParentDashboard,
-  type ParentSettings,
-  type ParentSettingsUpdate,
-} from "../../shared/parents/parents.schemas";
+import { NO_PARENT_PROFILE_MESSAGE, type ParentDashboard, type ParentSettings, type ParentSettingsUpdate } from "../../shared/parents/parents.schemas";
 import type { Executor } from "../db/client";
-import { countActiveClasses } from "../classes/classes.service";
-import type { Deps, SessionUser } from "../http/app-env";
-import { deleteAccountData as deleteStudents } from "../students/students.service";
-import * as calendar from "../calendar/calendar.service";
+import { countActiveClasses } from "../classes";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
+import { deleteAccountData as deleteStudents } from "../students";
+import * as calendar from "../calendar";
 import * as repo from "./parents.repo";
 
 /**

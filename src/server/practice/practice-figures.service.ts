@@ -12,7 +12,8 @@ import { PRACTICE_DAYS_BACK } from "../../shared/practice/practice.constants";
 import { practiceChart, practiceWeek, weekStartOf, type PracticeDay } from "../../shared/practice/practice-week.rules";
 import { practiceXpTotal, withPracticeXp } from "../../shared/practice/practice-xp.rules";
 import { currentStreak, longestStreak } from "../../shared/practice/streak.rules";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import * as homeworkRepo from "./homework.repo";
 import * as repo from "./practice.repo";
 import { entryDTO, homeworkDTOs, studentFor, timerDTO, todayIn, type Viewer } from "./practice.service";
 
@@ -26,7 +27,7 @@ type DbDeps = Pick<Deps, "db">;
 const DAY_MS = 86_400_000;
 
 /** The goal of the newest open homework that has one. */
-function goalOf(homework: readonly repo.HomeworkRow[]): PracticeGoalDTO | null {
+function goalOf(homework: readonly homeworkRepo.HomeworkRow[]): PracticeGoalDTO | null {
   const withGoal = homework.find((h) => h.status === "open" && h.goalMinutesPerDay !== null && h.goalDaysPerWeek !== null);
   return withGoal ? { minutesPerDay: withGoal.goalMinutesPerDay!, daysPerWeek: withGoal.goalDaysPerWeek!, homeworkId: withGoal.id } : null;
 }
@@ -39,7 +40,7 @@ function practiceDays(totals: readonly repo.DayTotal[]): PracticeDay[] {
   ]);
 }
 
-export function figures(totals: readonly repo.DayTotal[], homework: readonly repo.HomeworkRow[], today: string) {
+export function figures(totals: readonly repo.DayTotal[], homework: readonly homeworkRepo.HomeworkRow[], today: string) {
   const goal = goalOf(homework);
   const days = practiceDays(totals);
   const dates = totals.map((day) => day.date);
@@ -56,7 +57,7 @@ export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: s
   const now = new Date();
   const today = todayIn(student.timeZone, now);
   const [homework, entries, totals, timer, repertoire] = await Promise.all([
-    repo.listHomework(deps.db, [studentId], new Date(now.getTime() - PRACTICE_DAYS_BACK * DAY_MS)),
+    homeworkRepo.listHomework(deps.db, [studentId], new Date(now.getTime() - PRACTICE_DAYS_BACK * DAY_MS)),
     repo.listEntries(deps.db, studentId, addLocalDays(today, -PRACTICE_DAYS_BACK)),
     repo.dayTotals(deps.db, [studentId]),
     role === "parent" ? repo.findTimer(deps.db, studentId) : null,
@@ -77,7 +78,7 @@ export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: s
   };
 }
 
-function summary(row: repo.HomeworkRow, itemCounts: Map<string, number>): HomeworkSummaryDTO {
+function summary(row: homeworkRepo.HomeworkRow, itemCounts: Map<string, number>): HomeworkSummaryDTO {
   return {
     id: row.id,
     dueOn: row.dueOn,
@@ -92,9 +93,9 @@ function summary(row: repo.HomeworkRow, itemCounts: Map<string, number>): Homewo
 async function overview(deps: DbDeps, students: repo.StudentRow[], onlyTeacherId: string | null): Promise<PracticeOverviewDTO> {
   const ids = students.map((s) => s.studentId);
   const now = new Date();
-  const [homework, totals] = await Promise.all([repo.listHomework(deps.db, ids, now), repo.dayTotals(deps.db, ids)]);
+  const [homework, totals] = await Promise.all([homeworkRepo.listHomework(deps.db, ids, now), repo.dayTotals(deps.db, ids)]);
   const open = homework.filter((h) => h.status === "open" && (onlyTeacherId === null || h.teacherId === onlyTeacherId));
-  const items = await repo.listItems(
+  const items = await homeworkRepo.listItems(
     deps.db,
     open.map((h) => h.id),
   );

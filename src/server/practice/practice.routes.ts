@@ -3,7 +3,6 @@ import {
   CLASS_NOT_FOUND_MESSAGE,
   ENTRY_NOT_FOUND_MESSAGE,
   HOMEWORK_NOT_FOUND_MESSAGE,
-  STUDENT_NOT_FOUND_MESSAGE,
   classIdParams,
   classPracticeSettingsSchema,
   createEntrySchema,
@@ -15,9 +14,11 @@ import {
   studentIdParams,
   updateEntrySchema,
   updateHomeworkSchema,
+  STUDENT_NOT_FOUND_MESSAGE,
 } from "../../shared/practice/practice.schemas";
-import { requireParent, requireTeacher, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireTeacher, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as figures from "./practice-figures.service";
 import * as service from "./practice.service";

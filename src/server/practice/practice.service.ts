@@ -25,7 +25,6 @@ import {
   ENTRY_NOT_FOUND_MESSAGE,
   HOMEWORK_NOT_FOUND_MESSAGE,
   PRACTICE_DATE_RANGE_MESSAGE,
-  STUDENT_NOT_FOUND_MESSAGE,
   type ClassPracticeSettingsInput,
   type CreateEntryData,
   type CreateHomeworkData,
@@ -33,10 +32,12 @@ import {
   type StopTimerData,
   type UpdateEntryInput,
   type UpdateHomeworkInput,
+  STUDENT_NOT_FOUND_MESSAGE,
 } from "../../shared/practice/practice.schemas";
-import { findProfileIds } from "../auth/roles.service";
+import { findProfileIds } from "../auth";
 import { transactionWithRetry } from "../db/retry-transaction";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import * as homeworkRepo from "./homework.repo";
 import * as repo from "./practice.repo";
 
 /**
@@ -87,14 +88,14 @@ async function taughtStudent(deps: DbDeps, teacherId: string, studentId: string)
 // Homework
 
 /** Review is allowed on or after the due day (teacher's zone), or once a lesson with the student started since it was set. */
-async function reviewable(deps: DbDeps, row: repo.HomeworkRow, teacherId: string, now: Date): Promise<boolean> {
+async function reviewable(deps: DbDeps, row: homeworkRepo.HomeworkRow, teacherId: string, now: Date): Promise<boolean> {
   if (row.status !== "open" || row.teacherId !== teacherId) return false;
   if (todayIn(await repo.teacherZone(deps.db, teacherId), now) >= row.dueOn) return true;
   return repo.lessonStartedBetween(deps.db, teacherId, row.studentId, row.createdAt, now);
 }
 
-export async function homeworkDTOs(deps: DbDeps, rows: repo.HomeworkRow[], viewer: Viewer, now = new Date()): Promise<HomeworkDTO[]> {
-  const items = await repo.listItems(
+export async function homeworkDTOs(deps: DbDeps, rows: homeworkRepo.HomeworkRow[], viewer: Viewer, now = new Date()): Promise<HomeworkDTO[]> {
+  const items = await homeworkRepo.listItems(
     deps.db,
     rows.map((row) => row.id),
   );
@@ -120,7 +121,7 @@ export async function homeworkDTOs(deps: DbDeps, rows: repo.HomeworkRow[], viewe
 }
 
 async function oneHomeworkDTO(deps: DbDeps, homeworkId: string, teacherId: string): Promise<HomeworkDTO> {
-  const row = await repo.findHomework(deps.db, homeworkId);
+  const row = await homeworkRepo.findHomework(deps.db, homeworkId);
   if (!row) throw homeworkNotFound();
   const [dto] = await homeworkDTOs(deps, [row], { parentId: null, teacherId });
   return dto!;
@@ -163,7 +164,7 @@ export async function createHomework(deps: Pick<Deps, "db">, teacherId: string, 
   if (input.dueOn) checkDueOn(input.dueOn, todayIn(timeZone, now));
   const dueOn = input.dueOn ?? (await defaultDueOn(deps, teacherId, input.studentId, timeZone, now));
   const homeworkId = await transactionWithRetry(deps.db, async (tx) => {
-    const id = await repo.insertHomework(tx, {
+    const id = await homeworkRepo.insertHomework(tx, {
       teacherId,
       studentId: input.studentId,
       classId,
@@ -171,15 +172,15 @@ export async function createHomework(deps: Pick<Deps, "db">, teacherId: string, 
       goalDaysPerWeek: input.goalDaysPerWeek ?? null,
       dueOn,
     });
-    await repo.replaceItems(tx, id, input.items);
+    await homeworkRepo.replaceItems(tx, id, input.items);
     return id;
   });
   return oneHomeworkDTO(deps, homeworkId, teacherId);
 }
 
 /** The teacher's own homework of a student they still teach; anyone else: 404. */
-async function teachersHomework(deps: DbDeps, teacherId: string, homeworkId: string): Promise<repo.HomeworkRow> {
-  const row = await repo.findHomework(deps.db, homeworkId);
+async function teachersHomework(deps: DbDeps, teacherId: string, homeworkId: string): Promise<homeworkRepo.HomeworkRow> {
+  const row = await homeworkRepo.findHomework(deps.db, homeworkId);
   if (!row || row.teacherId !== teacherId || !(await repo.teaches(deps.db, teacherId, row.studentId))) throw homeworkNotFound();
   return row;
 }
@@ -189,11 +190,11 @@ export async function updateHomework(deps: DbDeps, teacherId: string, homeworkId
   if (input.items) await checkItemLinks(deps, row.studentId, row.classId, input.items);
   if (input.dueOn && input.dueOn !== row.dueOn) checkDueOn(input.dueOn, todayIn(await repo.teacherZone(deps.db, teacherId)));
   await transactionWithRetry(deps.db, async (tx) => {
-    await repo.lockHomework(tx, homeworkId);
-    const current = await repo.findHomework(tx, homeworkId);
+    await homeworkRepo.lockHomework(tx, homeworkId);
+    const current = await homeworkRepo.findHomework(tx, homeworkId);
     if (current?.status !== "open") throw new AppError("conflict", HOMEWORK_NOT_OPEN_MESSAGE);
-    if (input.items) await repo.replaceItems(tx, homeworkId, input.items);
-    await repo.updateHomework(tx, homeworkId, {
+    if (input.items) await homeworkRepo.replaceItems(tx, homeworkId, input.items);
+    await homeworkRepo.updateHomework(tx, homeworkId, {
       ...(input.goalMinutesPerDay !== undefined ? { goalMinutesPerDay: input.goalMinutesPerDay, goalDaysPerWeek: input.goalDaysPerWeek ?? null } : {}),
       ...(input.dueOn ? { dueOn: input.dueOn } : {}),
       ...(input.status === "closed" ? { status: "closed" as const, closedAt: new Date() } : {}),
@@ -208,10 +209,10 @@ export async function reviewHomework(deps: DbDeps, teacherId: string, homeworkId
   const now = new Date();
   if (!(await reviewable(deps, row, teacherId, now))) throw new AppError("conflict", REVIEW_TOO_EARLY_MESSAGE, { reason: "review_too_early" });
   await transactionWithRetry(deps.db, async (tx) => {
-    await repo.lockHomework(tx, homeworkId);
-    const current = await repo.findHomework(tx, homeworkId);
+    await homeworkRepo.lockHomework(tx, homeworkId);
+    const current = await homeworkRepo.findHomework(tx, homeworkId);
     if (current?.status !== "open") throw new AppError("conflict", HOMEWORK_NOT_OPEN_MESSAGE);
-    await repo.updateHomework(tx, homeworkId, { status: "reviewed", reviewedAt: now, reviewComment: input.comment });
+    await homeworkRepo.updateHomework(tx, homeworkId, { status: "reviewed", reviewedAt: now, reviewComment: input.comment });
   });
   return oneHomeworkDTO(deps, homeworkId, teacherId);
 }
@@ -242,7 +243,7 @@ function checkPracticeDate(date: string, timeZone: string, now: Date): void {
 
 async function checkEntryItems(deps: DbDeps, studentId: string, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
-  if ((await repo.itemsOfStudent(deps.db, studentId, unique)).length !== unique.length) throw fieldError("homeworkItemIds", ITEM_NOT_OPEN_MESSAGE);
+  if ((await homeworkRepo.itemsOfStudent(deps.db, studentId, unique)).length !== unique.length) throw fieldError("homeworkItemIds", ITEM_NOT_OPEN_MESSAGE);
 }
 
 async function entryOf(deps: DbDeps, entryId: string, parentId: string): Promise<PracticeEntryDTO> {

@@ -12,10 +12,10 @@ import {
   type ReportTargetState,
 } from "../../shared/reports/reports.schemas";
 import type { Executor } from "../db/client";
-import type { Deps, OperatorUser } from "../http/app-env";
-import { recordOperatorAction } from "../operator/audit.repo";
-import { publishLiveEvents } from "../live/live.service";
-import { suspendAccount } from "../operator/suspension.service";
+import type { Deps } from "../deps";
+import type { OperatorUser } from "../http/app-env";
+import { recordOperatorAction, suspendAccount } from "../operator";
+import { publishLiveEvents } from "../live";
 import { warningEmail } from "./reports.emails";
 import * as repo from "./reports.repo";
 

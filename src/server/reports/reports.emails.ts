@@ -1,4 +1,4 @@
-import type { MailMessage } from "../mail/mailer";
+import type { MailMessage } from "../mail";
 
 /** The warning an operator sends to a reported account, with the operator's reason in plain words. */
 export function warningEmail(to: { email: string; firstName: string | null }, reason: string, supportEmail: string): MailMessage {

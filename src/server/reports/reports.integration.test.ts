@@ -5,7 +5,7 @@ import { createOperator, createParent, createTeacher } from "../../../tests/fact
 import { send, signIn, signInOperator } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
-import { JOB_KINDS, JOB_SWEEPS } from "../jobs/job-kinds";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { missedLiveEvents } from "../live/live.service";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { operatorReasonSchema } from "../../shared/operator/operator.schemas";
 import { createReportSchema, REPORT_NOT_FOUND_MESSAGE, reportIdParams } from "../../shared/reports/reports.schemas";
-import { requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireOperator, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
-import { requireOperator } from "../operator/operator-guard";
 import * as desk from "./report-desk.service";
 import * as service from "./reports.service";
 

@@ -1,9 +1,10 @@
 import { AppError } from "../../shared/errors";
 import type { ReportTarget } from "../../shared/operator/operator.constants";
 import { REPORT_RECEIVED_MESSAGE, type CreateReport, type ReportReceipt } from "../../shared/reports/reports.schemas";
-import { findProfileIds } from "../auth/roles.service";
-import type { Deps, SessionUser } from "../http/app-env";
-import { findPublicTeacherOrThrow, knownParent, noParent } from "../teachers/public-profile.service";
+import { findProfileIds } from "../auth";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
+import { findPublicTeacherOrThrow, knownParent, noParent } from "../teachers";
 import * as repo from "./reports.repo";
 
 /**

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { reviewIdParams, teacherIdParams } from "../../shared/path-params.schemas";
 import { REVIEW_NOT_FOUND_MESSAGE, reviewInputSchema } from "../../shared/reviews/reviews.schemas";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
-import { optionalUser, requireParent, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { optionalUser, requireParent, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./reviews.service";
 

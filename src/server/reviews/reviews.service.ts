@@ -9,9 +9,10 @@ import {
   type ReviewInput,
   type TeacherReviews,
 } from "../../shared/reviews/reviews.schemas";
-import { findProfileIds } from "../auth/roles.service";
-import type { Deps, SessionUser } from "../http/app-env";
-import { findPublicTeacherOrThrow, findTeacherOrThrow, knownParent, noParent } from "../teachers/public-profile.service";
+import { findProfileIds } from "../auth";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../http/app-env";
+import { findPublicTeacherOrThrow, findTeacherOrThrow, knownParent, noParent } from "../teachers";
 import * as repo from "./reviews.repo";
 
 /**

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { searchQuerySchema } from "../../shared/search/search.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { warmGazetteer } from "../geo/gazetteer";
+import { warmGazetteer } from "../geo";
 import * as service from "./search.service";
 
 /** /api/search: public (anonymous visitors browse teachers, spec section 6). */

@@ -12,8 +12,8 @@ import {
   pageReadPlan,
   placeNarrowsSearch,
 } from "../../shared/search/search.rules";
-import type { Deps } from "../http/app-env";
-import { resolveArea } from "../geo/gazetteer";
+import type { Deps } from "../deps";
+import { resolveArea } from "../geo";
 import * as repo from "./search.repo";
 
 /**

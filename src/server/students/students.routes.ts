@@ -8,8 +8,9 @@ import {
   studentUpdateSchema,
 } from "../../shared/students/students.schemas";
 import { repertoireEntryParams, studentIdParams } from "../../shared/path-params.schemas";
-import { requireParent, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireParent, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./students.service";
 

@@ -11,7 +11,7 @@ import {
 } from "../../shared/students/students.schemas";
 import type { ParentSignUp } from "../../shared/accounts/accounts.schemas";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./students.repo";
 
 /**

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { availabilityIdParams } from "../../shared/path-params.schemas";
 import { AVAILABILITY_NOT_FOUND_MESSAGE, availabilityCreateSchema } from "../../shared/teachers/weekly-availability.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./availability.service";
 

@@ -7,7 +7,7 @@ import {
   type AvailabilityWindow,
   type WeeklyAvailability,
 } from "../../shared/teachers/weekly-availability.schemas";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./availability.repo";
 import { lockTeacher } from "./teacher-profile.repo";
 

@@ -1,7 +1,7 @@
 import { AppError } from "../../shared/errors";
 import type { BillingSettingsDTO } from "../../shared/invoices/invoices.schemas";
 import { TEACHER_PROFILE_NOT_FOUND_MESSAGE } from "../../shared/teachers/profile.schemas";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./billing-settings.repo";
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { introVideoFileParams } from "../../shared/path-params.schemas";
-import { fileResponse } from "../files/serve-file";
-import { createStorage } from "../files/create-storage";
-import type { AppEnv, Deps } from "../http/app-env";
+import { createStorage, fileResponse } from "../files";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validateParams } from "../http/validate";
 import { publishedIntroVideo } from "./intro-video.service";
 

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { UPLOAD_TOKEN_HEADER } from "../../shared/teachers/intro-video.constants";
-import { requireTeacher, requireUser } from "../auth/guards";
-import { createStorage } from "../files/create-storage";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireTeacher, requireUser } from "../auth";
+import { createStorage } from "../files";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { releaseUploadToken, teacherIdForUploadToken, uploadIntroVideo } from "./intro-video.service";
 
 /**

@@ -1,13 +1,8 @@
 import { AppError } from "../../shared/errors";
-import {
-  MAX_INTRO_VIDEO_BYTES,
-  VIDEO_INVALID_MESSAGE,
-  VIDEO_TOO_LARGE_MESSAGE,
-} from "../../shared/teachers/intro-video.constants";
-import type { Storage } from "../files/storage";
-import { checkedUpload } from "../files/checked-upload";
-import { sniffVideoType, VIDEO_CONTENT_TYPES, VIDEO_SNIFF_BYTES, type VideoExtension } from "../files/video-type";
-import type { Deps } from "../http/app-env";
+import { MAX_INTRO_VIDEO_BYTES, VIDEO_INVALID_MESSAGE, VIDEO_TOO_LARGE_MESSAGE } from "../../shared/teachers/intro-video.constants";
+import type { Storage } from "../files";
+import { checkedUpload, sniffVideoType, VIDEO_CONTENT_TYPES, VIDEO_SNIFF_BYTES, type VideoExtension } from "../files";
+import type { Deps } from "../deps";
 import * as repo from "./teacher-application.repo";
 import { verifyUploadToken } from "./upload-token";
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { timeOffIdParams } from "../../shared/path-params.schemas";
 import { lessonSettingsSchema, TIME_OFF_NOT_FOUND_MESSAGE, timeOffCreateSchema } from "../../shared/teachers/lesson-settings.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as service from "./lesson-settings.service";
 

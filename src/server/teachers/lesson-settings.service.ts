@@ -12,7 +12,7 @@ import {
   type TimeOffCreatedDTO,
 } from "../../shared/teachers/lesson-settings.schemas";
 import { TEACHER_PROFILE_NOT_FOUND_MESSAGE } from "../../shared/teachers/profile.schemas";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./lesson-settings.repo";
 import { lockTeacher } from "./teacher-profile.repo";
 

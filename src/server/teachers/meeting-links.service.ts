@@ -2,7 +2,7 @@ import { linkInUseMessage, STUDENT_NOT_TAUGHT_MESSAGE, type StudentMeetingLinkDT
 import { AppError } from "../../shared/errors";
 import { TEACHER_PROFILE_NOT_FOUND_MESSAGE } from "../../shared/teachers/profile.schemas";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./meeting-links.repo";
 import { lockTeacher } from "./teacher-profile.repo";
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { requireTeacher, requireUser } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { requireTeacher, requireUser } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { createAvailabilityRoutes } from "./availability.routes";
 import { createBillingSettingsRoutes } from "./billing-settings.routes";
 import { createIntroVideoUploadRoutes } from "./intro-video.routes";

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { teacherIdParams } from "../../shared/path-params.schemas";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
-import { lazyParentViewer } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { lazyParentViewer } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validateParams } from "../http/validate";
 import * as service from "./public-profile.service";
 

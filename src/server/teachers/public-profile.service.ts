@@ -1,7 +1,7 @@
 import { AppError } from "../../shared/errors";
-import { withTeacherEnumerations } from "./teacher-profile.repo";
+import { withTeacherEnumerations } from "../db/teacher-enumerations";
 import { TEACHER_NOT_FOUND_MESSAGE, type PublicTeacherProfile } from "../../shared/teachers/public-profile.schemas";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./public-profile.repo";
 
 export const teacherNotFound = () => new AppError("not_found", TEACHER_NOT_FOUND_MESSAGE);

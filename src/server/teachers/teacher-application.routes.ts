@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { teacherApplicationSchema } from "../../shared/teachers/application.schemas";
-import { signUpLimit } from "../auth/sign-up-limit";
-import type { AppEnv, Deps } from "../http/app-env";
+import { signUpLimit } from "../auth";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { applyAsTeacher } from "./teacher-application.service";
 

@@ -1,7 +1,7 @@
 import { EMAIL_TAKEN_MESSAGE, type TeacherApplication, type TeacherApplicationResult } from "../../shared/teachers/application.schemas";
 import { AppError } from "../../shared/errors";
-import { createAccount } from "../auth/credentials";
-import type { Deps } from "../http/app-env";
+import { createAccount } from "../auth";
+import type { Deps } from "../deps";
 import * as repo from "./teacher-application.repo";
 import { locateTeacher } from "./teacher-profile.service";
 import { signUploadToken, UPLOAD_TOKEN_TTL_MS } from "./upload-token";

@@ -1,10 +1,6 @@
+import { withTeacherEnumerations } from "../db/teacher-enumerations";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type {
-  DiscoveryStatus,
-  TeacherProfile,
-  TeacherProfileUpdate,
-  TeacherStats,
-} from "../../shared/teachers/profile.schemas";
+import type { DiscoveryStatus, TeacherProfile, TeacherProfileUpdate, TeacherStats } from "../../shared/teachers/profile.schemas";
 import type { Instrument } from "../../shared/teachers/teachers.constants";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
 import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
@@ -243,20 +239,3 @@ export async function deleteTeacherProfile(tx: Executor, userId: string): Promis
   await tx.delete(teacherProfiles).where(eq(teacherProfiles.userId, userId));
 }
 
-/**
- * A teacher row's enumeration columns as their types: the columns' CHECK constraints admit only
- * the enumerations these types name (the teacher's own profile and the operators' review read them).
- */
-export function withTeacherEnumerations<
-  T extends { educationBackground: string; teachingExperienceYears: string; teachingMethods: string[]; ageGroupsTaught: string[]; lessonFormat: string; inPersonPlace: string },
->(row: T) {
-  return {
-    ...row,
-    educationBackground: row.educationBackground as TeacherProfile["educationBackground"],
-    teachingExperienceYears: row.teachingExperienceYears as TeacherProfile["teachingExperienceYears"],
-    teachingMethods: row.teachingMethods as TeacherProfile["teachingMethods"],
-    ageGroupsTaught: row.ageGroupsTaught as TeacherProfile["ageGroupsTaught"],
-    lessonFormat: row.lessonFormat as TeacherProfile["lessonFormat"],
-    inPersonPlace: row.inPersonPlace as TeacherProfile["inPersonPlace"],
-  };
-}

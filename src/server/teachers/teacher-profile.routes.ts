@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { discoveryUpdateSchema, teacherProfileUpdateSchema } from "../../shared/teachers/profile.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import * as service from "./teacher-profile.service";
 

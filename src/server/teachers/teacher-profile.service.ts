@@ -12,10 +12,10 @@ import {
 } from "../../shared/teachers/profile.schemas";
 import { discoveryBlockedReason, RESUBMIT_NOT_ALLOWED_MESSAGE } from "../../shared/teachers/review-status.rules";
 import type { Executor } from "../db/client";
-import { createStorage } from "../files/create-storage";
-import { geocodeCityState } from "../geo/gazetteer";
-import { countActiveClasses } from "../classes/classes.service";
-import type { Deps } from "../http/app-env";
+import { createStorage } from "../files";
+import { geocodeCityState } from "../geo";
+import { countActiveClasses } from "../classes";
+import type { Deps } from "../deps";
 import { deleteIntroVideoFiles } from "./intro-video.service";
 import { assertDefaultLinkRemovable } from "./meeting-links.service";
 import * as repo from "./teacher-profile.repo";

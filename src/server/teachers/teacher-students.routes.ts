@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { studentMeetingLinkSchema, STUDENT_NOT_TAUGHT_MESSAGE } from "../../shared/booking/lesson-place.schemas";
 import { studentIdParams } from "../../shared/path-params.schemas";
-import type { AppEnv, Deps } from "../http/app-env";
+import { studentMeetingLinkSchema, STUDENT_NOT_TAUGHT_MESSAGE } from "../../shared/booking/lesson-place.schemas";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import { clearStudentMeetingLink, setStudentMeetingLink } from "./meeting-links.service";
 import * as service from "./teacher-students.service";

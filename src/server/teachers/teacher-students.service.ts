@@ -1,6 +1,6 @@
 import { availableCredits, creditExpiresAt, type MakeUpCredit } from "../../shared/lessons/credits.rules";
 import type { TeacherStudent, TeacherStudentsResponse } from "../../shared/teachers/teacher-students.api";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import { listTeacherStudents, type TeacherStudentRow } from "./teacher-students.repo";
 
 function creditsNow(row: TeacherStudentRow, now: Date): TeacherStudent["makeUpCredits"] {

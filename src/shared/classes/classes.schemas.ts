@@ -10,7 +10,7 @@ import {
   MAX_CATEGORIES,
   PROGRESS_FORMATS,
 } from "./classes.constants";
-import { hasDuplicateNames } from "./progress.rules";
+import { hasDuplicateNames } from "./category-names.rules";
 
 /**
  * Schemas of the classes feature. The routes validate with them and the forms use them through

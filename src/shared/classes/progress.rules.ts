@@ -12,7 +12,8 @@ import {
   NEW_CLASS_CATEGORY_NAMES,
   type ProgressFormat,
 } from "./classes.constants";
-// Types only: the schemas import these rules at runtime.
+import { hasDuplicateNames, nameKey } from "./category-names.rules";
+// Types only: the schemas import the category-name rules at runtime.
 import type { Achievement, ProgressCategory, ProgressMetrics } from "./classes.schemas";
 
 /**
@@ -24,14 +25,7 @@ import type { Achievement, ProgressCategory, ProgressMetrics } from "./classes.s
 // ---------------------------------------------------------------------------------------------
 // Names and ids
 
-/** Category names compare trimmed and case-insensitive: "technique " and "Technique" are the same. */
-export function nameKey(name: string): string {
-  return name.trim().toLocaleLowerCase("en-US");
-}
-
-export function hasDuplicateNames(names: readonly string[]): boolean {
-  return new Set(names.map(nameKey)).size !== names.length;
-}
+export { hasDuplicateNames, nameKey };
 
 /** The category a grade's category name refers to (trimmed, case-insensitive), if the class has it. */
 export function categoryNamed(progress: ProgressMetrics, name: string): ProgressCategory | undefined {

@@ -1,5 +1,3 @@
-import type { SearchFilters } from "./search.schemas";
-
 // The search's options and defaults without zod: /find-teachers reads its URL with these on first
 // load (search-params.rules.ts), and zod loads later, with the forms and dialogs that need it.
 
@@ -40,7 +38,8 @@ export type SortOption = keyof typeof SORT_OPTIONS;
 export const SORT_KEYS = Object.keys(SORT_OPTIONS) as SortOption[];
 export const DEFAULT_SORT: SortOption = "relevance";
 
-export const DEFAULT_FILTERS: SearchFilters = {
+/** The filters of a search that sets none (typed here, not as SearchFilters: the schemas import these constants). */
+export const DEFAULT_FILTERS: { distance: DistanceOption; lessonType: LessonType; minRating: RatingOption; sort: SortOption } = {
   distance: DEFAULT_DISTANCE,
   lessonType: DEFAULT_LESSON_TYPE,
   minRating: DEFAULT_MIN_RATING,

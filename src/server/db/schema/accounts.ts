@@ -1,11 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, text } from "drizzle-orm/pg-core";
-import {
-  COMMUNICATION_CHANNELS,
-  PARENT_EXPERIENCE_YEARS,
-  RELATIONSHIPS,
-  ROLES,
-} from "../../../shared/accounts/accounts.constants";
+import { COMMUNICATION_CHANNELS, PARENT_EXPERIENCE_YEARS, RELATIONSHIPS, ROLES } from "../../../shared/accounts/accounts.constants";
 import { user } from "./auth";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
 

@@ -1,14 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
 import { LESSON_PRICE_MAX_CENTS } from "../../../shared/invoices/invoices.constants";
-import {
-  ATTENDANCE,
-  BOOKING_FORMATS,
-  BOOKING_STATUSES,
-  BOOKING_TYPES,
-  CANCELLED_BY,
-  SLOT_STATUSES,
-} from "../../../shared/booking/booking.constants";
+import { ATTENDANCE, BOOKING_FORMATS, BOOKING_STATUSES, BOOKING_TYPES, CANCELLED_BY, SLOT_STATUSES } from "../../../shared/booking/booking.constants";
 import { parentProfiles } from "./accounts";
 import { classes } from "./classes";
 import { createdAt, id, instant, oneOf } from "./columns";

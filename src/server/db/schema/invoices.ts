@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import {
-  CURRENCY,
-  INVOICE_LIMITS,
-  INVOICE_LINE_KINDS,
-  INVOICE_STATUSES,
-  PAYMENT_METHODS,
-} from "../../../shared/invoices/invoices.constants";
+import { CURRENCY, INVOICE_LIMITS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
 import { parentProfiles } from "./accounts";
 import { bookings } from "./booking";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";

@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import {
-  AUDIT_TARGETS,
-  OPERATOR_ACTIONS,
-  REPORT_REASONS,
-  REPORT_STATUSES,
-  REPORT_TARGETS,
-} from "../../../shared/operator/operator.constants";
+import { AUDIT_TARGETS, OPERATOR_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../../../shared/operator/operator.constants";
 import { user } from "./auth";
 import { createdAt, id, instant, oneOf } from "./columns";
 import { conversations } from "./messages";

@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import {
-  DIFFICULTIES,
-  ENROLLMENT_STATUSES,
-  GENRES,
-  LEARNING_STYLES,
-  SIGNUP_STUDENT_AGE,
-} from "../../../shared/students/students.constants";
+import { DIFFICULTIES, ENROLLMENT_STATUSES, GENRES, LEARNING_STYLES, SIGNUP_STUDENT_AGE } from "../../../shared/students/students.constants";
 import { parentProfiles } from "./accounts";
 import { createdAt, id, nonBlank, oneOf, textList } from "./columns";
 import { teacherProfiles } from "./teachers";

@@ -2,8 +2,8 @@
 // with. It never touches a database that already has users, and it creates no reviews, bookings
 // or classes: figures shown on the landing page must come from real activity.
 import { sql } from "drizzle-orm";
-import type { Auth } from "../../auth/auth";
-import { hashPassword, insertCredentialUser } from "../../auth/credentials";
+import type { Auth } from "../../auth";
+import { hashPassword, insertCredentialUser } from "../../auth";
 import type { Database, Executor } from "../client";
 import {
   parentProfiles,

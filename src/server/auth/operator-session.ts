@@ -1,6 +1,6 @@
 import { OPERATOR_SESSION_HOURS } from "../../shared/operator/operator.constants";
 import type { Database } from "../db/client";
-import { isOperator } from "./operators.repo";
+import { isOperator } from "./auth.repo";
 
 export const OPERATOR_SESSION_MS = OPERATOR_SESSION_HOURS * 60 * 60 * 1000;
 

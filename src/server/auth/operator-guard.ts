@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../shared/errors";
-import { twoFactorEnabled } from "../auth/auth.repo";
-import { readSession } from "../auth/guards";
-import type { AppEnv, Deps } from "../http/app-env";
+import { deleteSession, isOperator, twoFactorEnabled } from "./auth.repo";
+import { readSession } from "./guards";
+import type { Deps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { operatorSessionExpired } from "./operator-session";
-import { deleteSession, isOperator } from "./operators.repo";
 
 /**
  * Every /api/operator/* route: the signed-in account must be an operator. Anyone else (anonymous,

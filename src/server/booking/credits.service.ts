@@ -12,7 +12,7 @@ import {
 import { NO_CREDIT_MESSAGE, type CreditEventDTO, type CreditLedgerDTO } from "../../shared/lessons/lessons.schemas";
 import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
-import type { Deps } from "../http/app-env";
+import type { Deps } from "../deps";
 import * as repo from "./credits.repo";
 
 /** Groups credit rows (ordered by student, teacher, issue) into one ledger per student and teacher, each credit with its history. */

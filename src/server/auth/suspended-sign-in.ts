@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { accountSuspendedMessage, ACCOUNT_SUSPENDED_REASON } from "../../shared/operator/accounts.schemas";
 import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
-import { deleteSession, isSuspended } from "./suspension.repo";
+import { deleteSession, isSuspended } from "./auth.repo";
 
 /** The code better-auth answers with when it refused a session to a suspended account. */
 export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { bookings, bookingSlots, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "../db/schema";
+import type { Executor } from "./client";
+import { bookings, bookingSlots, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "./schema";
 
 /**
  * Everything an email about a lesson says (issue 26), for each booking in `ids`, first lesson

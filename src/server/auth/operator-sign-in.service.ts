@@ -1,9 +1,8 @@
 import { WRONG_CREDENTIALS_MESSAGE } from "../../shared/auth/auth.schemas";
 import { AppError } from "../../shared/errors";
 import type { OperatorSignInResult } from "../../shared/operator/operator.schemas";
-import { deleteSessionByToken } from "../auth/auth.repo";
-import { callAuth, retryAfterOf, verifyTwoFactorCode, type ClientInfo, type SignInDeps } from "../auth/sign-in.service";
-import { isOperator } from "./operators.repo";
+import { deleteSessionByToken, isOperator } from "./auth.repo";
+import { callAuth, retryAfterOf, verifyTwoFactorCode, type ClientInfo, type SignInDeps } from "./sign-in.service";
 import { throwIfSuspendedRefusal } from "./suspended-sign-in";
 
 /**

@@ -1,0 +1,5 @@
+/**
+ * The jobs feature's front door: what other features may use (services and types only).
+ */
+export type { ClaimedJob, JobContext, JobKind, Sweep } from "./job.types";
+export { scheduleJob } from "./schedule-job";
