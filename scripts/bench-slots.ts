@@ -19,7 +19,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import type { SlotsResponse } from "../src/shared/booking/booking.schemas";
 import type { TeacherSearchResponse } from "../src/shared/search/search.schemas";
-import { DEMO_TEACHER } from "../src/server/db/seed/demo-data";
+import { DEMO_TEACHER } from "../src/server/db/seed/demo-accounts";
 import { freePort, spawnCompiledServer } from "../tests/fixtures/server-process";
 import { autocannonFailure, envNumber, settle } from "./bench/bench-mode";
 

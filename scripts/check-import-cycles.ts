@@ -1,16 +1,16 @@
 /**
- * No import circle between the server's files, type imports included (issue 38): `import-x/no-cycle`
+ * No import circle between the app's files (server, shared, web), type imports included (issue 38): `import-x/no-cycle`
  * skips `import type`, yet a circle of types still ties files together (one cannot be read, moved or
  * split without the others). TypeScript itself lists and resolves each file's imports; this finds
  * the strongly connected components of that graph (Tarjan) and prints each circle.
  *
- *   npx tsx scripts/check-import-cycles.ts [folder …]   (default: src/server src/shared)
+ *   npx tsx scripts/check-import-cycles.ts [folder …]   (default: src/server src/shared src/web)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["src/server", "src/shared"];
+const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["src/server", "src/shared", "src/web"];
 const tsconfig = ts.readConfigFile("tsconfig.json", (file) => ts.sys.readFile(file)).config as object;
 const { options } = ts.parseJsonConfigFileContent(tsconfig, ts.sys, process.cwd());
 

@@ -14,12 +14,13 @@ import { findProfileIds, requireParent, requireTeacher, requireUser } from "../a
 import type { Deps } from "../deps";
 import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
+import * as downloads from "./invoice-downloads.service";
 import * as service from "./invoices.service";
 
 const INVOICE_NOT_FOUND = "Invoice not found";
 
 /** A download the browser saves under its own (ASCII) name. */
-function fileResponse(c: Context<AppEnv>, file: service.DownloadFile) {
+function fileResponse(c: Context<AppEnv>, file: downloads.DownloadFile) {
   return c.body(file.bytes, 200, {
     "content-type": file.contentType,
     "content-disposition": `attachment; filename="${file.fileName}"`,
@@ -44,14 +45,14 @@ export function createInvoicesRoutes(deps: Deps) {
       c.json(await service.previewInvoice(deps, c.get("teacherId"), c.req.valid("query"))),
     )
     .get("/csv", teacher, validate("query", invoiceCsvQuerySchema), async (c) =>
-      fileResponse(c, await service.invoicesCsv(deps, c.get("teacherId"), c.req.valid("query"))),
+      fileResponse(c, await downloads.invoicesCsv(deps, c.get("teacherId"), c.req.valid("query"))),
     )
     .post("/", teacher, validate("json", createInvoiceSchema), async (c) =>
       c.json(await service.createInvoice(deps, c.get("teacherId"), c.req.valid("json")), 201),
     )
     .get("/:invoiceId", byId, async (c) => c.json(await service.readInvoice(deps, await reader(c), c.req.valid("param").invoiceId)))
     .get("/:invoiceId/pdf", byId, async (c) =>
-      fileResponse(c, await service.invoicePdf(deps, await reader(c), c.req.valid("param").invoiceId)),
+      fileResponse(c, await downloads.invoicePdf(deps, await reader(c), c.req.valid("param").invoiceId)),
     )
     .patch("/:invoiceId", byId, teacher, validate("json", updateInvoiceSchema), async (c) =>
       c.json(await service.updateInvoice(deps, c.get("teacherId"), c.req.valid("param").invoiceId, c.req.valid("json"))),
@@ -78,6 +79,6 @@ export function createFamilyInvoicesRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/invoices", ...family, async (c) => c.json(await service.familyInvoices(deps, c.get("parentId"))))
     .get("/statement", ...family, validate("query", statementQuerySchema), async (c) =>
-      fileResponse(c, await service.statementPdf(deps, c.get("parentId"), c.req.valid("query"))),
+      fileResponse(c, await downloads.statementPdf(deps, c.get("parentId"), c.req.valid("query"))),
     );
 }

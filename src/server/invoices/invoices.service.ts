@@ -1,15 +1,12 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
-import { CSV_BOM, toCsv } from "../../shared/earnings/csv.rules";
 import { AppError } from "../../shared/errors";
-import { addDays, balanceCents, INVOICE_STATE_LABELS, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
+import { addDays, balanceCents, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
 import { CURRENCY, INVOICE_LIMITS, type InvoiceState } from "../../shared/invoices/invoices.constants";
 import {
   DUE_MESSAGE,
-  PAYMENT_METHOD_LABELS,
   type CreateInvoiceData,
-  type InvoiceCsvQuery,
   type InvoiceDTO,
   type InvoiceFamilyDTO,
   type InvoiceListDTO,
@@ -19,29 +16,22 @@ import {
   type InvoicePreviewQuery,
   type InvoiceSummaryDTO,
   type RecordPaymentInput,
-  type StatementQuery,
   type UpdateInvoiceInput,
   type VoidInvoiceInput,
 } from "../../shared/invoices/invoices.schemas";
-import { centsToDollarsText, formatMoney, lateCancelReason, lineAmount, sumCents } from "../../shared/invoices/money.rules";
+import { formatMoney, lateCancelReason, lineAmount, sumCents } from "../../shared/invoices/money.rules";
 import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
 import { pgErrorCode } from "../http/errors";
 import type { Deps } from "../deps";
 import { invoiceEmail } from "./invoices.emails";
-import { renderInvoicePdf, renderStatementPdf } from "./invoice-pdf";
+import { renderInvoicePdf } from "./invoice-pdf";
 import * as repo from "./invoices.repo";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const NO_LINES_MESSAGE = "There is nothing to invoice: this family has no attended lessons or charged late cancellations in that range that are not already on an invoice, and no extra lines were added.";
 export const SENT_NOT_EDITABLE = "Sent invoices cannot be edited. Void it and create a new one.";
 export const LESSON_TAKEN_MESSAGE = "One of these lessons was just put on another invoice. Refresh and try again.";
-
-export interface DownloadFile {
-  bytes: Uint8Array<ArrayBuffer>;
-  fileName: string;
-  contentType: string;
-}
 
 const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
 const today = (now: Date, timeZone: string) => localDateTime(now, timeZone).date;
@@ -131,7 +121,7 @@ async function requireFamily(db: Executor, teacherId: string, parentId: string) 
   return family;
 }
 
-function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
+export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
   return {
     id: row.id,
     number: row.number,
@@ -416,71 +406,6 @@ export async function voidInvoice(deps: Pick<Deps, "db">, teacherId: string, inv
     await repo.releaseLines(tx, invoiceId);
     await repo.updateInvoiceRow(tx, invoiceId, { status: "void", voidedAt: now, voidReason: input.reason });
   });
-}
-
-export async function invoicePdf(deps: Pick<Deps, "db">, reader: repo.InvoiceReader, invoiceId: string): Promise<DownloadFile> {
-  const dto = await readInvoice(deps, reader, invoiceId);
-  return { bytes: await renderInvoicePdf(dto), fileName: `invoice-${dto.number}.pdf`, contentType: "application/pdf" };
-}
-
-const money = (cents: number) => centsToDollarsText(cents);
-
-/** A year's invoices (by issue date; drafts are not invoices yet) or payments (by payment date), for taxes. */
-export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, query: InvoiceCsvQuery): Promise<DownloadFile> {
-  const from = `${query.year}-01-01`;
-  const to = `${query.year}-12-31`;
-  let rows: (string | number | null)[][];
-  if (query.kind === "payments") {
-    const payments = await repo.teacherPaymentsOfYear(deps.db, teacherId, from, to);
-    rows = [
-      ["Payment date", "Invoice", "Family", "Method", "Amount", "Currency", "Note"],
-      ...payments.map((p) => [p.paidOn, p.number, p.familyName, PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method, money(p.amountCents), CURRENCY, p.note]),
-      ["Total", "", "", "", money(sumCents(payments.map((p) => p.amountCents))), CURRENCY, ""],
-    ];
-  } else {
-    const invoices = (await repo.teacherInvoiceRows(deps.db, teacherId))
-      .filter((row) => row.status !== "draft" && row.issueDate >= from && row.issueDate <= to)
-      .sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
-    const counted = invoices.filter((row) => row.status !== "void");
-    rows = [
-      ["Invoice", "Issue date", "Due date", "Family", "State", "Total", "Paid", "Balance", "Currency", "Void reason"],
-      ...invoices.map((row) => [
-        row.number,
-        row.issueDate,
-        row.dueDate,
-        row.familyName,
-        INVOICE_STATE_LABELS[invoiceState(row)],
-        money(row.totalCents),
-        money(row.paidCents),
-        money(balanceCents(row)),
-        CURRENCY,
-        row.voidReason,
-      ]),
-      // Void invoices are listed but not counted: they were replaced or withdrawn.
-      ["Total (not void)", "", "", "", "", money(sumCents(counted.map((r) => r.totalCents))), money(sumCents(counted.map((r) => r.paidCents))), money(sumCents(counted.map(balanceCents))), CURRENCY, ""],
-    ];
-  }
-  const text = CSV_BOM + toCsv(rows);
-  return { bytes: new TextEncoder().encode(text), fileName: `${query.kind}-${query.year}.csv`, contentType: "text/csv; charset=utf-8" };
-}
-
-/** The family's year with one teacher: every invoice issued that year, every payment on them, and the balance. */
-export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, query: StatementQuery): Promise<DownloadFile> {
-  const all = await repo.familyInvoiceRows(deps.db, parentId, query.teacherId);
-  if (all.length === 0) throw new AppError("not_found", "Teacher not found");
-  const ofYear = all.filter((row) => row.issueDate.startsWith(`${query.year}-`)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
-  const payments = await repo.paymentRows(deps.db, ofYear.map((row) => row.id));
-  const numbers = new Map(ofYear.map((row) => [row.id, row.status === "void" ? `${row.number} (void invoice)` : row.number]));
-  const bytes = await renderStatementPdf({
-    year: query.year,
-    teacherName: all[0]!.teacherName,
-    teacherEmail: all[0]!.teacherEmail,
-    familyName: all[0]!.familyName,
-    invoices: ofYear.map(summary),
-    payments: payments.map((p) => ({ paidOn: p.paidOn, number: numbers.get(p.invoiceId) ?? "", method: PAYMENT_METHOD_LABELS[p.method], amountCents: p.amountCents })),
-  });
-  const initials = all[0]!.number.split("-")[0] ?? "teacher";
-  return { bytes, fileName: `statement-${initials}-${query.year}.pdf`, contentType: "application/pdf" };
 }
 
 /** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */

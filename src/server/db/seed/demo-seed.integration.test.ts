@@ -23,7 +23,8 @@ import {
   user,
   userRoles,
 } from "../schema";
-import { DEMO_CITIES, buildDemoTeachers } from "./demo-data";
+import { buildDemoTeachers } from "./demo-data";
+import { DEMO_CITIES } from "./demo-tables";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "./demo-seed";
 
 let handle: DatabaseHandle;

@@ -15,7 +15,8 @@ import {
   user,
   userRoles,
 } from "../schema";
-import { DEMO_PARENT, DEMO_PARENT_EMAIL, DEMO_TEACHER, DEMO_TEACHER_EMAIL, buildDemoTeachers, type DemoTeacher } from "./demo-data";
+import { DEMO_PARENT, DEMO_PARENT_EMAIL, DEMO_TEACHER, DEMO_TEACHER_EMAIL } from "./demo-accounts";
+import { buildDemoTeachers, type DemoTeacher } from "./demo-data";
 
 export const DEMO_PASSWORD = "demo-password";
 

@@ -1,6 +1,7 @@
 import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
-import type { Role } from "../../../shared/accounts/accounts.constants";
 import { lazyPart, useOpenedOnce } from "../../lib/lazy-parts";
+// A type only: erased, so the dialog's code still loads when first opened.
+import type { SignInPrefill } from "./sign-in-dialog";
 
 // The dialogs (forms, zod schemas, react-hook-form, Radix Dialog) load when first opened, not with
 // every page: no first paint needs them.
@@ -11,12 +12,6 @@ const ForgotPasswordDialog = lazyPart(() => import("./forgot-password-dialog").t
 
 /** Fetch the Sign In dialog ahead of a click (hover, focus, idle). */
 export const preloadSignIn = () => void SignInDialog.preload();
-
-/** What Sign In starts with, e.g. right after a teacher applied: their role and address. */
-export interface SignInPrefill {
-  role?: Role;
-  email?: string;
-}
 
 type OpenDialog =
   | { kind: "sign-in"; next: string | null; prefill?: SignInPrefill | undefined }

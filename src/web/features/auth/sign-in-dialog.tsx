@@ -20,8 +20,13 @@ import { PasswordInput } from "../../components/ui/password-input";
 import { mayOpen } from "../../app/route-access";
 import { cn } from "../../lib/cn";
 import { useSignIn } from "./use-auth-actions";
+
+/** What Sign In starts with, e.g. right after a teacher applied: their role and address. */
+export interface SignInPrefill {
+  role?: Role;
+  email?: string;
+}
 import { useRefreshMe } from "./use-me";
-import type { SignInPrefill } from "./auth-dialogs";
 
 const ROLE_CHOICES: { value: Role; label: string }[] = [
   { value: "teacher", label: "Teacher" },

@@ -1,6 +1,7 @@
 import type { HomeworkDTO } from "../../../shared/practice/practice.api";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { HomeworkForm, type HomeworkFormValues } from "./homework-form";
+import { HomeworkForm } from "./homework-form";
+import type { HomeworkFormValues } from "./homework-form-values";
 import { useCreateHomework, useStudentPractice, useUpdateHomework } from "./use-practice";
 
 export interface HomeworkTarget {

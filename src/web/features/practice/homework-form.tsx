@@ -1,33 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { HOMEWORK_GOAL_DAYS_MAX, HOMEWORK_GOAL_MINUTES_MAX } from "../../../shared/practice/practice.constants";
 import type { HomeworkDTO } from "../../../shared/practice/practice.api";
 import { createHomeworkSchema, HOMEWORK_LIMITS, updateHomeworkSchema } from "../../../shared/practice/practice.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Select } from "../../components/ui/choice";
 import { Field } from "../../components/ui/field";
-import { errorText, invalidProps, setServerErrors } from "../../components/ui/form";
+import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
-
-/** What the homework form edits; the create and the edit requests are both built from it. */
-export interface HomeworkFormValues {
-  studentId?: string;
-  classId?: string;
-  items: { id?: string; description: string; repertoireId?: string | null; classFileId?: string | null }[];
-  /** Left empty: no goal (undefined, as the create request wants; an edit sends null to clear it). */
-  goalMinutesPerDay?: number | undefined;
-  goalDaysPerWeek?: number | undefined;
-  dueOn?: string | undefined;
-}
+import { HomeworkItemFields } from "./homework-item-fields";
+import type { HomeworkFormValues } from "./homework-form-values";
 
 /** An empty optional field is "no value", never 0 or NaN. */
 const numberOrNone = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
 const stringOrNone = (value: unknown) => (value === "" || value === null ? undefined : value);
-/** A class file or repertoire select: "" is none. */
-const fileOrNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
 /**
  * Assign or edit homework: one or more things to practise (free text, optionally a piece of the
@@ -89,68 +77,16 @@ export function HomeworkForm({
     <form noValidate onSubmit={submit} className="space-y-4">
       <fieldset className="space-y-3" {...(itemsError ? { "aria-describedby": "homework-items-error" } : {})}>
         <legend className="text-sm font-medium text-slate-800">What to practise</legend>
-        {items.fields.map((field, index) => {
-          const id = `homework-item-${index}`;
-          const message = errorText(errors.items?.[index]?.description);
-          return (
-            <div key={field.id} className="space-y-2 rounded-lg border border-slate-200 p-3">
-              <div className="flex items-end gap-2">
-                <div className="min-w-0 flex-1">
-                  <Field id={id} label={`Item ${index + 1}`} error={message}>
-                    <Input
-                      id={id}
-                      maxLength={HOMEWORK_LIMITS.descriptionMax}
-                      placeholder="e.g. Minuet in G, bars 1-8, hands separately"
-                      {...invalidProps(id, message)}
-                      {...form.register(`items.${index}.description`)}
-                    />
-                  </Field>
-                </div>
-                {items.fields.length > 1 ? (
-                  <Button variant="ghostDanger" size="compact" className="mb-1" aria-label={`Remove item ${index + 1}`} onClick={() => items.remove(index)}>
-                    <Trash2 aria-hidden className="size-4" />
-                  </Button>
-                ) : null}
-              </div>
-              {pieces.length > 0 ? (
-                <Field id={`${id}-piece`} label="Piece from the repertoire (optional)">
-                  <Select
-                    id={`${id}-piece`}
-                    {...form.register(`items.${index}.repertoireId`, {
-                      setValueAs: fileOrNull,
-                      // A piece picked for an empty item names it, so the family reads what to play.
-                      onChange: (event: { target: { value: string } }) => {
-                        const piece = pieces.find((p) => p.id === event.target.value);
-                        if (piece && !form.getValues(`items.${index}.description`).trim()) {
-                          form.setValue(`items.${index}.description`, `${piece.title} (${piece.composer})`, { shouldValidate: true });
-                        }
-                      },
-                    })}
-                  >
-                    <option value="">No piece</option>
-                    {pieces.map((piece) => (
-                      <option key={piece.id} value={piece.id}>
-                        {piece.title} ({piece.composer})
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              ) : null}
-              {files.length > 0 ? (
-                <Field id={`${id}-file`} label="Class file (optional)">
-                  <Select id={`${id}-file`} {...form.register(`items.${index}.classFileId`, { setValueAs: fileOrNull })}>
-                    <option value="">No file</option>
-                    {files.map((file) => (
-                      <option key={file.id} value={file.id}>
-                        {file.name}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              ) : null}
-            </div>
-          );
-        })}
+        {items.fields.map((field, index) => (
+          <HomeworkItemFields
+            key={field.id}
+            form={form}
+            index={index}
+            pieces={pieces}
+            files={files}
+            onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
+          />
+        ))}
         {itemsError ? (
           <p id="homework-items-error" role="alert" className="text-sm text-red-700">
             {itemsError}

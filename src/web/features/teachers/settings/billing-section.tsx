@@ -10,7 +10,7 @@ import { invalidProps, OptionsSelect, setServerErrors, useFlash } from "../../..
 import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api";
 import { SettingsSection } from "./form-parts";
-import { SAVED_MESSAGE_MS } from "./teacher-settings-form";
+import { SAVED_MESSAGE_MS } from "./use-teacher-settings-form";
 import { useSaveBillingSettings } from "./use-billing-settings";
 
 const FIELDS = ["lateCancelCharge", "paymentInstructions"] as const;

@@ -9,7 +9,7 @@ import { invalidProps, setServerErrors, useFlash } from "../../../components/ui/
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
 import { SettingsSection } from "./form-parts";
-import { SAVED_MESSAGE_MS } from "./teacher-settings-form";
+import { SAVED_MESSAGE_MS } from "./use-teacher-settings-form";
 import { TimeOffList } from "./time-off-list";
 import { useSaveLessonSettings } from "./use-lesson-settings";
 

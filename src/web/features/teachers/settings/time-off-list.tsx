@@ -14,7 +14,7 @@ import { Field } from "../../../components/ui/field";
 import { invalidProps, setServerErrors, useFlash } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
-import { SAVED_MESSAGE_MS } from "./teacher-settings-form";
+import { SAVED_MESSAGE_MS } from "./use-teacher-settings-form";
 import { useAddTimeOff, useDeleteTimeOff } from "./use-lesson-settings";
 
 const formatDay = (date: string) =>
