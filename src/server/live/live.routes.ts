@@ -46,12 +46,20 @@ export function createLiveRoutes(deps: Deps) {
         );
       };
       let held: StoredLiveEvent[] | null = afterId === undefined ? null : [];
+      // What the replay wrote. On PostgreSQL an event committed during the reconnect can also reach
+      // the hub after the replay read it (its NOTIFY is read from the table asynchronously), so a
+      // live event is written only if the replay did not write it already.
+      let replayed = new Set<number>();
       const unsubscribe = await liveHubFor(deps).subscribe({
         userId,
         sessionId,
-        deliver: (events) => {
-          if (held) held.push(...events);
-          else
+        deliver: (delivered) => {
+          if (held) {
+            held.push(...delivered);
+            return;
+          }
+          const events = delivered.filter((event) => !replayed.has(event.id));
+          if (events.length > 0)
             enqueue(async () => {
               for (const event of events) {
                 await writeEvent(stream, event);
@@ -67,7 +75,7 @@ export function createLiveRoutes(deps: Deps) {
         enqueue(() => stream.write(`retry: ${RETRY_MS}\n\n`));
         if (afterId !== undefined) {
           const missed = await missedLiveEvents(deps, userId, afterId);
-          const replayed = new Set(missed.map((event) => event.id));
+          replayed = new Set(missed.map((event) => event.id));
           const later = (held ?? []).filter((event) => !replayed.has(event.id));
           held = null;
           enqueue(async () => {
