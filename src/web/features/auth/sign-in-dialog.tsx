@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { Role } from "../../../shared/accounts/accounts.constants";
 import {
-  ROLE_REQUIRED_MESSAGE,
   safeNextPath,
   signInSchema,
   type SignInInput,
@@ -18,20 +17,15 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
 import { mayOpen } from "../../app/route-access";
-import { cn } from "../../lib/cn";
 import { useSignIn } from "./use-auth-actions";
+import { useRefreshMe } from "./use-me";
+import { RolePicker } from "./role-picker";
 
 /** What Sign In starts with, e.g. right after a teacher applied: their role and address. */
 export interface SignInPrefill {
   role?: Role;
   email?: string;
 }
-import { useRefreshMe } from "./use-me";
-
-const ROLE_CHOICES: { value: Role; label: string }[] = [
-  { value: "teacher", label: "Teacher" },
-  { value: "parent", label: "Parent" },
-];
 
 interface SignInHandoffs {
   onCreateAccount: () => void;
@@ -102,35 +96,7 @@ function SignInForm({
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="space-y-4">
-      <fieldset>
-        <legend className="mb-2 block text-sm font-medium text-slate-800">I am a</legend>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <div role="radiogroup" aria-label="Role" className="grid grid-cols-2 gap-2">
-              {ROLE_CHOICES.map((choice) => (
-                <button
-                  key={choice.value}
-                  type="button"
-                  role="radio"
-                  aria-checked={field.value === choice.value}
-                  onClick={() => field.onChange(choice.value)}
-                  className={cn(
-                    "h-11 rounded-lg border text-sm font-medium transition-colors",
-                    field.value === choice.value
-                      ? "border-brand-600 bg-brand-50 text-brand-800 ring-2 ring-brand-600/30"
-                      : "border-slate-300 text-slate-700 hover:bg-slate-50",
-                  )}
-                >
-                  {choice.label}
-                </button>
-              ))}
-            </div>
-          )}
-        />
-        {!role ? <p className="mt-2 text-sm text-slate-600">{ROLE_REQUIRED_MESSAGE}</p> : null}
-      </fieldset>
+      <RolePicker control={form.control} role={role} />
 
       <Field id="sign-in-email" label="Email" error={form.formState.errors.email?.message}>
         <Input

@@ -289,7 +289,16 @@ function TimeGrid({
     if (scroller.current) scroller.current.scrollTop = (openAt / 60) * HOUR_PX;
   }, [daysKey, openAt]);
   return (
-    <div ref={scroller} className="max-h-[min(42rem,70vh)] overflow-auto" data-testid="time-grid">
+    // A region of its own that takes focus: with no event in view it holds nothing focusable, and
+    // keyboard users still scroll it (axe's scrollable-region-focusable).
+    <div
+      ref={scroller}
+      role="region"
+      aria-label="Hours"
+      tabIndex={0}
+      className="max-h-[min(42rem,70vh)] overflow-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      data-testid="time-grid"
+    >
       <div className={cn("px-2 pb-4 sm:px-4", week && "min-w-[46rem]")}>
         <div className="sticky top-0 z-10 grid bg-white" style={{ gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` }}>
           <div />

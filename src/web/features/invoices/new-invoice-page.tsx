@@ -18,8 +18,8 @@ import { countOf } from "../../lib/plural";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { ExtraLinesFields } from "./extra-lines-fields";
 import { monthRange, todayIn } from "./invoice-dates";
+import { InvoiceTotals, LessonsPreview } from "./new-invoice-parts";
 import { extraLinesCents, newInvoiceFormSchema, type NewInvoiceFormInput, type NewInvoiceFormOutput, type Period } from "./invoice-forms";
-import { PreviewLines } from "./invoice-lines-preview";
 import { useCreateInvoice, useInvoiceFamilies, useInvoicePreview } from "./use-invoices";
 
 const PERIOD_LABELS: Record<Period, string> = { this_month: "This month", last_month: "Last month", range: "A date range" };
@@ -149,24 +149,7 @@ export function NewInvoiceForm({
           </div>
         </fieldset>
 
-        <section aria-labelledby="preview-heading" className="space-y-2">
-          <h2 id="preview-heading" className="text-base font-semibold text-slate-900">
-            Lessons on this invoice
-          </h2>
-          {!previewQuery.success ? (
-            <p className="text-sm text-slate-600">Choose a family and the dates to see the lessons.</p>
-          ) : preview.isPending ? (
-            <p role="status" className="text-sm text-slate-600">
-              Loading lessons...
-            </p>
-          ) : preview.isError ? (
-            <Alert>{errorMessage(preview.error, "Failed to load the lessons")}</Alert>
-          ) : preview.data.lines.length === 0 ? (
-            <p className="text-sm text-slate-600">No attended lessons or charged late cancellations in these dates that are not already on an invoice.</p>
-          ) : (
-            <PreviewLines lines={preview.data.lines} />
-          )}
-        </section>
+        <LessonsPreview query={previewQuery.success ? previewQuery.data : null} preview={preview} />
 
         <ExtraLinesFields control={form.control} register={form.register} errors={errors} />
 
@@ -180,29 +163,12 @@ export function NewInvoiceForm({
         </div>
       </div>
 
-      <aside className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-20">
-        <dl className="space-y-2 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">Lessons</dt>
-            <dd className="text-slate-900">{formatMoney(lessonsCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">Extra lines</dt>
-            <dd className="text-slate-900">{formatMoney(total - lessonsCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base">
-            <dt className="font-semibold text-slate-900">Total</dt>
-            <dd data-testid="new-invoice-total" className="font-bold text-slate-900">
-              {formatMoney(total)}
-            </dd>
-          </div>
-        </dl>
-        <p className="text-xs text-slate-600">A draft is not sent: you can check and change it before sending it to the family.</p>
-        {create.isError && !Object.keys(errors).length ? <Alert>{errorMessage(create.error, "Failed to create the invoice")}</Alert> : null}
-        <Button type="submit" className="w-full" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create draft"}
-        </Button>
-      </aside>
+      <InvoiceTotals
+        lessonsCents={lessonsCents}
+        totalCents={total}
+        error={create.isError && !Object.keys(errors).length ? create.error : null}
+        pending={create.isPending}
+      />
     </form>
   );
 }

@@ -96,31 +96,7 @@ export function FilterBar({
           ) : null}
         </div>
 
-        <fieldset className="space-y-1.5">
-          <legend className={cn(labelClass, "mb-1.5")}>Lesson type</legend>
-          <div className="flex h-10 rounded-lg bg-slate-100 p-1">
-            {LESSON_TYPES.map((type) => (
-              <label
-                key={type}
-                className={cn(
-                  "flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
-                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600",
-                  filters.lessonType === type ? "bg-white text-brand-700 shadow-sm" : "text-slate-700 hover:text-slate-900",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="lesson-type"
-                  value={type}
-                  checked={filters.lessonType === type}
-                  onChange={() => onChange({ ...filters, lessonType: type })}
-                  className="sr-only"
-                />
-                {lessonTypeLabel(type)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <LessonTypeToggle value={filters.lessonType} onChange={(lessonType) => onChange({ ...filters, lessonType })} />
 
         <div className="space-y-1.5">
           <label htmlFor={ids.rating} className={labelClass}>
@@ -189,5 +165,36 @@ function LocationField({ id, value, onCommit }: { id: string; value: string; onC
         />
       </div>
     </form>
+  );
+}
+
+/** Near me (in person) or online: two segments, one radio group. */
+function LessonTypeToggle({ value, onChange }: { value: SearchFilters["lessonType"]; onChange: (type: SearchFilters["lessonType"]) => void }) {
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className={cn(labelClass, "mb-1.5")}>Lesson type</legend>
+      <div className="flex h-10 rounded-lg bg-slate-100 p-1">
+        {LESSON_TYPES.map((type) => (
+          <label
+            key={type}
+            className={cn(
+              "flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
+              "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600",
+              value === type ? "bg-white text-brand-700 shadow-sm" : "text-slate-700 hover:text-slate-900",
+            )}
+          >
+            <input
+              type="radio"
+              name="lesson-type"
+              value={type}
+              checked={value === type}
+              onChange={() => onChange(type)}
+              className="sr-only"
+            />
+            {lessonTypeLabel(type)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

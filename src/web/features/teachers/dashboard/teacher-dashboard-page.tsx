@@ -93,59 +93,10 @@ export function Component() {
               </div>
             </section>
           </div>
-          <section aria-labelledby="quick-links-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-            <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">
-              Quick Links
-            </h2>
-            <ul className="mt-4 space-y-2">
-              <li>
-                <MessagesQuickLink />
-              </li>
-              <li>
-                <QuickLink to="/teacher/calendar" icon={CalendarRange}>
-                  My calendar
-                </QuickLink>
-              </li>
-              <li>
-                <QuickLink to="/teacher/schedule?tab=availability" icon={CalendarDays}>
-                  Set my availability
-                </QuickLink>
-              </li>
-              <li>
-                <QuickLink to="/teacher/settings" icon={Settings}>
-                  Edit my profile
-                </QuickLink>
-              </li>
-              <li>
-                <PaymentSettingsDialog />
-              </li>
-            </ul>
-          </section>
+          <QuickLinksPanel />
         </div>
 
-        <nav aria-label="Teaching tools">
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-            {CARDS.map(({ to, title, text, icon: Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="group flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-brand-300 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:flex-col sm:gap-0 sm:p-5"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                    <Icon aria-hidden className="size-5" />
-                  </span>
-                  <span className="min-w-0">
-                    <span className="flex items-center gap-1 font-semibold text-slate-900 sm:mt-3">
-                      {title}
-                      <ChevronRight aria-hidden className="size-4 text-slate-400 transition group-hover:translate-x-0.5" />
-                    </span>
-                    <span className="mt-1 block text-sm text-slate-600">{text}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TeachingTools />
       </div>
     </main>
   );
@@ -171,5 +122,67 @@ function MessagesQuickLink() {
     <QuickLink to="/messages" icon={MessageSquare} {...(unread > 0 ? { badge: `${unread} unread` } : {})}>
       Messages
     </QuickLink>
+  );
+}
+
+function QuickLinksPanel() {
+  return (
+    <section aria-labelledby="quick-links-heading" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900">
+        Quick Links
+      </h2>
+      <ul className="mt-4 space-y-2">
+        <li>
+          <MessagesQuickLink />
+        </li>
+        <li>
+          <QuickLink to="/teacher/calendar" icon={CalendarRange}>
+            My calendar
+          </QuickLink>
+        </li>
+        <li>
+          <QuickLink to="/teacher/schedule?tab=availability" icon={CalendarDays}>
+            Set my availability
+          </QuickLink>
+        </li>
+        <li>
+          <QuickLink to="/teacher/settings" icon={Settings}>
+            Edit my profile
+          </QuickLink>
+        </li>
+        <li>
+          <PaymentSettingsDialog />
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** The cards to each teaching tool (CARDS). */
+function TeachingTools() {
+  return (
+    <nav aria-label="Teaching tools">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        {CARDS.map(({ to, title, text, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-brand-300 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:flex-col sm:gap-0 sm:p-5"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon aria-hidden className="size-5" />
+              </span>
+              <span className="min-w-0">
+                <span className="flex items-center gap-1 font-semibold text-slate-900 sm:mt-3">
+                  {title}
+                  <ChevronRight aria-hidden className="size-4 text-slate-400 transition group-hover:translate-x-0.5" />
+                </span>
+                <span className="mt-1 block text-sm text-slate-600">{text}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
