@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../fixtures/test-app";
+import { describe, expect, it } from "vitest";
+import { testAppForFile } from "../fixtures/test-app";
 import { ROUTE_CASES } from "./route-cases";
 import { ACTORS, createWorld, registeredRoutes, sendRequest, tableCounts } from "./world";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const REFUSED = [401, 403, 404];
 

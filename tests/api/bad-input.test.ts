@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { send } from "../fixtures/http";
-import { createTestApp, type TestApp } from "../fixtures/test-app";
+import { testAppForFile } from "../fixtures/test-app";
 import { extremeValueBodies } from "./extreme-values";
 import type { RouteCase, Upload } from "./route-case";
 import { ROUTE_CASES } from "./route-cases";
 import { createWorld, registeredRoutes, sendRequest, tableCounts, type World } from "./world";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const HUGE = "x".repeat(100_000);
 // The number is wrong for a text field and out of range for every numeric one (12345 was a valid

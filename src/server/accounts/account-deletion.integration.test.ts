@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
 import { issueCredit, recordAttendance } from "../../../tests/factories/lesson-history";
 import { cookieHeader, send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { createTestApp, testAppForFile } from "../../../tests/fixtures/test-app";
 import { totpFromUri } from "../../../tests/fixtures/totp";
 import { tableCounts } from "../../../tests/api/world";
 import { CONFIRM_PASSWORD_MESSAGE, WRONG_CODE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../shared/accounts/accounts.schemas";
@@ -25,11 +25,7 @@ import { bookings, bookingSlots, calendarEvents, calendarFeeds, mailOutbox, make
  * user" or "Deleted teacher", and needs the password (or a two-factor code) first.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const H = 3_600_000;
 const DAY = 24 * H;

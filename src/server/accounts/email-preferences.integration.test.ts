@@ -1,22 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBareUser, createOperator, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { attendedLesson, draftInvoice } from "../../../tests/factories/invoices";
 import { newYorkTeacher as factoryNewYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
 import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixtures/booking";
 import { cookieHeader, send, signIn, signInOperator } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { EmailPreferences, EmailPreferencesDTO } from "../../shared/accounts/email-preferences";
 import { mailOutbox, parentProfiles, studentProfiles } from "../db/schema";
 import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const PATH = "/api/accounts/me/email-preferences";
 const ALL_ON: EmailPreferences = { booking: true, reminders: true, messages: true, weekly: true };

@@ -4,15 +4,11 @@ import { createParent } from "../../../tests/factories/accounts";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
 import { cookieHeader, send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { createTestApp, type TestApp, testAppForFile } from "../../../tests/fixtures/test-app";
 import { totpFromUri } from "../../../tests/fixtures/totp";
 import { user } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const ORIGIN = { origin: "http://localhost:3000" };
 const auth = (path: string, body: Record<string, unknown>, cookie?: string) =>

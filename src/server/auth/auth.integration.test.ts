@@ -1,16 +1,12 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { missingRoleMessage, WRONG_CREDENTIALS_MESSAGE } from "../../shared/auth/auth.schemas";
 import { parentProfiles, session, teacherProfiles, userRoles } from "../db/schema";
 import { createBareUser, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { cookieHeader, send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { createTestApp, testAppForFile } from "../../../tests/fixtures/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function sessionCount(userId: string) {
   const [row] = await t.deps.db.select({ n: count() }).from(session).where(eq(session.userId, userId));

@@ -1,10 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTeacher } from "../../../tests/factories/accounts";
 import { createClass } from "../../../tests/factories/classes";
 import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { type TestApp, testAppForFile } from "../../../tests/fixtures/test-app";
 import * as fixtures from "../../../tests/fixtures/booking";
 import { monthFromNow } from "../../../tests/fixtures/booking";
 import { tableCounts } from "../../../tests/api/world";
@@ -20,11 +20,7 @@ import {
 import { bookings, bookingSlots, calendarEvents, classes, liveEvents, teacherProfiles } from "../db/schema";
 import { createBooking } from "../../../tests/factories/bookings";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const nextMonth = monthFromNow;
 const newYorkTeacher = () => fixtures.newYorkTeacher(t);

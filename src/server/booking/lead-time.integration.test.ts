@@ -1,21 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { book, newParent, slotsOf } from "../../../tests/fixtures/booking";
 import { createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import { someUnavailableMessage, unavailableDetailsSchema, type SlotDTO } from "../../shared/booking/booking.schemas";
 import { tooSoonMessage } from "../../shared/booking/lead-time.rules";
 import { localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { teacherAvailability } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const H = 3_600_000;
 const NY = "America/New_York";

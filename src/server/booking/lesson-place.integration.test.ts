@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tableCounts } from "../../../tests/api/world";
 import * as fixtures from "../../../tests/fixtures/booking";
 import { send } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { FORMAT_NOT_OFFERED_MESSAGE, MEETING_LINK_NEEDED_MESSAGE, NO_COMMON_FORMAT_MESSAGE } from "../../shared/booking/lesson-place.rules";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
@@ -17,11 +17,7 @@ import { teacherAvailability } from "../db/schema";
  * is accepted (lists, calendar, .ics).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const LINK = "https://meet.example/terry";
 const MIA_LINK = "https://meet.example/terry-for-mia";

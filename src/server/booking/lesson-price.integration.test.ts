@@ -1,20 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixtures/booking";
 import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { PRICE_MESSAGE } from "../../shared/invoices/invoices.schemas";
 import type { LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { bookings, teacherProfiles } from "../db/schema";
 import { INTRO_CALL_FREE_MESSAGE } from "./request-decision.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Teacher = Awaited<ReturnType<typeof newYorkTeacher>>;
 type Parent = Awaited<ReturnType<typeof newParent>>;

@@ -1,19 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { book, monthFromNow, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixtures/booking";
 import { send } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
 import { bookings, bookingSlots } from "../db/schema";
 import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const HOUR = 3_600_000;
 /** One pass of the real job runner (every kind and sweep of the app) at an injected instant. */

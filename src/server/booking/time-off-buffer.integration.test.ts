@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixtures/booking";
 import { send } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import { BUFFER_CONFLICT_MESSAGE, someUnavailableMessage, TIME_OFF_MESSAGE, unavailableDetailsSchema } from "../../shared/booking/booking.schemas";
 import { localDateTime } from "../../shared/calendar/calendar-views.rules";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const NY = "America/New_York";
 const at = (iso: string, minutes: number) => new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();

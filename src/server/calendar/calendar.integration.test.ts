@@ -1,19 +1,15 @@
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { END_AFTER_START_MESSAGE, type CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
 import { calendarEvents, calendarFeeds, studentProfiles, teacherProfiles } from "../db/schema";
 import { LESSON_LOCKED_MESSAGE } from "./calendar.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function teacher(timeZone = "America/New_York") {
   const made = await createTeacher(t.deps, { timeZone });

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { addClassFile, addGrade, createClass, TINY_PDF } from "../../../tests/factories/classes";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import {
   CLASS_TAKEN_MESSAGE,
@@ -23,11 +23,7 @@ import { REQUIRED_FIELDS_MESSAGE, SCORE_MESSAGE } from "../../shared/classes/cla
 import { addXp } from "../../shared/classes/progress.rules";
 import { classEnrolments, classes, classFiles, studentProfiles } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function teacher() {
   const account = await createTeacher(t.deps);

@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { pgErrorCode } from "../http/errors";
 import { bookingSlots, classEnrolments, classes, classGrades, studentProfiles, teacherAvailability, teacherProfiles } from "./schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 /** The SQLSTATE a failed statement raised (23P01 exclusion, 23514 check, 23505 unique). */
 async function sqlState(run: () => Promise<unknown>): Promise<string | undefined> {

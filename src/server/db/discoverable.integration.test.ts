@@ -1,17 +1,13 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "./client";
 import { teacherProfiles } from "./schema";
 import { createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { discoverableTeacher, discoverableTeacherAs } from "./discoverable";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 describe("the discovery rule (spec section 4): only discoverable teachers may be listed", () => {
   it("keeps a discoverable teacher and excludes a hidden one, in both the drizzle and the raw SQL form", async () => {

@@ -1,5 +1,5 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
-import { heldLessonAs } from "./held-lessons";
+import { familyOfTeacher } from "./relationships";
 import { teacherProfiles } from "./schema";
 
 /**
@@ -25,16 +25,13 @@ export function discoverableTeacherAs(alias: string): SQL {
 
 /**
  * The switch hides a teacher from search and from strangers, not from the families already with
- * them: the dashboard promises that lessons and classes carry on. A family (parent profile) is
- * with a teacher when it has a lesson with them that was booked (accepted, or cancelled after it
- * was accepted: held-lessons.ts) or a class with them. Such a family keeps the profile, the open
- * times and booking (Book Another Lesson); a request still pending makes nobody a family.
- * `teacherId` is the teacher's id as SQL: a bound value, or a column of the outer query.
+ * them: the dashboard promises that lessons and classes carry on. Such a family (a held lesson or
+ * a class: familyOfTeacher in relationships.ts) keeps the profile, the open times and booking
+ * (Book Another Lesson); a request still pending makes nobody a family. `teacherId` is the
+ * teacher's id as SQL: a bound value, or a column of the outer query.
  */
-export function familyOfTeacher(teacherId: SQL, parentId: string): SQL {
-  return sql`(${inGoodStanding(teacherId)}
-    and (exists (select 1 from bookings fb where fb.teacher_id = ${teacherId} and fb.parent_id = ${parentId} and ${heldLessonAs("fb")})
-      or exists (select 1 from classes fc where fc.teacher_id = ${teacherId} and fc.parent_id = ${parentId})))`;
+export function keptByFamily(teacherId: SQL, parentId: string): SQL {
+  return sql`(${inGoodStanding(teacherId)} and ${familyOfTeacher(teacherId, sql`${parentId}`)})`;
 }
 
 /**
@@ -50,5 +47,5 @@ function inGoodStanding(teacherId: SQL): SQL {
 
 /** Drizzle condition over `teacher_profiles`: discoverable, or (for a family given) one they are with. */
 export function visibleTeacher(parentId: string | null): SQL {
-  return parentId ? or(discoverableTeacher(), familyOfTeacher(sql`${teacherProfiles.id}`, parentId))! : discoverableTeacher();
+  return parentId ? or(discoverableTeacher(), keptByFamily(sql`${teacherProfiles.id}`, parentId))! : discoverableTeacher();
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { joinBookingParties } from "./booking-parties";
 import type { Executor } from "./client";
 import { bookings, bookingSlots, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "./schema";
 
@@ -10,7 +11,7 @@ import { bookings, bookingSlots, parentProfiles, studentMeetingLinks, studentPro
  */
 export async function lessonMailContexts(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  const rows = await db
+  const query = db
     .select({
       id: bookings.id,
       status: bookings.status,
@@ -46,11 +47,8 @@ export async function lessonMailContexts(db: Executor, ids: readonly string[]) {
       familyAddress: parentProfiles.address,
     })
     .from(bookings)
-    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
-    .leftJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
-    .leftJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
-    .leftJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
-    .leftJoin(user, eq(user.id, parentProfiles.userId))
+    .$dynamic();
+  const rows = await joinBookingParties(query)
     .leftJoin(studentMeetingLinks, and(eq(studentMeetingLinks.teacherId, bookings.teacherId), eq(studentMeetingLinks.studentId, bookings.studentId)))
     .where(inArray(bookings.id, [...ids]))
     .orderBy(asc(bookingSlots.startsAt));

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { describe, expect, it } from "vitest";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { queryRows } from "./client";
 import { preparedRows } from "./prepared-statements";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Row = { text: string | null; number: number | null; flag: boolean | null };
 const statement = (text: string | null, number: number | null, flag: boolean | null) =>

@@ -1,17 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { cancelLesson } from "../../../tests/factories/lesson-history";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { bookings, teacherInstruments, teacherProfiles } from "./schema";
 
 /** The figures search cards read from teacher_profiles, kept by the triggers of migration 0009. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function card(teacherId: string) {
   const [row] = await t.deps.db

@@ -1,13 +1,13 @@
 import { TZDate } from "@date-fns/tz";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOperator, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { addGrade, createClass } from "../../../tests/factories/classes";
 import { newYorkTeacher } from "../../../tests/factories/lessons";
 import { createEntry, createHomework, setParentZone } from "../../../tests/factories/practice";
 import { send, signIn, signInOperator } from "../../../tests/fixtures/http";
-import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
+import { twoProcessAppsForFile } from "../../../tests/fixtures/test-app";
 import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import { weekStartOf } from "../../shared/practice/practice-week.rules";
 import { conversations, jobs, mailOutbox, messages, parentProfiles } from "../db/schema";
@@ -16,13 +16,7 @@ import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { todayIn } from "../practice/practice.service";
 
-let t: TestApp;
-let other: TestApp;
-let closeApps: () => Promise<void>;
-beforeAll(async () => {
-  ({ first: t, second: other, close: closeApps } = await createTwoProcessApps());
-});
-afterAll(() => closeApps());
+const { t, other } = twoProcessAppsForFile();
 
 const H = 3_600_000;
 const NY = "America/New_York";

@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { cancelLesson, recordAttendance } from "../../../tests/factories/lesson-history";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { STATEMENT_YEAR_MESSAGE, type Statement } from "../../shared/earnings/earnings.schemas";
 import { studentProfiles, teacherProfiles } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const at = (iso: string) => new Date(iso);
 const NEW_YORK = encodeURIComponent("America/New_York");

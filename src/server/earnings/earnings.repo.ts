@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { CancelledBy } from "../../shared/lessons/cancellation.rules";
 import { STATEMENT_STATUSES } from "../../shared/earnings/earnings.rules";
+import { joinBookingParties } from "../db/booking-parties";
 import type { Executor } from "../db/client";
 import { heldLesson } from "../db/held-lessons";
 import { bookings, bookingSlots, parentProfiles, studentProfiles, teacherProfiles } from "../db/schema";
@@ -42,7 +43,7 @@ export interface StatementRow {
  * that deleted their account, and a family those of a teacher who did (issue 26).
  */
 export async function listStatementLessons(db: Executor, owner: StatementOwner, from: Date, to: Date): Promise<StatementRow[]> {
-  const rows = await db
+  const query = db
     .select({
       bookingId: bookings.id,
       status: bookings.status,
@@ -60,10 +61,8 @@ export async function listStatementLessons(db: Executor, owner: StatementOwner, 
       cancelChargeCents: bookings.cancelChargeCents,
     })
     .from(bookings)
-    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
-    .leftJoin(studentProfiles, eq(studentProfiles.id, bookings.studentId))
-    .leftJoin(parentProfiles, eq(parentProfiles.id, bookings.parentId))
-    .leftJoin(teacherProfiles, eq(teacherProfiles.id, bookings.teacherId))
+    .$dynamic();
+  const rows = await joinBookingParties(query)
     .where(and(ownedBy(owner), gte(bookingSlots.startsAt, from), lt(bookingSlots.startsAt, to)))
     .orderBy(asc(bookingSlots.startsAt), asc(bookings.id));
   return rows as StatementRow[];

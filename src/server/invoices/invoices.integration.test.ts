@@ -1,12 +1,12 @@
 import { and, eq, like } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { attendedLesson, lateCancelledLesson, sentInvoice, setBillingSettings } from "../../../tests/factories/invoices";
 import { cancelLesson, recordAttendance } from "../../../tests/factories/lesson-history";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
+import { twoProcessAppsForFile } from "../../../tests/fixtures/test-app";
 import { formatMoney } from "../../shared/invoices/money.rules";
 import type { InvoiceDTO, InvoiceListDTO, InvoicePreviewDTO } from "../../shared/invoices/invoices.schemas";
 import { invoiceLines, invoices, jobs, mailOutbox, teacherProfiles } from "../db/schema";
@@ -16,13 +16,7 @@ import { runDueJobs } from "../jobs/job-runner";
 import { PAY_DIRECTLY } from "./invoice-pdf";
 import { conflictOf, LESSON_TAKEN_MESSAGE, NO_LINES_MESSAGE, SENT_NOT_EDITABLE } from "./invoices.service";
 
-let t: TestApp;
-let other: TestApp;
-let closeApps: () => Promise<void>;
-beforeAll(async () => {
-  ({ first: t, second: other, close: closeApps } = await createTwoProcessApps());
-});
-afterAll(() => closeApps());
+const { t, other } = twoProcessAppsForFile();
 
 const at = (iso: string) => new Date(iso);
 

@@ -4,6 +4,7 @@ import type { InvoiceLineKind, InvoiceStatus, LateCancelCharge, PaymentMethod } 
 import type { InvoiceLineDTO } from "../../shared/invoices/invoices.schemas";
 import type { Executor } from "../db/client";
 import { heldLessonAs } from "../db/held-lessons";
+import { familyOfTeacher } from "../db/relationships";
 import { bookings, invoiceLines, invoicePayments, invoices, parentProfiles, teacherProfiles, user } from "../db/schema";
 
 /** The teacher as an invoice names them, and what invoicing needs from their settings. */
@@ -25,8 +26,8 @@ export async function teacherForInvoice(db: Executor, teacherId: string) {
   return row ? { ...row, lateCancelCharge: row.lateCancelCharge as LateCancelCharge } : null;
 }
 
-/** A family the teacher has had a lesson with (held: accepted, or cancelled after acceptance). */
-export async function familyOfTeacher(db: Executor, teacherId: string, parentId: string) {
+/** One of the teacher's families (a held lesson or a class: relationships.ts), with their contact. */
+export async function familyContactOfTeacher(db: Executor, teacherId: string, parentId: string) {
   const [row] = await db
     .select({ id: parentProfiles.id, firstName: parentProfiles.firstName, lastName: parentProfiles.lastName, email: user.email })
     .from(parentProfiles)
@@ -34,7 +35,7 @@ export async function familyOfTeacher(db: Executor, teacherId: string, parentId:
     .where(
       and(
         eq(parentProfiles.id, parentId),
-        sql`exists (select 1 from bookings b where b.parent_id = ${parentProfiles.id} and b.teacher_id = ${teacherId} and ${heldLessonAs("b")})`,
+        familyOfTeacher(sql`${teacherId}`, sql`${parentProfiles.id}`),
       ),
     );
   return row ?? null;
@@ -109,15 +110,15 @@ export async function invoiceableLessons(db: Executor, teacherId: string, parent
   }));
 }
 
-/** Families with held lessons with the teacher, and what of theirs is not yet on an invoice. */
+/** The teacher's families (relationships.ts), and what of theirs is not yet on an invoice. */
 export async function familiesOfTeacher(db: Executor, teacherId: string) {
   const result = await db.execute(sql`
     select p.id as "parentId", p.first_name || ' ' || p.last_name as "familyName",
-           count(*) filter (where ${invoiceable}) as "uninvoicedCount",
+           count(b.id) filter (where ${invoiceable}) as "uninvoicedCount",
            coalesce(sum(case when b.status = 'cancelled' then b.cancel_charge_cents else b.price_cents end) filter (where ${invoiceable}), 0) as "uninvoicedCents"
-      from bookings b
-      join parent_profiles p on p.id = b.parent_id
-     where b.teacher_id = ${teacherId} and ${heldLessonAs("b")}
+      from parent_profiles p
+      left join bookings b on b.parent_id = p.id and b.teacher_id = ${teacherId} and ${heldLessonAs("b")}
+     where ${familyOfTeacher(sql`${teacherId}`, sql`p.id`)}
      group by p.id, p.first_name, p.last_name
      order by p.last_name, p.first_name, p.id
   `);

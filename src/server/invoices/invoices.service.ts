@@ -116,7 +116,7 @@ async function requireTeacherRow(db: Executor, teacherId: string) {
 }
 
 async function requireFamily(db: Executor, teacherId: string, parentId: string) {
-  const family = await repo.familyOfTeacher(db, teacherId, parentId);
+  const family = await repo.familyContactOfTeacher(db, teacherId, parentId);
   if (!family) throw new AppError("not_found", "Family not found", { fields: { parentId: "Family not found" } });
   return family;
 }

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
+import { describe, expect, it } from "vitest";
+import { twoProcessAppsForFile } from "../../../tests/fixtures/test-app";
 import { retryDelayMs } from "../../shared/jobs/retry.rules";
 import { runDueJobs } from "./job-runner";
 import type { ClaimedJob, JobKind } from "./job.types";
 import { findJob, scheduleJob } from "./jobs.repo";
 
-let t: TestApp;
-let other: TestApp;
-let closeApps: () => Promise<void>;
-beforeAll(async () => {
-  ({ first: t, second: other, close: closeApps } = await createTwoProcessApps());
-});
-afterAll(() => closeApps());
+const { t, other } = twoProcessAppsForFile();
 
 let counter = 0;
 const uniqueKey = (name: string) => `test:${name}:${Date.now()}:${counter++}`;

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import type { CreditLedgerDTO } from "../../shared/lessons/lessons.schemas";
 import { PENDING_EXPIRY_HOURS } from "../../shared/lessons/pending-expiry.rules";
@@ -19,11 +19,7 @@ import { runDueJobs } from "../jobs/job-runner";
  * for; once, whatever races; and every step is in its history.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const H = 3_600_000;
 

@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { newYorkTeacher } from "../../../tests/factories/lessons";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { LATE_CANCEL_CHARGE_MESSAGE, type BillingSettingsDTO } from "../../shared/invoices/invoices.schemas";
 import type { LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { bookings } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const H = 3_600_000;
 

@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createSeries, newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import { SLOT_TAKEN_MESSAGE } from "../../shared/booking/booking.schemas";
 import { LESSON_STARTED_MESSAGE } from "../../shared/lessons/cancellation.rules";
@@ -14,11 +14,7 @@ import { NO_CREDIT_MESSAGE, type CreditLedgerDTO, type LessonDTO } from "../../s
 import { bookings, bookingSlots, calendarEvents, makeUpCredits } from "../db/schema";
 import { cancelLesson } from "./lessons.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const H = 3_600_000;
 

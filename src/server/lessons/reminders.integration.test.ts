@@ -1,23 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
+import { twoProcessAppsForFile } from "../../../tests/fixtures/test-app";
 import { jobs, mailOutbox, parentProfiles } from "../db/schema";
 import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { findJob } from "../jobs/jobs.repo";
 import type { Deps } from "../deps";
 
-let t: TestApp;
-let other: TestApp;
-let closeApps: () => Promise<void>;
-beforeAll(async () => {
-  ({ first: t, second: other, close: closeApps } = await createTwoProcessApps());
-});
-afterAll(() => closeApps());
+const { t, other } = twoProcessAppsForFile();
 
 const H = 3_600_000;
 const run = (deps: Deps, now: Date) => runDueJobs(deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, now });

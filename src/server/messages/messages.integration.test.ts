@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import {
   CONVERSATION_NOT_FOUND_MESSAGE,
   DELETED_USER_NAME,
@@ -16,11 +16,7 @@ import { queryRows } from "../db/client";
 import { COLD_OUTREACH_MESSAGE, STUDENT_MESSAGES_OFF_MESSAGE } from "./conversations.service";
 import { CONVERSATION_CLOSED_MESSAGE, SEND_LIMIT } from "./messages.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function teacher() {
   const account = await createTeacher(t.deps);

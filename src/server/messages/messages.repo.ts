@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
+import { knowsStudent } from "../db/relationships";
 
 /**
  * SQL of the messages feature. The service decides who may do what; these functions take ids it
@@ -65,15 +66,13 @@ export function findFamilyOfClass(db: Executor, teacherId: string, classId: stri
   );
 }
 
-/** The family of a student the teacher teaches: booked with them (any request) or in one of their classes. */
+/** The family of a student the teacher knows (relationships.ts: any request, a class or a credit). */
 export function findFamilyOfStudent(db: Executor, teacherId: string, studentId: string) {
   return one<Family>(
     db,
     sql`select pp.user_id as "parentUserId", pp.id as "parentId", s.id as "studentId", null::uuid as "classId"
           from student_profiles s join parent_profiles pp on pp.id = s.parent_id
-         where s.id = ${studentId}
-           and (exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = s.id)
-             or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id))`,
+         where s.id = ${studentId} and ${knowsStudent(sql`${teacherId}`, sql`s.id`)}`,
   );
 }
 

@@ -1,19 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOperator, createParent, uniqueEmail } from "../../../tests/factories/accounts";
 import { send, signInOperator } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { operators, parentProfiles, session, teacherProfiles, user, verification } from "../db/schema";
 import { syncOperators } from "./operator-sync.service";
 import { listOperators } from "./operators.repo";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 /** The start's log lines, kept to check what the sync said. */
 function recordingLogger() {

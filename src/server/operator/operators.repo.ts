@@ -1,24 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
-import { operators, parentProfiles, session, teacherProfiles, user } from "../db/schema";
+import { accountKindColumns, joinAccountKinds } from "./account-kinds.repo";
+import { operators, session, user } from "../db/schema";
 
 /** The accounts holding the listed addresses, with what they are (operator, parent, teacher, deleted). */
 export async function findAccountsByEmail(db: Executor, emails: string[]) {
   if (emails.length === 0) return [];
-  return db
-    .select({
-      userId: user.id,
-      email: user.email,
-      deleted: user.deleted,
-      operator: operators.userId,
-      parentId: parentProfiles.id,
-      teacherId: teacherProfiles.id,
-    })
-    .from(user)
-    .leftJoin(operators, eq(operators.userId, user.id))
-    .leftJoin(parentProfiles, eq(parentProfiles.userId, user.id))
-    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, user.id))
-    .where(inArray(user.email, emails));
+  const query = db.select({ userId: user.id, email: user.email, deleted: user.deleted, ...accountKindColumns }).from(user).$dynamic();
+  return joinAccountKinds(query).where(inArray(user.email, emails));
 }
 
 /** Every operator with its address, to find the ones taken off OPERATOR_EMAILS. */

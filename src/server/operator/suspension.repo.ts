@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { accountSuspensions, operators, parentProfiles, session, teacherProfiles, user } from "../db/schema";
+import { accountKindColumns, joinAccountKinds } from "./account-kinds.repo";
+import { accountSuspensions, session, teacherProfiles, user } from "../db/schema";
 
 /**
  * SQL of suspension and reinstatement (issue 27): the account as the desk sees it, the suspension
@@ -9,24 +10,19 @@ import { accountSuspensions, operators, parentProfiles, session, teacherProfiles
 
 /** The account, what it holds, and whether it is an operator; null for none or a deleted account's tombstone. */
 export async function findAccount(db: Executor, userId: string) {
-  const [row] = await db
+  const query = db
     .select({
       userId: user.id,
       name: user.name,
       email: user.email,
       createdAt: user.createdAt,
       deleted: user.deleted,
-      parentId: parentProfiles.id,
-      teacherId: teacherProfiles.id,
+      ...accountKindColumns,
       teacherListed: teacherProfiles.isDiscoverable,
-      operator: operators.userId,
     })
     .from(user)
-    .leftJoin(parentProfiles, eq(parentProfiles.userId, user.id))
-    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, user.id))
-    .leftJoin(operators, eq(operators.userId, user.id))
-    .where(eq(user.id, userId))
-    .limit(1);
+    .$dynamic();
+  const [row] = await joinAccountKinds(query).where(eq(user.id, userId)).limit(1);
   if (!row || row.deleted) return null;
   return { ...row, isOperator: row.operator !== null, teacherListed: row.teacherListed === true };
 }

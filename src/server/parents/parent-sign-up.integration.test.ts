@@ -1,17 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent } from "../../../tests/factories/accounts";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
 import { cookieHeader, send } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import { parentProfiles, studentProfiles, user, userRoles } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const signUp = (body: unknown) => send(t, "POST", "/api/accounts/parents", { body: body as Record<string, unknown> });
 

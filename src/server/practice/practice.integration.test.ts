@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
 import { createEntry, createHomework, createTimer, setParentZone, utcDay } from "../../../tests/factories/practice";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { addLocalDays, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import type { ClassDetail } from "../../shared/classes/classes.api";
 import { newClassProgress } from "../../shared/classes/progress.rules";
@@ -23,11 +23,7 @@ import { withPracticeXp } from "../../shared/practice/practice-xp.rules";
 import { PRACTICE_DATE_RANGE_MESSAGE } from "../../shared/practice/practice.schemas";
 import { classEnrolments, practiceEntries, studentRepertoire } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const today = (zone: string) => localDateTime(new Date(), zone).date;
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { PracticeSource } from "../../shared/practice/practice.constants";
 import { queryRows, type Executor } from "../db/client";
-import { heldLessonAs } from "../db/held-lessons";
+import { teachesStudent } from "../db/relationships";
 import {
   classEnrolments,
   classes,
@@ -56,18 +56,14 @@ export function studentsOfParent(db: Executor, parentId: string): Promise<Studen
     .orderBy(asc(studentProfiles.firstName), asc(studentProfiles.id));
 }
 
-/**
- * Students the teacher teaches: a held lesson (accepted, or cancelled after it was accepted) or
- * one of their classes with the student in it now. The same rule as `teaches`.
- */
+/** Students the teacher teaches (teachesStudent in relationships.ts: the My Students rule). */
 export function studentsOfTeacher(db: Executor, teacherId: string): Promise<StudentRow[]> {
   return queryRows<StudentRow>(
     db,
     sql`select s.id as "studentId", s.first_name || ' ' || s.last_name as "studentName", s.parent_id as "parentId",
                coalesce(p.time_zone, p.reported_time_zone, 'UTC') as "timeZone"
           from student_profiles s join parent_profiles p on p.id = s.parent_id
-         where exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = s.id and ${heldLessonAs("b")})
-            or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = s.id)
+         where ${teachesStudent(sql`${teacherId}`, sql`s.id`)}
          order by lower(s.first_name), lower(s.last_name), s.id`,
   );
 }
@@ -75,8 +71,7 @@ export function studentsOfTeacher(db: Executor, teacherId: string): Promise<Stud
 export async function teaches(db: Executor, teacherId: string, studentId: string): Promise<boolean> {
   const rows = await queryRows<{ ok: boolean }>(
     db,
-    sql`select (exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = ${studentId} and ${heldLessonAs("b")})
-             or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = ${studentId})) as ok`,
+    sql`select ${teachesStudent(sql`${teacherId}`, sql`${studentId}`)} as ok`,
   );
   return rows[0]?.ok === true;
 }

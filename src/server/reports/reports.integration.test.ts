@@ -1,21 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createOperator, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn, signInOperator } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 import { missedLiveEvents } from "../live/live.service";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import { accountSuspensions, mailOutbox, messages, operatorActions, reports, session, teacherProfiles } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 /**
  * A family and a teacher who talk (a message each way) and a review by the parent; a second

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking, type BookingStatus } from "../../../tests/factories/bookings";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import {
   REVIEW_EXISTS_MESSAGE,
   REVIEW_NOT_ALLOWED_MESSAGE,
@@ -14,11 +14,7 @@ import {
 } from "../../shared/reviews/reviews.schemas";
 import { parentProfiles, reviews } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Teacher = Awaited<ReturnType<typeof createTeacher>>;
 

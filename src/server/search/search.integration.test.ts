@@ -1,18 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { TeacherSearchResponse } from "../../shared/search/search.schemas";
 import { queryRows } from "../db/client";
 import { updateOwnProfile } from "../teachers/teacher-profile.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 // Each test puts its teachers in a town of its own (a made-up name the gazetteer does not know,
 // so the search falls back to "city or state contains"), or in a place of its own with its own

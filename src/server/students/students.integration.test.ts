@@ -1,18 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AGE_MESSAGE } from "../../shared/students/students.schemas";
 import { studentProfiles, studentRepertoire, teacherProfiles } from "../db/schema";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createClass } from "../../../tests/factories/classes";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Parent = Awaited<ReturnType<typeof createParent>>;
 

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTeacher } from "../../../tests/factories/accounts";
 import { addIntroVideo } from "../../../tests/factories/teacher-application";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { createStorage } from "../files/create-storage";
 import { introVideoKey } from "./intro-video.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 describe("a removed intro video stops existing", () => {
   it("is deleted from storage when the teacher saves without it", async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { book, newParent, newYorkTeacher, slotsOf } from "../../../tests/fixtures/booking";
 import { send } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { NOTICE_HOURS_MESSAGE } from "../../shared/lessons/cancellation.rules";
 import { LEAD_HOURS_MESSAGE } from "../../shared/booking/lead-time.rules";
 import { BUFFER_MESSAGE, TIME_OFF_LENGTH_MESSAGE, TIME_OFF_ORDER_MESSAGE } from "../../shared/lessons/time-off.rules";
@@ -14,11 +14,7 @@ import {
 } from "../../shared/teachers/lesson-settings.schemas";
 import { teacherTimeOff } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const settingsOf = async (cookie: string) => (await send(t, "GET", "/api/teachers/me/lesson-settings", { cookie })).json as LessonSettingsDTO;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
+import { knowsStudent } from "../db/relationships";
 import { studentMeetingLinks } from "../db/schema";
 
 /**
@@ -8,16 +9,13 @@ import { studentMeetingLinks } from "../db/schema";
  */
 
 /**
- * Whether the student is one of the teacher's: booked with them (a request of any status, so a
- * link can be set before the first online lesson is accepted), in one of their classes, or owed
- * a make-up credit by them. Anyone else's student is "not found".
+ * Whether the teacher knows the student (relationships.ts: a request of any status, so a link can
+ * be set before the first online lesson is accepted). Anyone else's student is "not found".
  */
 export async function isStudentOfTeacher(db: Executor, teacherId: string, studentId: string): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     db,
-    sql`select (exists (select 1 from bookings b where b.teacher_id = ${teacherId} and b.student_id = ${studentId})
-             or exists (select 1 from classes c where c.teacher_id = ${teacherId} and c.student_id = ${studentId})
-             or exists (select 1 from make_up_credits m where m.teacher_id = ${teacherId} and m.student_id = ${studentId})) as found`,
+    sql`select ${knowsStudent(sql`${teacherId}`, sql`${studentId}`)} as found`,
   );
   return row?.found === true;
 }

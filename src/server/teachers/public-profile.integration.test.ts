@@ -1,18 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { TeacherSearchResponse } from "../../shared/search/search.schemas";
 import type { PublicTeacherProfile } from "../../shared/teachers/public-profile.schemas";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const profilePath = (teacherId: string) => `/api/teachers/${teacherId}/public`;
 

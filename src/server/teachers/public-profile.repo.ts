@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { INSTRUMENT_KEYS, type Instrument } from "../../shared/teachers/teachers.constants";
 import { queryRows, type Executor } from "../db/client";
 import { teacherInstruments, teacherProfiles } from "../db/schema";
-import { familyOfTeacher, visibleTeacher } from "../db/discoverable";
+import { keptByFamily, visibleTeacher } from "../db/discoverable";
 
 /** Instruments in the order search shows them: most years teaching first, then the instrument list's order. */
 const INSTRUMENT_ORDER = sql.raw(`array[${INSTRUMENT_KEYS.map((key) => `'${key}'`).join(", ")}]::text[]`);
@@ -65,7 +65,7 @@ export async function findPublicTeacher(db: Executor, teacherId: string, parentI
 
 /** Whether the parent's family is with the teacher (discoverable.ts), whatever the discovery switch. */
 export async function isFamilyOfTeacher(db: Executor, teacherId: string, parentId: string): Promise<boolean> {
-  const [row] = await queryRows<{ with: boolean }>(db, sql`select ${familyOfTeacher(sql`${teacherId}::uuid`, parentId)} as "with"`);
+  const [row] = await queryRows<{ with: boolean }>(db, sql`select ${keptByFamily(sql`${teacherId}::uuid`, parentId)} as "with"`);
   return row?.with === true;
 }
 

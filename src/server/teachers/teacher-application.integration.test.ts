@@ -1,20 +1,16 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { introVideoBytes, teacherApplicationBody } from "../../../tests/factories/teacher-application";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import { teacherAvailability, teacherInstruments, teacherProfiles, user, userRoles } from "../db/schema";
 import { signUploadToken } from "./upload-token";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Body = ReturnType<typeof teacherApplicationBody>;
 const apply = (body: unknown) => send(t, "POST", "/api/teachers", { body: body as Record<string, unknown> });

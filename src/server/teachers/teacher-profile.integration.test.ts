@@ -1,18 +1,14 @@
 import { randomInt } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { JOIN_CODE_ALPHABET } from "../../shared/classes/classes.constants";
 import { RATE_ORDER_MESSAGE } from "../../shared/teachers/profile.schemas";
 import { bookings, bookingSlots, calendarEvents, classes, lessonSeries, teacherInstruments, teacherProfiles } from "../db/schema";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Teacher = Awaited<ReturnType<typeof createTeacher>>;
 type Parent = Awaited<ReturnType<typeof createParent>>;

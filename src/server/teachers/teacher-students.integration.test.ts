@@ -1,20 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
 import { cancelLesson, issueCredit, recordAttendance } from "../../../tests/factories/lesson-history";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { creditExpiresAt } from "../../shared/lessons/credits.rules";
 import type { TeacherStudentsResponse } from "../../shared/teachers/teacher-students.api";
 import { parentProfiles } from "../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

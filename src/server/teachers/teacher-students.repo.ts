@@ -3,7 +3,7 @@ import type { CommunicationChannel } from "../../shared/accounts/accounts.consta
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { ClassStatus } from "../../shared/classes/classes.constants";
 import { queryRows, type Executor } from "../db/client";
-import { heldLessonAs } from "../db/held-lessons";
+import { studentsTaughtBy } from "../db/relationships";
 
 export interface TeacherStudentRow {
   studentId: string;
@@ -31,9 +31,8 @@ export interface TeacherStudentRow {
 }
 
 /**
- * Every student the teacher has taught or is booked with (an accepted lesson, or one cancelled
- * after it was booked), is in a class of, or owes a make-up credit to, with the figures of the
- * students list, in one round trip. Only this teacher's lessons, classes and credits are counted.
+ * Every student the teacher teaches (relationships.ts), with the figures of the students list, in
+ * one round trip. Only this teacher's lessons, classes and credits are counted.
  */
 export async function listTeacherStudents(db: Executor, teacherId: string, now: Date): Promise<TeacherStudentRow[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -42,13 +41,7 @@ export async function listTeacherStudents(db: Executor, teacherId: string, now: 
   return queryRows<TeacherStudentRow>(
     db,
     sql`
-      with taught as (
-        select b.student_id from bookings b where b.teacher_id = ${teacherId} and ${heldLessonAs("b")}
-        union
-        select c.student_id from classes c where c.teacher_id = ${teacherId} and c.student_id is not null
-        union
-        select m.student_id from make_up_credits m where m.teacher_id = ${teacherId}
-      )
+      with taught as ${studentsTaughtBy(sql`${teacherId}`)}
       select s.id as "studentId", s.first_name as "firstName", s.last_name as "lastName", s.age,
         p.first_name || ' ' || p.last_name as "parentName", u.email as "parentEmail", p.phone as "parentPhone",
         p.preferred_communication as "preferredCommunication",

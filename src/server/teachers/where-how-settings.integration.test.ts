@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tableCounts } from "../../../tests/api/world";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
+import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { MEETING_URL_MESSAGE } from "../../shared/booking/lesson-place.schemas";
 import { STUDIO_ADDRESS_REQUIRED_MESSAGE, type TeacherProfile } from "../../shared/teachers/profile.schemas";
 import type { TeacherStudentsResponse } from "../../shared/teachers/teacher-students.api";
@@ -16,11 +16,7 @@ import { teacherProfiles } from "../db/schema";
  * the family's home address.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function teacher(lessonFormat: "both" | "online" | "in_person" = "both") {
   const created = await createTeacher(t.deps);

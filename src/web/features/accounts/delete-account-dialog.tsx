@@ -4,8 +4,8 @@ import type { z } from "zod";
 import { deleteWithCodeSchema, deleteWithPasswordSchema } from "../../../shared/accounts/accounts.schemas";
 import { AppError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -120,14 +120,7 @@ function FormEnd({ remove }: { remove: ReturnType<typeof useDeleteAccount> }) {
   return (
     <>
       {remove.isError && !onField ? <Alert>{errorMessage(remove.error, "Failed to delete account. Please try again or contact support.")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant="danger" disabled={remove.isPending}>
-          {remove.isPending ? "Deleting..." : "Delete my account"}
-        </Button>
-      </div>
+      <FormActions variant="danger" submit="Delete my account" pending={remove.isPending} pendingLabel="Deleting..." />
     </>
   );
 }

@@ -6,8 +6,8 @@ import { AppError } from "../../../shared/errors";
 import { PRICE_MESSAGE, priceCentsSchema } from "../../../shared/invoices/invoices.schemas";
 import { centsToDollarsText, parseDollars } from "../../../shared/invoices/money.rules";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -95,14 +95,7 @@ function AcceptForm({ request, lessons, onDone }: { request: BookingRequestDTO; 
         </div>
       </Field>
       {decide.isError && !error ? <Alert>{errorMessage(decide.error, "Failed to accept request")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={decide.isPending}>
-          Accept
-        </Button>
-      </div>
+      <FormActions submit="Accept" pending={decide.isPending} />
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { useForm } from "react-hook-form";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import { declineRequestSchema, type DeclineRequest, type DeclineRequestInput } from "../../../shared/booking/reason.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { requestSummary } from "./request-summary";
@@ -61,14 +61,7 @@ function DeclineForm({ request, lessons, onDone }: { request: BookingRequestDTO;
         registration={form.register("reason")}
       />
       {decide.isError && !errors.reason ? <Alert>{errorMessage(decide.error, "Failed to decline request")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Keep Request</Button>
-        </DialogClose>
-        <Button type="submit" variant="danger" disabled={decide.isPending}>
-          {decide.isPending ? "Declining..." : "Decline Request"}
-        </Button>
-      </div>
+      <FormActions variant="danger" submit="Decline Request" pending={decide.isPending} pendingLabel="Declining..." cancel="Keep Request" />
     </form>
   );
 }

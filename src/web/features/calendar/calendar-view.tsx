@@ -18,7 +18,8 @@ import { eventStyle } from "../../../shared/calendar/event-style.rules";
 import { layoutDayEvents } from "../../../shared/calendar/event-layout.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -483,14 +484,13 @@ function DeleteEventDialog({ event, onClose }: { event: CalendarEventDTO | null;
       {event ? (
         <DialogContent title="Delete Event?" description={`"${event.title}" will be removed from your calendar. This cannot be undone.`}>
           {remove.isError ? <Alert className="mb-4">{errorMessage(remove.error, "Failed to delete the event")}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(event.id, { onSuccess: onClose })}>
-              {remove.isPending ? "Deleting..." : "Delete Event"}
-            </Button>
-          </div>
+          <FormActions
+            variant="danger"
+            submit="Delete Event"
+            pending={remove.isPending}
+            pendingLabel="Deleting..."
+            onConfirm={() => remove.mutate(event.id, { onSuccess: onClose })}
+          />
         </DialogContent>
       ) : null}
     </Dialog>

@@ -10,8 +10,8 @@ import {
   type EventInput,
 } from "../../../shared/calendar/calendar.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
@@ -158,14 +158,7 @@ function EventForm({
 
       {save.isError ? <Alert>{errorMessage(save.error, "Failed to save the event")}</Alert> : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : event ? "Save Changes" : "Create Event"}
-        </Button>
-      </div>
+      <FormActions submit={event ? "Save Changes" : "Create Event"} pending={save.isPending} pendingLabel="Saving..." />
     </form>
   );
 }

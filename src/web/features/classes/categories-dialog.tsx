@@ -5,7 +5,8 @@ import { categoriesEditSchema } from "../../../shared/classes/classes.schemas";
 import { nameKey } from "../../../shared/classes/progress.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
 import { useEditCategories } from "./use-classes";
@@ -113,14 +114,7 @@ function CategoriesForm({ classId, initial, onDone }: { classId: string; initial
         </Button>
       </div>
       {problem ? <Alert>{problem}</Alert> : save.isError ? <Alert>{errorMessage(save.error, "Failed to save categories")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Categories"}
-        </Button>
-      </div>
+      <FormActions submit="Save Categories" pending={save.isPending} pendingLabel="Saving..." />
     </form>
   );
 }

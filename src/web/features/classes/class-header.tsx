@@ -7,6 +7,7 @@ import type { ClassDetail } from "../../../shared/classes/classes.api";
 import { classUpdateSchema, type ClassUpdate, type ClassUpdateInput } from "../../../shared/classes/classes.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -190,14 +191,7 @@ function EditClassForm({ detail, onDone }: { detail: ClassDetail; onDone: () => 
         <Textarea id="edit-class-description" {...invalidProps("edit-class-description", errors.description?.message)} {...form.register("description")} />
       </Field>
       {update.isError ? <Alert>{errorMessage(update.error, "Failed to save class")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
+      <FormActions submit="Save Changes" pending={update.isPending} pendingLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 
 /** The second step of a destructive action: says what happens, then Cancel or the action. */
@@ -33,14 +33,7 @@ export function ConfirmDialog({
       {open ? (
         <DialogContent title={title} description={description}>
           {error ? <Alert className="mb-4">{errorMessage(error, "Something went wrong. Please try again.")}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant={tone} disabled={pending} onClick={onConfirm}>
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </div>
+          <FormActions variant={tone} submit={confirmLabel} pending={pending} pendingLabel={pendingLabel} onConfirm={onConfirm} />
         </DialogContent>
       ) : null}
     </Dialog>

@@ -4,8 +4,9 @@ import { useForm } from "react-hook-form";
 import type { ClassDetail } from "../../../shared/classes/classes.api";
 import { classCreateSchema, type ClassCreate, type ClassCreateInput } from "../../../shared/classes/classes.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { buttonClasses } from "../../components/ui/button";
+import { ActionsRow, CancelButton, FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { ChoiceGroup, invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -54,14 +55,12 @@ function CreatedClass({ created }: { created: ClassDetail }) {
         </div>
         {created.joinCode ? <CopyCodeButton code={created.joinCode} /> : null}
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Done</Button>
-        </DialogClose>
+      <ActionsRow>
+        <CancelButton label="Done" />
         <Link to={`/class/${created.id}`} className={buttonClasses("primary")}>
           Open Class
         </Link>
-      </div>
+      </ActionsRow>
     </div>
   );
 }
@@ -89,14 +88,7 @@ function CreateClassForm({ onCreated }: { onCreated: (created: ClassDetail) => v
       </Field>
       <ChoiceGroup id="class-format" legend="Progress format" type="radio" options={FORMAT_OPTIONS} registration={form.register("format")} error={errors.format?.message} />
       {create.isError ? <Alert>{errorMessage(create.error, "Failed to create class")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Class"}
-        </Button>
-      </div>
+      <FormActions submit="Create Class" pending={create.isPending} pendingLabel="Creating..." />
     </form>
   );
 }

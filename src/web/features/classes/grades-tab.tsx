@@ -6,7 +6,8 @@ import type { ClassDetail, Grade } from "../../../shared/classes/classes.api";
 import { gradeCreateSchema, type GradeData, type GradeInput } from "../../../shared/classes/classes.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps, OptionsSelect, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -159,14 +160,7 @@ function GradeForm({ detail, grade, onDone }: { detail: ClassDetail; grade: Grad
         <Textarea id="grade-feedback" {...invalidProps("grade-feedback", errors.feedback?.message)} {...form.register("feedback")} />
       </Field>
       {save.isError ? <Alert>{errorMessage(save.error, "Failed to save grade")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : grade ? "Save Changes" : "Add Grade"}
-        </Button>
-      </div>
+      <FormActions submit={grade ? "Save Changes" : "Add Grade"} pending={save.isPending} pendingLabel="Saving..." />
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { JOIN_CODE_HINT, JOIN_CODE_LENGTH, JOIN_CODE_PLACEHOLDER } from "../../.
 import { classJoinSchema, type ClassJoin } from "../../../shared/classes/classes.schemas";
 import { normalizeJoinCode } from "../../../shared/classes/join-code.rules";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { OptionsSelect } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -111,14 +111,7 @@ export function JoinClassForm({
         <OptionsSelect id="join-student" options={students} placeholder="Choose a student" value={studentId} onChange={(e) => setStudentId(e.target.value)} />
       </Field>
       {error ? <Alert>{errorMessage(error, "Failed to join class")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={missing || pending}>
-          {pending ? "Joining..." : "Join Class"}
-        </Button>
-      </div>
+      <FormActions submit="Join Class" pending={pending} pendingLabel="Joining..." disabled={missing} />
     </form>
   );
 }

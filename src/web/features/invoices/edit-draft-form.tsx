@@ -4,7 +4,7 @@ import { INVOICE_LIMITS } from "../../../shared/invoices/invoices.constants";
 import type { InvoiceDTO } from "../../../shared/invoices/invoices.schemas";
 import { centsToDollarsText } from "../../../shared/invoices/money.rules";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -46,14 +46,7 @@ export function EditDraftForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone
       </div>
       <ExtraLinesFields control={form.control} register={form.register} errors={errors} />
       {update.isError && !Object.keys(errors).length ? <Alert>{errorMessage(update.error, "Failed to save the draft")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save draft"}
-        </Button>
-      </div>
+      <FormActions submit="Save draft" pending={update.isPending} pendingLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }

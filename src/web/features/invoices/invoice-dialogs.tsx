@@ -6,7 +6,8 @@ import { PAYMENT_METHOD_LABELS, voidInvoiceSchema, type InvoiceDTO, type VoidInv
 import { centsToDollarsText, formatMoney } from "../../../shared/invoices/money.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { ActionsRow, CancelButton } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -22,12 +23,10 @@ type DialogProps = { invoice: InvoiceDTO; open: boolean; onOpenChange: (open: bo
 
 function Actions({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <DialogClose asChild>
-        <Button variant="secondary">Cancel</Button>
-      </DialogClose>
+    <ActionsRow className="mt-6">
+      <CancelButton />
       {children}
-    </div>
+    </ActionsRow>
   );
 }
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { attendanceSchema, LESSON_NOTE_MAX, type AttendanceInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { ChoiceGroup, invalidProps, setServerErrors } from "../../components/ui/form";
 import { Textarea } from "../../components/ui/textarea";
@@ -66,14 +66,7 @@ function AttendanceForm({ lesson, onDone }: { lesson: LessonDTO; onDone: (outcom
         <Textarea id="lesson-note" rows={5} maxLength={LESSON_NOTE_MAX} {...invalidProps("lesson-note", errors.note?.message)} {...form.register("note")} />
       </Field>
       {record.isError && !errors.note ? <Alert>{errorMessage(record.error, "Failed to save. Please try again.")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Close</Button>
-        </DialogClose>
-        <Button type="submit" disabled={record.isPending}>
-          {record.isPending ? "Saving..." : "Save"}
-        </Button>
-      </div>
+      <FormActions submit="Save" pending={record.isPending} pendingLabel="Saving..." cancel="Close" />
     </form>
   );
 }

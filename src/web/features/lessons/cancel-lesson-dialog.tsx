@@ -4,8 +4,8 @@ import { cancellationChargeCents, cancellationOutcome } from "../../../shared/le
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { cancelLessonSchema, type CancelLesson, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { ChoiceGroup, setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { formatSlot } from "../booking/format-time";
@@ -82,14 +82,7 @@ function CancelForm({ lesson, side, onDone }: { lesson: LessonDTO; side: "parent
         <ReasonField id="cancel-reason" error={reasonError} registration={form.register("reason")} />
       ) : null}
       {cancel.isError && !reasonError ? <Alert>{errorMessage(cancel.error, "Failed to cancel the lesson. Please try again.")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Keep Lesson</Button>
-        </DialogClose>
-        <Button type="submit" variant="danger" disabled={cancel.isPending}>
-          {cancel.isPending ? "Cancelling..." : "Cancel Lesson"}
-        </Button>
-      </div>
+      <FormActions variant="danger" submit="Cancel Lesson" pending={cancel.isPending} pendingLabel="Cancelling..." cancel="Keep Lesson" />
     </form>
   );
 }

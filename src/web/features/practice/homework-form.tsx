@@ -6,6 +6,7 @@ import type { HomeworkDTO } from "../../../shared/practice/practice.api";
 import { createHomeworkSchema, HOMEWORK_LIMITS, updateHomeworkSchema } from "../../../shared/practice/practice.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -131,14 +132,7 @@ export function HomeworkForm({
         <Input id="homework-due" type="date" {...invalidProps("homework-due", errors.dueOn?.message)} {...form.register("dueOn", { setValueAs: stringOrNone })} />
       </Field>
       {error && !fieldError ? <Alert>{errorMessage(error, "Failed to save the homework. Please try again.")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          {cancelLabel}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : editing ? "Save homework" : "Assign homework"}
-        </Button>
-      </div>
+      <FormActions submit={editing ? "Save homework" : "Assign homework"} pending={pending} pendingLabel="Saving..." onCancel={onCancel} cancel={cancelLabel} />
     </form>
   );
 }

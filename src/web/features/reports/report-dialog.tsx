@@ -4,6 +4,7 @@ import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportTarget } from "../../.
 import { createReportSchema, REPORT_DETAILS_MAX, type CreateReportInput } from "../../../shared/reports/reports.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { ChoiceGroup, invalidProps, setServerErrors } from "../../components/ui/form";
@@ -73,14 +74,7 @@ function ReportForm({ targetKind, targetId }: { targetKind: ReportTarget; target
         <Textarea id="report-details" rows={4} maxLength={REPORT_DETAILS_MAX} {...invalidProps("report-details", errors.details?.message)} {...form.register("details")} />
       </Field>
       {send.isError && !errors.reason && !errors.details ? <Alert>{errorMessage(send.error, "Failed to send the report. Please try again.")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? "Sending..." : "Send"}
-        </Button>
-      </div>
+      <FormActions submit="Send" pending={send.isPending} pendingLabel="Sending..." />
     </form>
   );
 }

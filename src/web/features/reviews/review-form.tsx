@@ -11,7 +11,7 @@ import {
   type ReviewInput,
 } from "../../../shared/reviews/reviews.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -105,14 +105,7 @@ export function ReviewForm({
         <Alert>{errorMessage(mutation.error, "Failed to save your review")}</Alert>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving..." : review ? "Save Review" : "Post Review"}
-        </Button>
-      </div>
+      <FormActions submit={review ? "Save Review" : "Post Review"} pending={mutation.isPending} pendingLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }

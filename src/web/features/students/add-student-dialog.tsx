@@ -7,8 +7,8 @@ import {
   type StudentCreateInput,
 } from "../../../shared/students/students.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { ChoiceGroup, errorText, invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -79,14 +79,7 @@ function AddStudentForm({ onDone }: { onDone: () => void }) {
 
       {add.isError ? <Alert>{errorMessage(add.error, "Failed to add student")}</Alert> : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? "Adding..." : "Add Student"}
-        </Button>
-      </div>
+      <FormActions submit="Add Student" pending={add.isPending} pendingLabel="Adding..." />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from "../../../shared/students/students.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
@@ -170,14 +171,7 @@ function AddRepertoireForm({ studentId, onDone }: { studentId: string; onDone: (
 
       {add.isError ? <Alert>{errorMessage(add.error, "Failed to add repertoire entry")}</Alert> : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={add.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? "Saving..." : "Save Piece"}
-        </Button>
-      </div>
+      <FormActions submit="Save Piece" pending={add.isPending} pendingLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }

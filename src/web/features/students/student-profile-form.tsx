@@ -10,7 +10,7 @@ import {
   type StudentProfile,
 } from "../../../shared/students/students.schemas";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { FormActions } from "../../components/ui/form-actions";
 import { Field } from "../../components/ui/field";
 import { ChoiceGroup, errorText, invalidProps, OptionsSelect, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -130,14 +130,7 @@ export function StudentProfileForm({ student, onDone }: { student: StudentProfil
 
       {update.isError ? <Alert>{errorMessage(update.error, "Failed to update student profile")}</Alert> : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
+      <FormActions submit="Save Changes" pending={update.isPending} pendingLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { OPERATOR_REASON_MAX, operatorReasonSchema, type OperatorReasonInput } f
 import { useForm } from "react-hook-form";
 
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
+import { FormActions } from "../../../components/ui/form-actions";
+import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../../components/ui/form";
 import { Textarea } from "../../../components/ui/textarea";
@@ -74,14 +74,7 @@ function ReasonForm({ action, userId, onDone }: { action: "suspend" | "reinstate
         <Textarea id={id} rows={3} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, error)} {...form.register("reason")} />
       </Field>
       {act.isError && !error ? <Alert>{errorMessage(act.error, `Could not ${action} the account. Please try again.`)}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant={action === "suspend" ? "danger" : "primary"} disabled={act.isPending}>
-          {act.isPending ? COPY[action].pending : COPY[action].submit}
-        </Button>
-      </div>
+      <FormActions variant={action === "suspend" ? "danger" : "primary"} submit={COPY[action].submit} pending={act.isPending} pendingLabel={COPY[action].pending} />
     </form>
   );
 }

@@ -5,7 +5,8 @@ import type { ApplicationDecision } from "../../../../shared/operator/applicatio
 
 import { Alert } from "../../../components/ui/alert";
 import { Button, type ButtonVariant } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
+import { FormActions } from "../../../components/ui/form-actions";
+import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../../components/ui/form";
 import { Textarea } from "../../../components/ui/textarea";
@@ -93,14 +94,7 @@ function DecisionForm({ teacherId, decision, onDone }: { teacherId: string; deci
         <Textarea id={id} rows={4} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, errors.reason?.message)} {...form.register("reason")} />
       </Field>
       {decide.isError && !errors.reason ? <Alert>{errorMessage(decide.error, "The decision could not be saved. Please try again.")}</Alert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" variant={copy.variant === "secondaryDanger" ? "danger" : "primary"} disabled={decide.isPending}>
-          {decide.isPending ? "Saving..." : copy.button}
-        </Button>
-      </div>
+      <FormActions variant={copy.variant === "secondaryDanger" ? "danger" : "primary"} submit={copy.button} pending={decide.isPending} pendingLabel="Saving..." />
     </form>
   );
 }

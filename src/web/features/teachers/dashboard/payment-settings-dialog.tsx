@@ -1,7 +1,8 @@
 import { Banknote } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
+import { ActionsRow, CancelButton } from "../../../components/ui/form-actions";
+import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
 
 /** decisions.md section 2: payments are not taken in the app; this says so plainly. */
 export function PaymentSettingsDialog() {
@@ -21,14 +22,12 @@ export function PaymentSettingsDialog() {
             rates at any time in Settings.
           </p>
         </div>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
-          </DialogClose>
+        <ActionsRow className="mt-6">
+          <CancelButton label="Close" />
           <Link to="/teacher/settings" className={buttonClasses("primary")}>
             Edit my rates
           </Link>
-        </div>
+        </ActionsRow>
       </DialogContent>
     </Dialog>
   );
