@@ -54,6 +54,16 @@ const envSchema = z
       .min(0, "must be 0 (off) or more")
       .max(3600, "must be at most 3600")
       .default(15),
+    /**
+     * How long an idle keep-alive connection stays open: longer than the load balancer's idle
+     * timeout in front (60 s is the common default), so the balancer always closes first.
+     */
+    KEEP_ALIVE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(3600, "must be at most 3600")
+      .default(65),
     /** Bearer token that GET /metrics asks for; unset → /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /**

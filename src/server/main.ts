@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import pino from "pino";
@@ -11,6 +12,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/d
 import { runMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo-seed";
 import { ConfigError, loadEnv } from "./env";
+import { keepConnectionsAlive } from "./http/keep-alive";
 import { liveHubFor } from "./live/live-hub";
 import { JOB_KINDS, JOB_SWEEPS } from "./job-kinds";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner";
@@ -77,6 +79,8 @@ async function main() {
       );
     }
   });
+
+  keepConnectionsAlive(server as Server, env.KEEP_ALIVE_SECONDS);
 
   let stopping = false;
   const shutdown = (signal: string) => {

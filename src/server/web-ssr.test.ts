@@ -27,7 +27,7 @@ describe("loadPageRenderer", () => {
     const log = logger();
     const render = await loadPageRenderer(log, rendererDir("export async function renderPage() { throw new Error('boom'); }"));
     expect(await render!("http://localhost/find-teachers", [])).toBeNull();
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ url: "http://localhost/find-teachers" }), expect.any(String));
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ path: "/find-teachers" }), expect.any(String));
   });
 
   it("a renderer that cannot be loaded is logged, and the server goes on without it", async () => {

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
+import { loggablePath } from "./http/log-redaction";
 
 export const WEB_SSR_DIST = fileURLToPath(new URL("../../dist/web-ssr", import.meta.url));
 
@@ -39,7 +40,8 @@ export async function loadPageRenderer(logger: Pick<Logger, "error" | "warn">, d
       try {
         return await renderPage(url, data);
       } catch (error) {
-        logger.error({ err: error, url }, "rendering the page on the server failed; sending it for the browser to render");
+        // The path alone, as the request log writes it: a query may carry a token.
+        logger.error({ err: error, path: loggablePath(new URL(url, "http://localhost").pathname) }, "rendering the page on the server failed; sending it for the browser to render");
         return null;
       }
     };

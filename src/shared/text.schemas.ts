@@ -67,8 +67,10 @@ export function requiredText(label: string, max: number) {
     .refine(isSafeText, unsafeTextMessage(label));
 }
 
+// C0 controls (line feed, carriage return...), DEL, the C1 controls (U+0085 "next line" among them)
+// and the line and paragraph separators: every character that some reader takes for a line break.
 // eslint-disable-next-line no-control-regex -- control characters are what is refused
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export const lineBreakMessage = (label: string) => `${label} must be on one line`;
 /** No line breaks or other control characters (see oneLineText). */
 export const isOneLine = (value: string) => !CONTROL_CHARACTERS.test(value);

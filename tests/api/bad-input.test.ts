@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JSON_ONLY_MESSAGE } from "../../src/server/http/validate";
 import { send } from "../fixtures/http";
 import { testAppForFile } from "../fixtures/test-app";
 import { extremeValueBodies } from "./extreme-values";
@@ -100,6 +101,19 @@ describe("bad input", () => {
         expect(res.status, `${variant.label}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${variant.label}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
         expect(res.json?.error?.message, variant.label).toEqual(expect.any(String));
+      }
+      // The valid body itself, sent as anything but JSON, is refused for its type (issue 39):
+      // Hono would read it as `{}`, and a route whose fields are optional would succeed without them.
+      if (!request.upload) {
+        for (const type of ["text/plain", "application/x-www-form-urlencoded", undefined]) {
+          const res = await t.app.request(request.path, {
+            method,
+            headers: { ...(cookie ? { cookie } : {}), ...(type ? { "content-type": type } : {}) },
+            body: JSON.stringify(request.body),
+          });
+          expect(res.status, `the valid body as ${type ?? "no type"}`).toBe(415);
+          expect(((await res.json()) as { error: { message: string } }).error.message).toBe(JSON_ONLY_MESSAGE);
+        }
       }
       expect(await tableCounts(t)).toEqual(before);
     });

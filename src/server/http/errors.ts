@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { AppError, type ErrorCode } from "../../shared/errors";
 import type { Deps } from "../deps";
 import type { AppEnv } from "./app-env";
+import { loggablePath } from "./log-redaction";
 
 const statusCodes: Partial<Record<number, ErrorCode>> = {
   400: "validation",
@@ -62,7 +63,7 @@ export function errorHandler(deps: Pick<Deps, "logger">): ErrorHandler<AppEnv> {
       if (appError.status === 429) c.header("retry-after", String(Math.max(1, Math.ceil(appError.retryAfterSeconds ?? 60))));
       return c.json(appError.toBody(requestId), appError.status as 400);
     }
-    deps.logger.error({ err: error, requestId, path: c.req.path }, "unhandled error");
+    deps.logger.error({ err: error, requestId, path: loggablePath(c.req.path) }, "unhandled error");
     return c.json(
       new AppError("internal", "Something went wrong on our side. Please try again.").toBody(requestId),
       500,

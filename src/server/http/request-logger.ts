@@ -1,8 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env";
+import { loggablePath } from "./log-redaction";
 
-/** One JSON line per request, with the request id that error bodies also carry. */
+/** One JSON line per request, with the request id that error bodies also carry; no secret of its path (log-redaction.ts). */
 export function requestLogger(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
@@ -10,7 +11,7 @@ export function requestLogger(logger: Logger) {
     logger.info({
       requestId: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });

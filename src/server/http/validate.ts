@@ -18,6 +18,19 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const sentJson = (c: Context) => JSON_TYPE.test((c.req.header("content-type") ?? "").split(";")[0]!.trim());
 
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON, with the header "Content-Type: application/json".';
+
+/**
+ * A route that takes JSON refuses a body of any other type (issue 39). Hono's json validator reads
+ * such a body as `{}`, so `{"priceCents":4200}` sent as text/plain would accept a lesson at the
+ * suggested price, the price silently dropped. An empty body is fine (a route whose body is
+ * optional); a body without a content type is refused like one with the wrong type.
+ */
+async function refuseOtherThanJson(c: Context): Promise<void> {
+  if (sentJson(c) || c.req.raw.body === null) return;
+  if ((await c.req.text()) !== "") throw new AppError("unsupported_media_type", JSON_ONLY_MESSAGE);
+}
+
 /** Refuses input holding unsafe text anywhere, or nested past MAX_INPUT_DEPTH. */
 function refuseUnsafeInput(value: unknown): void {
   const unsafe = findUnsafeInput(value);
@@ -52,6 +65,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   return zValidator(target, schema, async (result, c) => {
+    if (target === "json") await refuseOtherThanJson(c);
     refuseUnsafeInput(result.success ? await inputAsSent(c, target, result.data) : result.data);
     if (!result.success) {
       const issues = result.error.issues;

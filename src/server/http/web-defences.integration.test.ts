@@ -1,10 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { studentProfiles } from "../db/schema";
+import { bookings, studentProfiles, teacherProfiles } from "../db/schema";
+import { createBooking } from "../../../tests/factories/bookings";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { MAX_BODY_BYTES } from "./body-limit";
+import { JSON_ONLY_MESSAGE } from "./validate";
 
 let t: TestApp;
 let parent: Awaited<ReturnType<typeof createParent>>;
@@ -137,5 +139,40 @@ describe("body limits", () => {
       body: "{}",
     });
     expect(res.status).toBe(415);
+  });
+});
+
+describe("JSON routes take JSON only (issue 39)", () => {
+  /** A teacher with a meeting link, so an online lesson can be accepted. */
+  async function onlineTeacher() {
+    const teacher = await createTeacher(t.deps);
+    await t.deps.db.update(teacherProfiles).set({ meetingUrl: "https://zoom.us/j/123456789" }).where(eq(teacherProfiles.id, teacher.teacherId));
+    return { teacher, teacherCookie: await signIn(t, "teacher", teacher.email, teacher.password) };
+  }
+  const inDays = (days: number) => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + days * 86_400_000);
+  it("refuses an accept with its price sent as text/plain (415), and the request stays pending; as JSON, the price is kept", async () => {
+    const { teacher, teacherCookie } = await onlineTeacher();
+    const { bookingId } = await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]!, status: "pending", startsAt: inDays(7) });
+    const status = async () => (await t.deps.db.select({ status: bookings.status, price: bookings.priceCents }).from(bookings).where(eq(bookings.id, bookingId)))[0]!;
+
+    const plain = await t.app.request(`/api/bookings/${bookingId}/accept`, {
+      method: "POST",
+      headers: { cookie: teacherCookie, "content-type": "text/plain" },
+      body: JSON.stringify({ priceCents: 4200 }),
+    });
+    expect(plain.status).toBe(415);
+    expect(((await plain.json()) as { error: { message: string } }).error.message).toBe(JSON_ONLY_MESSAGE);
+    expect(await status()).toEqual({ status: "pending", price: null });
+
+    const json = await send(t, "POST", `/api/bookings/${bookingId}/accept`, { cookie: teacherCookie, body: { priceCents: 4200 } });
+    expect(json.status, json.text).toBe(200);
+    expect(await status()).toEqual({ status: "accepted", price: 4200 });
+  });
+
+  it("takes a route's optional body when none is sent, whatever the headers say", async () => {
+    const { teacher, teacherCookie } = await onlineTeacher();
+    const { bookingId } = await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]!, status: "pending", startsAt: inDays(8) });
+    const res = await t.app.request(`/api/bookings/${bookingId}/accept`, { method: "POST", headers: { cookie: teacherCookie, "content-type": "text/plain" } });
+    expect(res.status).toBe(200);
   });
 });

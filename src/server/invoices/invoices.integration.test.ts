@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
+import { createClass } from "../../../tests/factories/classes";
 import { attendedLesson, lateCancelledLesson, sentInvoice, setBillingSettings } from "../../../tests/factories/invoices";
 import { cancelLesson, recordAttendance } from "../../../tests/factories/lesson-history";
 import { send, signIn } from "../../../tests/fixtures/http";
@@ -144,6 +145,30 @@ describe("creating an invoice", () => {
       const res = await send(t, "GET", path, { cookie: s.cookies.family });
       expect(res.status, path).toBe(400);
     }
+  });
+
+  it("bills the teacher's families as relationships.ts counts them: a class's family for its extras, not one with only a request", async () => {
+    const s = await seed();
+    const [classFamily, asking] = await Promise.all([createParent(t.deps, { firstName: "Quinn" }), createParent(t.deps, { firstName: "Avery" })]);
+    await createClass(t.deps, { teacherId: s.teacher.teacherId, parentId: classFamily.parentId, studentId: classFamily.studentIds[0]! });
+    await createBooking(t.deps, { teacherId: s.teacher.teacherId, parentId: asking.parentId, studentId: asking.studentIds[0]!, status: "pending" });
+
+    const families = (await send(t, "GET", "/api/invoices/families", { cookie: s.cookies.teacher })).json as { parentId: string; uninvoicedCount: number; uninvoicedCents: number }[];
+    expect(families.map((f) => f.parentId).sort()).toEqual([s.family.parentId, classFamily.parentId].sort());
+    expect(families.find((f) => f.parentId === classFamily.parentId)).toMatchObject({ uninvoicedCount: 0, uninvoicedCents: 0 });
+
+    const classFees = await send(t, "POST", "/api/invoices", {
+      cookie: s.cookies.teacher,
+      body: { ...march(classFamily.parentId), extraLines: [{ description: "Group class, March", quantity: 4, unitCents: 2500 }] },
+    });
+    expect(classFees.status, classFees.text).toBe(201);
+    expect((classFees.json as InvoiceDTO).totalCents).toBe(10000);
+    const notYet = await send(t, "POST", "/api/invoices", {
+      cookie: s.cookies.teacher,
+      body: { ...march(asking.parentId), extraLines: [{ description: "Books", quantity: 1, unitCents: 1000 }] },
+    });
+    expect(notYet.status).toBe(404);
+    expect(notYet.json.error.fields).toEqual({ parentId: "Family not found" });
   });
 
   it("gives 20 invoices made at the same moment 20 distinct consecutive numbers", async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_MAIL_CLOCK, storeMailDueAt } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
@@ -53,6 +54,30 @@ describe("GET /metrics", () => {
     expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, "live_streams_open")).toBe(0);
     expect(text).toContain("process_resident_memory_bytes");
+  });
+});
+
+describe("the exposition follows Prometheus's naming rules (issue 39)", () => {
+  async function exposition(): Promise<string> {
+    await t.app.request("/api/health");
+    return (await scrape({ authorization: `Bearer ${TOKEN}` })).text();
+  }
+
+  it("names only counters `…_total`", async () => {
+    const types = [...(await exposition()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name, type }));
+    expect(types.length).toBeGreaterThan(10);
+    expect(types.filter(({ name, type }) => name!.endsWith("_total") && type !== "counter")).toEqual([]);
+    // The counts the renamed gauges carried are still there, by type.
+    expect(types.map(({ name }) => name)).toContain("nodejs_active_handles");
+  });
+
+  // promtool is Debian's `prometheus` package; .ci/run installs it, so CI always runs this check.
+  const promtool = spawnSync("promtool", ["--version"]).status === 0;
+  it.runIf(promtool || process.env.CI === "true")("passes `promtool check metrics`", async () => {
+    const checked = spawnSync("promtool", ["check", "metrics"], { input: await exposition(), encoding: "utf8" });
+    expect(checked.error).toBeUndefined();
+    expect(`${checked.stdout}${checked.stderr}`.trim()).toBe("");
+    expect(checked.status).toBe(0);
   });
 });
 

@@ -15,6 +15,12 @@ import { appliedMigrationCount, jobCounts } from "./metrics.repo";
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
+/**
+ * prom-client also reports the counts of active handles, requests and resources as gauges named
+ * `…_total`, a name Prometheus keeps for counters (`promtool check metrics` refuses them, issue 39).
+ * The same counts stay, by type, in `nodejs_active_handles`, `…_requests` and `…_resources`.
+ */
+for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
 
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

@@ -305,3 +305,40 @@ describe("blocking in a conversation", () => {
 });
 
 
+
+describe("a report is evidence (issue 39)", () => {
+  it("the database refuses any change to what was reported and any deletion; the handling and a deleted account's null still change", async () => {
+    const [reporter, teacher, operator] = await Promise.all([createParent(t.deps), createTeacher(t.deps), createOperator(t.deps)]);
+    const snapshot = { firstName: "Terry", bio: "As it was when reported" };
+    const [row] = await t.deps.db
+      .insert(reports)
+      .values({ reporterUserId: reporter.userId, targetKind: "teacher", targetId: teacher.teacherId, reportedUserId: teacher.userId, reason: "harassment", details: "Rude", snapshot })
+      .returning({ id: reports.id });
+    const id = row!.id;
+    const evidence = () => t.deps.db.select().from(reports).where(eq(reports.id, id));
+    const before = (await evidence())[0]!;
+
+    for (const change of [
+      { snapshot: { firstName: "Terry", bio: "Edited afterwards" } },
+      { details: "Nothing happened" },
+      { reason: "spam" },
+      { targetId: reporter.parentId },
+      { reporterUserId: operator.userId },
+      { createdAt: new Date("2020-01-01T00:00:00Z") },
+    ]) {
+      await expect(t.deps.db.update(reports).set(change).where(eq(reports.id, id)), JSON.stringify(change)).rejects.toThrow();
+    }
+    await expect(t.deps.db.delete(reports).where(eq(reports.id, id))).rejects.toThrow();
+    await expect(t.deps.db.execute(sql`truncate table reports`)).rejects.toThrow();
+    expect((await evidence())[0]).toEqual(before);
+
+    // What the operator actions change: the status and the resolution.
+    await t.deps.db
+      .update(reports)
+      .set({ status: "dismissed", resolution: "Not a violation", resolvedAt: new Date(), resolvedByUserId: operator.userId })
+      .where(eq(reports.id, id));
+    // A deleted account's id becomes null (ON DELETE SET NULL), the evidence stays.
+    await t.deps.db.update(reports).set({ reporterUserId: null }).where(eq(reports.id, id));
+    expect((await evidence())[0]).toMatchObject({ status: "dismissed", reporterUserId: null, snapshot, details: "Rude", reason: "harassment" });
+  });
+});

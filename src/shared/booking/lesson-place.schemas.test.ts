@@ -61,3 +61,25 @@ describe("linkInUseMessage", () => {
     expect(linkInUseMessage(count)).toBe(message);
   });
 });
+
+describe("one-line fields refuse every line and paragraph separator (issue 39)", () => {
+  const separators = [
+    ["line feed", "\n"],
+    ["carriage return", "\r"],
+    ["next line (U+0085)", "\u0085"],
+    ["line separator (U+2028)", "\u2028"],
+    ["paragraph separator (U+2029)", "\u2029"],
+  ] as const;
+  it.each(separators)("a meeting link with a %s inside is refused as not one line", (_name, separator) => {
+    for (const schema of [meetingUrlSchema, optionalMeetingUrlSchema]) {
+      const result = schema.safeParse(`https://zoom.us/j/1${separator}2`);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toContain("Meeting link must be on one line");
+    }
+  });
+  it.each(separators)("an address with a %s inside is refused as not one line", (_name, separator) => {
+    const result = optionalAddressSchema("Studio address").safeParse(`12 Elm St${separator}Springfield`);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Studio address must be on one line");
+  });
+});

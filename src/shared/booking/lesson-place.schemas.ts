@@ -33,7 +33,8 @@ function meetingUrlText() {
     .string({ error: (issue) => (issue.input === undefined ? "Meeting link is required" : "Meeting link must be text") })
     .trim()
     .max(MEETING_URL_MAX, MEETING_URL_TOO_LONG)
-    .refine(isSafeText, unsafeTextMessage("Meeting link"));
+    .refine(isSafeText, unsafeTextMessage("Meeting link"))
+    .refine(isOneLine, lineBreakMessage("Meeting link"));
 }
 
 /** A required meeting link (a per-student link). */

@@ -11,7 +11,11 @@ export type CsvCell = string | number | boolean | null;
 /** Excel reads a CSV without this byte-order mark as the local code page and garbles "é". */
 export const CSV_BOM = "\uFEFF";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A formula's first character, and the full-width forms (＝ ＋ － ＠) that spreadsheets in East Asian
+ * locales also read as one (issue 39: a payment note starting with "＝" reached the CSVs as is).
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: CsvCell): string {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { Button } from "./button";
-import { Dialog, DialogClose, DialogContent } from "./dialog";
+import { Dialog, DialogClose, DialogContent, DialogWhenOpen } from "./dialog";
 
 function Opener({ withField }: { withField: boolean }) {
   const [open, setOpen] = useState(false);
@@ -54,5 +54,34 @@ describe("DialogContent focus", () => {
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole("button", { name: "Add Event" })).toHaveFocus());
+  });
+});
+
+describe("DialogWhenOpen", () => {
+  function Reopen() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>Add Student</Button>
+        <DialogWhenOpen open={open} onOpenChange={setOpen} title="Add Student" description="Who is learning?">
+          <label>
+            First name <input name="first" />
+          </label>
+        </DialogWhenOpen>
+      </>
+    );
+  }
+
+  it("mounts its content only while open, so each opening starts from a fresh form", async () => {
+    const user = userEvent.setup();
+    render(<Reopen />);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add Student" }));
+    expect(screen.getByRole("dialog", { name: "Add Student" })).toHaveAccessibleDescription("Who is learning?");
+    await user.type(screen.getByRole("textbox", { name: "First name" }), "Mia");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add Student" }));
+    expect(screen.getByRole("textbox", { name: "First name" })).toHaveValue("");
   });
 });

@@ -88,6 +88,31 @@ export function DialogContent({
 }
 
 /**
+ * A controlled dialog whose content mounts only while it is open: every opening starts from a
+ * fresh form (no values or errors left from the last time), and a closed dialog costs nothing.
+ */
+export function DialogWhenOpen({
+  open,
+  onOpenChange,
+  children,
+  ...content
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  width?: keyof typeof widths;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {open ? <DialogContent {...content}>{children}</DialogContent> : null}
+    </DialogPrimitive.Root>
+  );
+}
+
+/**
  * A side drawer: the same dialog (focus trap, Escape, labelled by its title) docked to the right
  * edge at full height, the whole width on a phone. Its body lays out as a column to fill.
  */

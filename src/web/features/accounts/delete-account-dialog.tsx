@@ -5,7 +5,7 @@ import { deleteWithCodeSchema, deleteWithPasswordSchema } from "../../../shared/
 import { AppError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -45,13 +45,9 @@ export function deletionConsequences(profiles: Profiles): string[] {
 
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Delete Account" description="This permanently deletes your account and cannot be undone. Here is exactly what happens:" width="lg">
-          <DeleteAccountBody onDeleted={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Delete Account" description="This permanently deletes your account and cannot be undone. Here is exactly what happens:" width="lg">
+      <DeleteAccountBody onDeleted={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { ParentSignUpFlow } from "./parent-sign-up-flow";
 
 export function ParentSignUpDialog({
@@ -11,12 +11,8 @@ export function ParentSignUpDialog({
   onUnconfirmedEmail: (email: string) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Create a Parent Account" description="Find a great teacher for your child." width="xl">
-          <ParentSignUpFlow onFinished={() => onOpenChange(false)} onNeedsConfirmation={onUnconfirmedEmail} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Create a Parent Account" description="Find a great teacher for your child." width="xl">
+      <ParentSignUpFlow onFinished={() => onOpenChange(false)} onNeedsConfirmation={onUnconfirmedEmail} />
+    </DialogWhenOpen>
   );
 }

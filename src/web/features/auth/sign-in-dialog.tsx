@@ -12,7 +12,7 @@ import { TwoFactorCodeForm } from "./two-factor-code-form";
 import { AppError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
@@ -46,13 +46,9 @@ export function SignInDialog({
   onOpenChange: (open: boolean) => void;
 } & SignInHandoffs) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Sign In" description="Welcome back! Choose how you use Music Lessons.">
-          <SignInForm next={next} prefill={prefill} onDone={() => onOpenChange(false)} {...handoffs} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Sign In" description="Welcome back! Choose how you use Music Lessons.">
+      <SignInForm next={next} prefill={prefill} onDone={() => onOpenChange(false)} {...handoffs} />
+    </DialogWhenOpen>
   );
 }
 

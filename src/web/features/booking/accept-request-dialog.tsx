@@ -7,7 +7,7 @@ import { PRICE_MESSAGE, priceCentsSchema } from "../../../shared/invoices/invoic
 import { centsToDollarsText, parseDollars } from "../../../shared/invoices/money.rules";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -49,13 +49,9 @@ export function AcceptRequestDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={`Accept ${request.student.firstName}'s request`} description={requestSummary(request, lessons)}>
-          <AcceptForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={`Accept ${request.student.firstName}'s request`} description={requestSummary(request, lessons)}>
+      <AcceptForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

@@ -4,7 +4,7 @@ import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas"
 import { declineRequestSchema, type DeclineRequest, type DeclineRequestInput } from "../../../shared/booking/reason.schemas";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { requestSummary } from "./request-summary";
@@ -28,13 +28,9 @@ export function DeclineRequestDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Decline Request" description={requestSummary(request, lessons)}>
-          <DeclineForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Decline Request" description={requestSummary(request, lessons)}>
+      <DeclineForm request={request} lessons={lessons} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

@@ -11,7 +11,7 @@ import {
 } from "../../../shared/calendar/calendar.schemas";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
@@ -53,13 +53,9 @@ export function EventDialog({
   students: readonly StudentOption[];
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={event ? "Edit Event" : "Create Event"} description="Times are in your time zone.">
-          <EventForm event={event} defaultDate={defaultDate} timeZone={timeZone} students={students} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={event ? "Edit Event" : "Create Event"} description="Times are in your time zone.">
+      <EventForm event={event} defaultDate={defaultDate} timeZone={timeZone} students={students} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

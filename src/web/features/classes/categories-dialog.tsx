@@ -6,7 +6,7 @@ import { nameKey } from "../../../shared/classes/progress.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
 import { useEditCategories } from "./use-classes";
@@ -24,13 +24,9 @@ export function CategoriesDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Edit Categories" description="Progress and grades are tracked per category. A removed category's achievements are removed with it.">
-          <CategoriesForm classId={classId} initial={names} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Edit Categories" description="Progress and grades are tracked per category. A removed category's achievements are removed with it.">
+      <CategoriesForm classId={classId} initial={names} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

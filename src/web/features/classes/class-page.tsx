@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { ArrowLeft, CalendarPlus, FileText, GraduationCap, Home, MessageSquare, Plus, Settings2, Upload } from "lucide-react";
+import { CalendarPlus, FileText, GraduationCap, Home, MessageSquare, Plus, Settings2, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { ClassDetail } from "../../../shared/classes/classes.api";
@@ -26,6 +26,7 @@ import { MessagesTab } from "./messages-tab";
 import { useClass, useSetFormat, useUploadFile } from "./use-classes";
 import { ClassPractice } from "../practice/class-practice";
 import { XpProgress } from "./xp-progress";
+import { BackLink } from "../../components/ui/back-link";
 
 const TABS = [
   { value: "home", label: "Home", Icon: Home },
@@ -109,10 +110,7 @@ function ClassView({ detail, backTo }: { detail: ClassDetail; backTo: string }) 
 
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-      <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Classes
-      </Link>
+      <BackLink to={backTo}>Back to Classes</BackLink>
       <div className="mt-3">
         <ClassHeader detail={detail} />
       </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 
 /** The second step of a destructive action: says what happens, then Cancel or the action. */
@@ -29,13 +29,9 @@ export function ConfirmDialog({
   tone?: "danger" | "primary";
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={title} description={description}>
-          {error ? <Alert className="mb-4">{errorMessage(error, "Something went wrong. Please try again.")}</Alert> : null}
-          <FormActions variant={tone} submit={confirmLabel} pending={pending} pendingLabel={pendingLabel} onConfirm={onConfirm} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {error ? <Alert className="mb-4">{errorMessage(error, "Something went wrong. Please try again.")}</Alert> : null}
+      <FormActions variant={tone} submit={confirmLabel} pending={pending} pendingLabel={pendingLabel} onConfirm={onConfirm} />
+    </DialogWhenOpen>
   );
 }

@@ -4,7 +4,7 @@ import { classJoinSchema, type ClassJoin } from "../../../shared/classes/classes
 import { normalizeJoinCode } from "../../../shared/classes/join-code.rules";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { OptionsSelect } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -22,13 +22,9 @@ export function JoinClassDialog({
   onJoined: (classId: string) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Join Class" description="Enter the code your teacher gave you and choose the student who takes the class.">
-          <JoinClassContainer onJoined={onJoined} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Join Class" description="Enter the code your teacher gave you and choose the student who takes the class.">
+      <JoinClassContainer onJoined={onJoined} />
+    </DialogWhenOpen>
   );
 }
 

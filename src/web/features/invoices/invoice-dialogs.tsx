@@ -7,7 +7,7 @@ import { centsToDollarsText, formatMoney } from "../../../shared/invoices/money.
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ActionsRow, CancelButton } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -34,37 +34,29 @@ function Actions({ children }: { children: React.ReactNode }) {
 export function SendInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) {
   const send = useSendInvoice(invoice.id);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={`Send invoice ${invoice.number}?`}>
-          <div className="space-y-2 text-sm text-slate-700">
-            <p>
-              This emails {invoice.familyName}
-              {invoice.familyEmail ? ` (${invoice.familyEmail})` : ""} the invoice for {formatMoney(invoice.totalCents)} with the PDF attached.
-            </p>
-            <p>A sent invoice cannot be edited: to change it, void it and create a new one.</p>
-          </div>
-          {send.isError ? <Alert className="mt-4">{errorMessage(send.error, "Failed to send the invoice")}</Alert> : null}
-          <Actions>
-            <Button disabled={send.isPending} onClick={() => send.mutate(undefined, { onSuccess: () => onOpenChange(false) })}>
-              {send.isPending ? "Sending..." : "Send"}
-            </Button>
-          </Actions>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={`Send invoice ${invoice.number}?`}>
+      <div className="space-y-2 text-sm text-slate-700">
+        <p>
+          This emails {invoice.familyName}
+          {invoice.familyEmail ? ` (${invoice.familyEmail})` : ""} the invoice for {formatMoney(invoice.totalCents)} with the PDF attached.
+        </p>
+        <p>A sent invoice cannot be edited: to change it, void it and create a new one.</p>
+      </div>
+      {send.isError ? <Alert className="mt-4">{errorMessage(send.error, "Failed to send the invoice")}</Alert> : null}
+      <Actions>
+        <Button disabled={send.isPending} onClick={() => send.mutate(undefined, { onSuccess: () => onOpenChange(false) })}>
+          {send.isPending ? "Sending..." : "Send"}
+        </Button>
+      </Actions>
+    </DialogWhenOpen>
   );
 }
 
 export function RecordPaymentDialog({ invoice, open, onOpenChange }: DialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Record payment" description={`Invoice ${invoice.number} · balance ${formatMoney(invoice.balanceCents)}`}>
-          <PaymentForm invoice={invoice} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Record payment" description={`Invoice ${invoice.number} · balance ${formatMoney(invoice.balanceCents)}`}>
+      <PaymentForm invoice={invoice} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 
@@ -122,13 +114,9 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => v
 /** Void (with a reason); "Void and replace" then opens New invoice for the same family and dates. */
 export function VoidInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={`Void invoice ${invoice.number}`} description="Nothing is owed on a void invoice, and its lessons can go on a new one.">
-          <VoidForm invoice={invoice} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={`Void invoice ${invoice.number}`} description="Nothing is owed on a void invoice, and its lessons can go on a new one.">
+      <VoidForm invoice={invoice} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

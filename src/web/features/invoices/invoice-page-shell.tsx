@@ -1,11 +1,11 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { InvoiceDTO } from "../../../shared/invoices/invoices.schemas";
 import { PageShell } from "../../app/page-shell";
 import { Alert } from "../../components/ui/alert";
 import { errorMessage } from "../../lib/api";
 import { useInvoice } from "./use-invoices";
+import { BackLink } from "../../components/ui/back-link";
 
 /** An invoice's page for either side: the way back, then the invoice once loaded (or why it is not). */
 export function InvoicePageShell({ back, children }: { back: { to: string; label: string }; children: (invoice: InvoiceDTO) => ReactNode }) {
@@ -13,10 +13,7 @@ export function InvoicePageShell({ back, children }: { back: { to: string; label
   const invoice = useInvoice(invoiceId);
   return (
     <PageShell title="Invoice">
-      <Link to={back.to} className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        {back.label}
-      </Link>
+      <BackLink to={back.to} className="mt-2">{back.label}</BackLink>
       {invoice.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading invoice...

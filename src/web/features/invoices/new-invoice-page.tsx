@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { INVOICE_LIMITS } from "../../../shared/invoices/invoices.constants";
 import { invoicePreviewQuerySchema, type InvoiceFamilyDTO } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
@@ -21,6 +20,7 @@ import { monthRange, todayIn } from "./invoice-dates";
 import { InvoiceTotals, LessonsPreview } from "./new-invoice-parts";
 import { extraLinesCents, newInvoiceFormSchema, type NewInvoiceFormInput, type NewInvoiceFormOutput, type Period } from "./invoice-forms";
 import { useCreateInvoice, useInvoiceFamilies, useInvoicePreview } from "./use-invoices";
+import { BackLink } from "../../components/ui/back-link";
 
 const PERIOD_LABELS: Record<Period, string> = { this_month: "This month", last_month: "Last month", range: "A date range" };
 
@@ -30,10 +30,7 @@ export function Component() {
   const families = useInvoiceFamilies();
   return (
     <PageShell title="New Invoice">
-      <Link to="/teacher/invoices" className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        All invoices
-      </Link>
+      <BackLink to="/teacher/invoices" className="mt-2">All invoices</BackLink>
       {families.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading families...

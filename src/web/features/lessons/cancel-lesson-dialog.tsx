@@ -5,7 +5,7 @@ import { formatMoney } from "../../../shared/invoices/money.rules";
 import { cancelLessonSchema, type CancelLesson, type CancelLessonInput, type LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { ChoiceGroup, setServerErrors } from "../../components/ui/form";
 import { errorMessage } from "../../lib/api";
 import { formatSlot } from "../booking/format-time";
@@ -51,13 +51,9 @@ export function CancelLessonDialog({
   onOpenChange,
 }: LessonDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Cancel Lesson" description={`${lessonTitle(lesson, side)} · ${when(lesson)}`}>
-          <CancelForm lesson={lesson} side={side} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Cancel Lesson" description={`${lessonTitle(lesson, side)} · ${when(lesson)}`}>
+      <CancelForm lesson={lesson} side={side} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

@@ -6,7 +6,7 @@ import { movedFormat } from "../../../shared/booking/lesson-place.rules";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
+import { DialogClose, DialogWhenOpen } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { bookingFlowReducer, initialBookingFlow, type BookingFlowAction } from "../booking/booking-flow.reducer";
@@ -24,14 +24,10 @@ export function RescheduleLessonDialog({
   onOpenChange,
 }: LessonDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} width="3xl">
-          {/* Only a lesson whose teacher is still here can move (a deleted teacher's lessons are all cancelled). */}
-          {lesson.teacher.id ? <RescheduleFlow lesson={lesson} teacherId={lesson.teacher.id} onDone={() => onOpenChange(false)} /> : null}
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} width="3xl">
+      {/* Only a lesson whose teacher is still here can move (a deleted teacher's lessons are all cancelled). */}
+      {lesson.teacher.id ? <RescheduleFlow lesson={lesson} teacherId={lesson.teacher.id} onDone={() => onOpenChange(false)} /> : null}
+    </DialogWhenOpen>
   );
 }
 

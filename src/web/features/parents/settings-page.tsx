@@ -1,6 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -8,6 +7,7 @@ import { errorMessage } from "../../lib/api";
 import { SecuritySection } from "./components/security-section";
 import { SettingsForm } from "./components/settings-form";
 import { useParentSettings } from "./use-parent";
+import { BackLink } from "../../components/ui/back-link";
 
 /** /settings (spec section 2 "Parent settings"). */
 export function Component() {
@@ -21,10 +21,7 @@ export function Component() {
 
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
       <p className="mt-1 text-slate-600">Your profile, how we reach you, and your account security.</p>
 

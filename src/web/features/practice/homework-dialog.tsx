@@ -1,5 +1,5 @@
 import type { HomeworkDTO } from "../../../shared/practice/practice.api";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { HomeworkForm } from "./homework-form";
 import type { HomeworkFormValues } from "./homework-form-values";
 import { useCreateHomework, useStudentPractice, useUpdateHomework } from "./use-practice";
@@ -26,17 +26,13 @@ export function HomeworkDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={homework ? "Edit homework" : "Assign homework"} description={`For ${target.studentName}`} width="lg">
-          {homework ? (
-            <EditHomework target={target} homework={homework} onDone={() => onOpenChange(false)} />
-          ) : (
-            <AssignHomework target={target} onDone={() => onOpenChange(false)} />
-          )}
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={homework ? "Edit homework" : "Assign homework"} description={`For ${target.studentName}`} width="lg">
+      {homework ? (
+        <EditHomework target={target} homework={homework} onDone={() => onOpenChange(false)} />
+      ) : (
+        <AssignHomework target={target} onDone={() => onOpenChange(false)} />
+      )}
+    </DialogWhenOpen>
   );
 }
 

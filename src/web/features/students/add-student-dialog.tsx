@@ -8,7 +8,7 @@ import {
 } from "../../../shared/students/students.schemas";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { ChoiceGroup, errorText, invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
@@ -17,13 +17,9 @@ import { useAddStudent } from "./use-students";
 
 export function AddStudentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Add New Student" description="Tell us about the child who will take lessons.">
-          <AddStudentForm onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Add New Student" description="Tell us about the child who will take lessons.">
+      <AddStudentForm onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, MapPin, Monitor, Pencil, UserX } from "lucide-react";
+import { CalendarDays, MapPin, Monitor, Pencil, UserX } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { AppError } from "../../../shared/errors";
@@ -20,6 +20,7 @@ import { RepertoireSection } from "./repertoire-section";
 import { StudentClasses } from "./student-classes";
 import { StudentProfileForm } from "./student-profile-form";
 import { useStudent } from "./use-students";
+import { BackLink } from "../../components/ui/back-link";
 
 const BACK_TO_LIST = "/parent/student-profiles";
 
@@ -49,10 +50,7 @@ export function Component() {
 function Page({ children }: { children: ReactNode }) {
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to={BACK_TO_LIST} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to My Students
-      </Link>
+      <BackLink to={BACK_TO_LIST}>Back to My Students</BackLink>
       <div className="mt-4">{children}</div>
     </main>
   );

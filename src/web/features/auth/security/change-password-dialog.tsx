@@ -6,7 +6,7 @@ import { AppError } from "../../../../shared/errors";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Choice } from "../../../components/ui/choice";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { DialogWhenOpen } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { invalidProps } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
@@ -22,13 +22,9 @@ const isWrongCurrentPassword = (error: unknown) => error instanceof AppError && 
 
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Change Password">
-          <ChangePasswordForm onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Change Password">
+      <ChangePasswordForm onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

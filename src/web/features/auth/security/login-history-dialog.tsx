@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { Monitor } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { DialogWhenOpen } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/api";
 import { describeIpAddress } from "../../../lib/ip-address";
 import { describeBrowser } from "../../../lib/user-agent";
@@ -11,13 +11,9 @@ import { useRevokeOtherSessions, useSessions } from "./use-security";
 
 export function LoginHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Login History" description="Where your account is signed in." width="lg">
-          <LoginHistory />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Login History" description="Where your account is signed in." width="lg">
+      <LoginHistory />
+    </DialogWhenOpen>
   );
 }
 

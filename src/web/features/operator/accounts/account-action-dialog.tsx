@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 
 import { Alert } from "../../../components/ui/alert";
 import { FormActions } from "../../../components/ui/form-actions";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
+import { DialogWhenOpen } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../../components/ui/form";
 import { Textarea } from "../../../components/ui/textarea";
@@ -50,13 +50,9 @@ export function AccountActionDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={COPY[action].title} description={COPY[action].effect(name, teacher)}>
-          <ReasonForm action={action} userId={userId} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={COPY[action].title} description={COPY[action].effect(name, teacher)}>
+      <ReasonForm action={action} userId={userId} onDone={() => onOpenChange(false)} />
+    </DialogWhenOpen>
   );
 }
 

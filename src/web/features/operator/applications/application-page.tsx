@@ -1,6 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { AppError } from "../../../../shared/errors";
 import type { ApplicationDetail } from "../../../../shared/operator/applications.schemas";
 import type { TeacherReviewStatus } from "../../../../shared/operator/operator.constants";
@@ -14,6 +13,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
 import { DecisionDialog } from "./decision-dialog";
 import { useApplication } from "./use-applications";
+import { BackLink } from "../../../components/ui/back-link";
 
 const STATUS_LABELS: Record<TeacherReviewStatus, string> = {
   pending: "Waiting for review",
@@ -33,10 +33,7 @@ export function Component() {
 
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/operator/applications" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        All waiting applications
-      </Link>
+      <BackLink to="/operator/applications">All waiting applications</BackLink>
       {application.isPending ? (
         <Spinner label="Loading application..." />
       ) : application.isError ? (

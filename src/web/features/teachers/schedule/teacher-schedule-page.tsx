@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { ArrowLeft, CalendarDays, CalendarRange, Clock } from "lucide-react";
+import { CalendarDays, CalendarRange, Clock } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
@@ -12,6 +12,7 @@ import { CalendarView } from "../../calendar/calendar-view";
 import { earliestStartMinute } from "../../../../shared/calendar/calendar-views.rules";
 import { AvailabilityEditor } from "./availability-editor";
 import { useAvailability } from "./use-availability";
+import { BackLink } from "../../../components/ui/back-link";
 
 const TABS = [
   { value: "month", label: "Month", icon: CalendarDays },
@@ -56,10 +57,7 @@ export function Component() {
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/teacher-landing" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/teacher-landing">Back to Dashboard</BackLink>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Schedule</h1>
       <Tabs.Root
         value={tab}

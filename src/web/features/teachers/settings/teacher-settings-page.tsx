@@ -1,4 +1,4 @@
-import { ArrowLeft, UserX } from "lucide-react";
+import { UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AppError } from "../../../../shared/errors";
@@ -13,6 +13,7 @@ import { useLessonSettings } from "./use-lesson-settings";
 import { BillingSection } from "./billing-section";
 import { useBillingSettings } from "./use-billing-settings";
 import { EmailNotificationsSection } from "./email-notifications-section";
+import { BackLink } from "../../../components/ui/back-link";
 
 /** /teacher/settings (spec section 2, Teacher settings). */
 export function Component() {
@@ -76,10 +77,7 @@ function Billing() {
 function Page({ children }: { children: ReactNode }) {
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/teacher-landing" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/teacher-landing">Back to Dashboard</BackLink>
       <div className="mt-4">{children}</div>
     </main>
   );
