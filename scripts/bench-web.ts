@@ -122,6 +122,25 @@ function lcpElementOf(lhr: LighthouseReport): string {
   return `${node?.snippet?.slice(0, 80) ?? "?"} "${node?.nodeLabel?.slice(0, 40) ?? ""}" (${phases})`;
 }
 
+/**
+ * Errors Lighthouse itself says to answer by running again ("Something went wrong with recording
+ * the trace"): the browser, not the page. CI saw NO_NAVSTART once on a loaded machine.
+ */
+const TRACE_HICCUPS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED", "PROTOCOL_TIMEOUT"]);
+class TraceHiccup extends Error {}
+
+/** A page measured with Lighthouse, run again (twice at most) after a trace hiccup; any other error stands. */
+async function measureWithLighthouseAgain(lh: NonNullable<Awaited<ReturnType<typeof loadLighthouse>>>, url: string): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureWithLighthouse(lh, url);
+    } catch (error) {
+      if (!(error instanceof TraceHiccup) || attempt === 3) throw error;
+      console.log(`[bench:web] ${error.message.trim()}; measuring again (attempt ${attempt + 1} of 3)`);
+    }
+  }
+}
+
 async function measureWithLighthouse(lh: NonNullable<Awaited<ReturnType<typeof loadLighthouse>>>, url: string): Promise<PageResult> {
   const chrome = await lh.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   try {
@@ -130,7 +149,10 @@ async function measureWithLighthouse(lh: NonNullable<Awaited<ReturnType<typeof l
     if (!result) throw new Error(`Lighthouse returned no report for ${url}`);
     const { lhr } = result;
     // An error page or a crashed audit still gives a report, with a null score: a failed measurement, not 0.
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code ?? "error"} ${lhr.runtimeError.message ?? ""}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse on ${url}: ${lhr.runtimeError.code ?? "error"} ${lhr.runtimeError.message ?? ""}`;
+      throw TRACE_HICCUPS.has(lhr.runtimeError.code ?? "") ? new TraceHiccup(message) : new Error(message);
+    }
     if (typeof lhr.categories.performance?.score !== "number") throw new Error(`Lighthouse on ${url}: no performance score`);
     // BENCH_WEB_REPORTS=dir keeps every run's full Lighthouse report (JSON) for a closer look.
     if (process.env.BENCH_WEB_REPORTS) {
@@ -271,7 +293,7 @@ async function main() {
     for (const p of pages) {
       const runs: PageResult[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(lh ? await measureWithLighthouse(lh, `${base}${p.path}`) : await measureWithPlaywright(`${base}${p.path}`));
+        runs.push(lh ? await measureWithLighthouseAgain(lh, `${base}${p.path}`) : await measureWithPlaywright(`${base}${p.path}`));
         log(`${p.name} run ${i + 1}/${RUNS}: LCP ${Math.round(runs.at(-1)!.lcpMs)} ms, LCP element ${runs.at(-1)!.lcpElement}`);
       }
       const score = lh ? median(runs.map((r) => r.score!)) : null;

@@ -64,6 +64,13 @@ const envSchema = z
       .min(1, "must be at least 1")
       .max(3600, "must be at most 3600")
       .default(65),
+    /** Days an email keeps its body and attachments after it was sent; then only its metadata stays. */
+    MAIL_RETENTION_DAYS: z.coerce
+      .number({ message: "must be a number of days" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(3650, "must be at most 3650")
+      .default(90),
     /** Bearer token that GET /metrics asks for; unset → /metrics answers 404. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /**

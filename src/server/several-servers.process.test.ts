@@ -14,6 +14,7 @@ import { startRoundRobinProxy, UPSTREAM_HEADER, type RoundRobinProxy } from "../
 import { freePort, serverArgs, waitHealthy, type ServerProcess } from "../../tests/fixtures/server-process";
 import { startS3Server, type S3TestServer } from "../../tests/fixtures/s3-server";
 import { SseReader } from "../../tests/fixtures/sse";
+import { approveTeacherIn } from "../../tests/fixtures/approve-teacher";
 import { createScratchDatabase, type ScratchDatabase } from "../../tests/fixtures/scratch-database";
 import type { LiveEventPayloads } from "../shared/messages/messages.api";
 import { openPostgres, type DatabaseHandle } from "./db/client";
@@ -143,6 +144,8 @@ async function newTeacher() {
   const cookie = cookieHeader(session.headers);
   const me = await call("GET", "/api/teachers/me", { cookie });
   expect(me.status).toBe(200);
+  // Approved, as the desk would: families write only to a teacher in good standing (issue 39).
+  await approveTeacherIn(scratch!.url, me.json.id as string);
   return { email: body.personal.email, cookie, teacherId: me.json.id as string };
 }
 

@@ -1,4 +1,4 @@
-import { expect, signInThroughApi, test } from "./fixtures";
+import { approveApplication, expect, signInThroughApi, test } from "./fixtures";
 
 /**
  * Issue 27 from the family's side: the Report dialog on a teacher profile and on a received
@@ -29,7 +29,9 @@ test("a parent reports a profile and a message, blocks the teacher, who can no l
   await expect(profileDialog.getByRole("status")).toHaveText("Thanks, our team will look at it.");
   await profileDialog.getByRole("button", { name: "Done" }).click();
 
-  // The parent writes to this test's teacher; the teacher answers rudely.
+  // The parent writes to this test's teacher (approved: a family writes only to a teacher in good
+  // standing, issue 39); the teacher answers rudely.
+  await approveApplication(teacher);
   const { id: teacherId } = (await (await teacher.api.get("/api/teachers/me")).json()) as { id: string };
   const opened = (await (await parent.api.post("/api/messages/conversations", { data: { teacherId } })).json()) as { id: string };
   const thread = `/api/messages/conversations/${opened.id}/messages`;

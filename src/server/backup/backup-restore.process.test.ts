@@ -9,7 +9,8 @@ import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
-import { teacherApplicationBody } from "../../../tests/factories/teacher-application";
+import { DEMO_PASSWORD } from "../db/seed/demo-seed";
+import { DEMO_TEACHER_EMAIL } from "../db/seed/demo-accounts";
 import { cookieHeader } from "../../../tests/fixtures/http";
 import { freePort, startServerProcess, waitHealthy, type ServerProcess } from "../../../tests/fixtures/server-process";
 
@@ -126,17 +127,17 @@ describe.each(modes)("backup and restore on $name", ({ postgres }) => {
     const targetUrl = postgres ? await scratchDatabase() : "";
     // On PostgreSQL the secret is configuration; on the embedded database the server generates one in DATA_DIR, and the backup carries it.
     const secret: Record<string, string> = postgres ? { AUTH_SECRET: "backup-test-secret-backup-test-secret-0123" } : {};
-    const sourceEnv = { DATA_DIR: path.join(work, "source"), DATABASE_URL: sourceUrl, JOBS_INTERVAL_SECONDS: "0", ...secret };
+    // The demo data gives the family an approved teacher to write to (a new application waits for
+    // the desk, and a family writes only to a teacher in good standing: issue 39).
+    const sourceEnv = { DATA_DIR: path.join(work, "source"), DATABASE_URL: sourceUrl, JOBS_INTERVAL_SECONDS: "0", SEED_DEMO: "true", ...secret };
     const a = startServerProcess(sourceEnv, await freePort(), { compiled: true });
     servers.push(a);
     await waitHealthy(a);
 
     const parent = parentSignUpBody();
     expect((await call(a, "POST", "/api/accounts/parents", { body: parent })).status).toBe(201);
-    const teacher = teacherApplicationBody();
-    expect((await call(a, "POST", "/api/teachers", { body: teacher })).status).toBe(201);
     const parentCookie = cookieHeader((await call(a, "POST", "/api/session", { body: { role: "parent", email: parent.parent.email, password: parent.parent.password } })).headers);
-    const teacherCookie = cookieHeader((await call(a, "POST", "/api/session", { body: { role: "teacher", email: teacher.personal.email, password: teacher.personal.password } })).headers);
+    const teacherCookie = cookieHeader((await call(a, "POST", "/api/session", { body: { role: "teacher", email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD } })).headers);
     const teacherId = (await call(a, "GET", "/api/teachers/me", { cookie: teacherCookie })).json!.id as string;
     const uploaded = await call(a, "PUT", "/api/teachers/me/intro-video", { raw: video, type: "video/mp4", cookie: teacherCookie });
     expect(uploaded.status).toBe(200);

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStatus, BookingType } from "../../shared/booking/booking.constants";
 import { lessonPlaceOfColumns, type LessonPlace } from "../../shared/booking/lesson-place.rules";
 import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
+import { activeAccount } from "../db/account-standing";
 import type { Executor } from "../db/client";
 import { bookings, calendarEvents, calendarFeeds, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "../db/schema";
 
@@ -220,7 +221,9 @@ export async function feedOwner(db: Executor, tokenHash: string): Promise<{ user
     .select({ userId: calendarFeeds.userId, name: user.name })
     .from(calendarFeeds)
     .innerJoin(user, eq(user.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.tokenHash, tokenHash));
+    // A suspended (or deleted) account's feed answers nothing (account-standing.ts): its families'
+    // addresses and phones must not keep flowing to a calendar app.
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), activeAccount(sql`${calendarFeeds.userId}`)));
   return row ?? null;
 }
 

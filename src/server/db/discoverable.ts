@@ -1,4 +1,5 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
+import { teacherInGoodStanding } from "./account-standing";
 import { familyOfTeacher } from "./relationships";
 import { teacherProfiles } from "./schema";
 
@@ -29,20 +30,14 @@ export function discoverableTeacherAs(alias: string): SQL {
  * a class: familyOfTeacher in relationships.ts) keeps the profile, the open times and booking
  * (Book Another Lesson); a request still pending makes nobody a family. `teacherId` is the
  * teacher's id as SQL: a bound value, or a column of the outer query.
+ *
+ * Issue 27: the exception is for a teacher who only switched discovery off, not for one the desk
+ * has not approved (a rejected teacher, or one sent back for changes) nor for a suspended account
+ * (account-standing.ts). The listed branch needs no such test: the CHECK keeps an unapproved
+ * teacher unlisted, and suspending a teacher switches discovery off.
  */
 export function keptByFamily(teacherId: SQL, parentId: string): SQL {
-  return sql`(${inGoodStanding(teacherId)} and ${familyOfTeacher(teacherId, sql`${parentId}`)})`;
-}
-
-/**
- * Issue 27: the family exception is for a teacher who only switched discovery off, not for one the
- * desk has not approved (a rejected teacher, or one sent back for changes) nor for a suspended
- * account. The listed branch needs no such test: the CHECK keeps an unapproved teacher unlisted,
- * and suspending a teacher switches discovery off.
- */
-function inGoodStanding(teacherId: SQL): SQL {
-  return sql`exists (select 1 from teacher_profiles gt where gt.id = ${teacherId} and gt.review_status = 'approved'
-      and not exists (select 1 from account_suspensions gs where gs.user_id = gt.user_id))`;
+  return sql`(${teacherInGoodStanding(teacherId)} and ${familyOfTeacher(teacherId, sql`${parentId}`)})`;
 }
 
 /** Drizzle condition over `teacher_profiles`: discoverable, or (for a family given) one they are with. */

@@ -4,6 +4,7 @@ import type { DigestLesson } from "../../shared/digest/weekly-digest.rules";
 import { WEEKLY_EMAIL_HOUR } from "../../shared/digest/weekly-digest.rules";
 import type { Executor } from "../db/client";
 import { queryRows } from "../db/client";
+import { activeAccount, teacherInGoodStanding } from "../db/account-standing";
 
 export const DIGEST_KIND = "weekly-digest";
 /** The parent's zone as their emails use it: chosen in settings, else reported by the browser, else UTC. */
@@ -33,10 +34,10 @@ export async function scheduleWeeklyEmails(db: Executor, now: Date, horizonMs: n
             select z.kind, z.user_id, coalesce(known.name, 'UTC') as zone
               from (
                 select ${DIGEST_KIND}::text as kind, p.user_id, ${PARENT_ZONE} as zone
-                  from parent_profiles p join "user" u on u.id = p.user_id and not u.deleted
+                  from parent_profiles p where ${activeAccount(sql`p.user_id`)}
                 union all
                 select ${SUMMARY_KIND}::text, t.user_id, t.time_zone
-                  from teacher_profiles t join "user" u on u.id = t.user_id and not u.deleted
+                  from teacher_profiles t where ${teacherInGoodStanding(sql`t.id`)}
               ) z
               left join (select name from pg_timezone_names) known on known.name = z.zone
           ) a
@@ -59,7 +60,7 @@ export async function parentRecipient(db: Executor, userId: string): Promise<Rec
   const [row] = await queryRows<Recipient>(
     db,
     sql`select p.id as "profileId", u.email, p.first_name as "firstName", ${PARENT_ZONE} as "timeZone"
-          from parent_profiles p join "user" u on u.id = p.user_id and not u.deleted where p.user_id = ${userId}`,
+          from parent_profiles p join "user" u on u.id = p.user_id where p.user_id = ${userId} and ${activeAccount(sql`p.user_id`)}`,
   );
   return row ?? null;
 }
@@ -68,7 +69,7 @@ export async function teacherRecipient(db: Executor, userId: string): Promise<Re
   const [row] = await queryRows<Recipient>(
     db,
     sql`select t.id as "profileId", u.email, t.first_name as "firstName", t.time_zone as "timeZone"
-          from teacher_profiles t join "user" u on u.id = t.user_id and not u.deleted where t.user_id = ${userId}`,
+          from teacher_profiles t join "user" u on u.id = t.user_id where t.user_id = ${userId} and ${teacherInGoodStanding(sql`t.id`)}`,
   );
   return row ?? null;
 }

@@ -9,6 +9,7 @@ import { freePort, startServerProcess, waitHealthy, type ServerProcess } from ".
 import { SseReader } from "../../../tests/fixtures/sse";
 import { createScratchDatabase, type ScratchDatabase } from "../../../tests/fixtures/scratch-database";
 import type { LiveEventPayloads } from "../../shared/messages/messages.api";
+import { approveTeacherIn } from "../../../tests/fixtures/approve-teacher";
 
 /**
  * Two server processes on one PostgreSQL database: a message sent through one reaches an event
@@ -78,6 +79,8 @@ describe.skipIf(!adminUrl)("live messages across two server processes on one Pos
     const teacherCookie = cookieHeader(teacherSession.headers);
     const me = await fetch(`${b.url}/api/teachers/me`, { headers: { cookie: teacherCookie } });
     const teacherId = ((await me.json()) as { id: string }).id;
+    // Approved, as the desk would: families write only to a teacher in good standing (issue 39).
+    await approveTeacherIn(databaseUrl, teacherId);
 
     const opened = await post(a, "/api/messages/conversations", { teacherId }, parentCookie);
     expect(opened.status).toBe(200);

@@ -104,3 +104,22 @@ export async function markMailFailed(db: Database, id: string, error: string, re
     .set(retryAt ? { nextAttemptAt: retryAt, lockedUntil: null, error } : { status: "failed", lockedUntil: null, error })
     .where(eq(mailOutbox.id, id));
 }
+
+/**
+ * Retention (issue 39): emails sent (or given up) before `before` lose their bodies and their
+ * attachments' bytes; the row keeps its metadata (recipient, subject, kind, times, status, the
+ * attachments' names and sizes). A pending email keeps everything until it is sent. One UPDATE and
+ * one DELETE in a transaction, safe in every process at once; returns how many emails were pruned.
+ */
+export async function pruneMailBodies(db: Database, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const old = and(inArray(mailOutbox.status, ["sent", "failed"]), lte(mailOutbox.createdAt, before));
+    await tx.delete(mailAttachments).where(inArray(mailAttachments.mailId, tx.select({ id: mailOutbox.id }).from(mailOutbox).where(old)));
+    const pruned = await tx
+      .update(mailOutbox)
+      .set({ textBody: "", htmlBody: null })
+      .where(and(old, or(sql`${mailOutbox.textBody} <> ''`, sql`${mailOutbox.htmlBody} is not null`)))
+      .returning({ id: mailOutbox.id });
+    return pruned.length;
+  });
+}

@@ -1,6 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
+import { activeAccount, teacherInGoodStanding, teacherUserInGoodStanding } from "../db/account-standing";
 import { knowsStudent } from "../db/relationships";
+
+/** Whether a conversation's side (a user id) may be written to: an active family, a teacher in good standing. */
+function mayReceive(userId: SQL, isTeacher: SQL): SQL {
+  return sql`(case when ${isTeacher} then ${teacherUserInGoodStanding(userId)} else ${activeAccount(userId)} end)`;
+}
 
 /**
  * SQL of the messages feature. The service decides who may do what; these functions take ids it
@@ -21,13 +27,13 @@ async function one<Row>(db: Executor, query: SQL): Promise<Row | null> {
 // ---------------------------------------------------------------------------------------------
 // Who may talk to whom
 
-/** The teacher's account (not deleted), by teacher_profiles.id. */
+/** The teacher's account, by teacher_profiles.id, while a family may write to them (account-standing.ts). */
 export function findTeacherAccount(db: Executor, teacherId: string) {
   return one<{ userId: string; firstName: string }>(
     db,
     sql`select tp.user_id as "userId", tp.first_name as "firstName"
           from teacher_profiles tp join "user" u on u.id = tp.user_id
-         where tp.id = ${teacherId} and not u.deleted`,
+         where tp.id = ${teacherId} and ${teacherInGoodStanding(sql`tp.id`)}`,
   );
 }
 
@@ -62,7 +68,7 @@ export function findFamilyOfClass(db: Executor, teacherId: string, classId: stri
     db,
     sql`select pp.user_id as "parentUserId", pp.id as "parentId", c.student_id as "studentId", c.id as "classId"
           from classes c join parent_profiles pp on pp.id = c.parent_id
-         where c.id = ${classId} and c.teacher_id = ${teacherId}`,
+         where c.id = ${classId} and c.teacher_id = ${teacherId} and ${activeAccount(sql`pp.user_id`)}`,
   );
 }
 
@@ -72,7 +78,7 @@ export function findFamilyOfStudent(db: Executor, teacherId: string, studentId: 
     db,
     sql`select pp.user_id as "parentUserId", pp.id as "parentId", s.id as "studentId", null::uuid as "classId"
           from student_profiles s join parent_profiles pp on pp.id = s.parent_id
-         where s.id = ${studentId} and ${knowsStudent(sql`${teacherId}`, sql`s.id`)}`,
+         where s.id = ${studentId} and ${knowsStudent(sql`${teacherId}`, sql`s.id`)} and ${activeAccount(sql`pp.user_id`)}`,
   );
 }
 
@@ -179,6 +185,8 @@ export interface LockedConversation {
   teacherUserId: string | null;
   /** Either side's account is deleted (or its row gone). */
   closed: boolean;
+  /** The other side may not receive messages now: suspended, or a teacher not in good standing. */
+  otherUnavailable: boolean;
 }
 
 /** The conversation row, locked until the transaction ends, when the user is one of its two sides. */
@@ -187,7 +195,11 @@ export function lockConversationOf(tx: Executor, conversationId: string, userId:
     tx,
     sql`select c.id, c.parent_user_id as "parentUserId", c.teacher_user_id as "teacherUserId",
                (c.parent_user_id is null or c.teacher_user_id is null
-                 or exists (select 1 from "user" u where u.id in (c.parent_user_id, c.teacher_user_id) and u.deleted)) as closed
+                 or exists (select 1 from "user" u where u.id in (c.parent_user_id, c.teacher_user_id) and u.deleted)) as closed,
+               not ${mayReceive(
+                 sql`(case when c.parent_user_id = ${userId} then c.teacher_user_id else c.parent_user_id end)`,
+                 sql`(c.parent_user_id = ${userId})`,
+               )} as "otherUnavailable"
           from conversations c
          where c.id = ${conversationId} and (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
            for update of c`,
@@ -310,7 +322,8 @@ export interface UnreadEmailTarget {
   lastEmailedAt: string | null;
   recipientEmail: string;
   recipientFirstName: string | null;
-  recipientDeleted: boolean;
+  /** Deleted, suspended, or a teacher not (or no longer) in good standing: nobody to email (account-standing.ts). */
+  recipientUnavailable: boolean;
   /** The conversation's teacher side is the recipient (else its parent side). */
   recipientIsTeacher: boolean;
   senderName: string | null;
@@ -327,7 +340,7 @@ export function findUnreadEmailTarget(db: Executor, messageId: string) {
     sql`select c.id as "conversationId", m.body, (m.read_at is not null) as read, (m.hidden_at is not null) as hidden,
                exists (select 1 from conversation_blocks b where b.conversation_id = c.id) as blocked,
                ${iso(sql`c.last_emailed_at`)} as "lastEmailedAt",
-               ru.email as "recipientEmail", ru.deleted as "recipientDeleted", (r.id = c.teacher_user_id) as "recipientIsTeacher",
+               ru.email as "recipientEmail", not ${mayReceive(sql`r.id`, sql`(r.id = c.teacher_user_id)`)} as "recipientUnavailable", (r.id = c.teacher_user_id) as "recipientIsTeacher",
                coalesce(rp.first_name, rt.first_name) as "recipientFirstName",
                coalesce(sp.first_name || ' ' || sp.last_name, st.first_name || ' ' || st.last_name) as "senderName"
           from messages m

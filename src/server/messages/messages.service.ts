@@ -23,6 +23,9 @@ export const SEND_WINDOW_MS = 60_000;
 export const CONVERSATION_CLOSED_MESSAGE =
   "This person has deleted their account, so no more messages can be sent in this conversation. The history stays readable.";
 
+/** The other side is suspended, or a teacher the desk has not approved (account-standing.ts). */
+export const RECIPIENT_UNAVAILABLE_MESSAGE = "This account can't receive messages right now, so none can be sent here. The history stays readable.";
+
 type MessagesDeps = Pick<Deps, "db" | "driver" | "logger">;
 
 function notFound(): AppError {
@@ -69,6 +72,7 @@ export async function sendMessage(
     const conversation = await repo.lockConversationOf(tx, conversationId, userId);
     if (!conversation) throw notFound();
     if (conversation.closed) throw new AppError("conflict", CONVERSATION_CLOSED_MESSAGE, { reason: "conversation_closed" });
+    if (conversation.otherUnavailable) throw new AppError("conflict", RECIPIENT_UNAVAILABLE_MESSAGE, { reason: "recipient_unavailable" });
     await refuseWhileBlocked(tx, conversationId, userId);
     const recipient = (conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId)!;
     const row = await repo.insertMessage(tx, conversationId, userId, input.text);

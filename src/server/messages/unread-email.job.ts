@@ -34,7 +34,7 @@ export const unreadEmailJob: JobKind = {
     if (!messageId) return;
     const target = await findUnreadEmailTarget(deps.db, messageId);
     // While either side blocks the other, no email about the conversation goes to either (issue 27).
-    if (!target || target.read || target.recipientDeleted || target.blocked) return;
+    if (!target || target.read || target.recipientUnavailable || target.blocked) return;
     const mail = unreadMessageEmail(
       deps.env.PUBLIC_URL,
       { email: target.recipientEmail, firstName: target.recipientFirstName, audience: target.recipientIsTeacher ? "teacher" : "parent" },

@@ -356,21 +356,22 @@ function DayColumn({
   const nowMinute = minutesFrom(day.from, now);
   return (
     <div
-      role="list"
-      aria-label={formatLocalDate(date, { weekday: "long", month: "long", day: "numeric" })}
       className="relative border-l border-slate-200"
       style={{ height: 24 * HOUR_PX, backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${HOUR_PX - 1}px, rgb(226 232 240) ${HOUR_PX - 1}px, rgb(226 232 240) ${HOUR_PX}px)` }}
     >
-      {placed.map((p) => (
-        <div
-          role="listitem"
-          key={p.event.id}
-          className="absolute px-0.5"
-          style={{ top: p.top * scale, height: p.height * scale, left: `${(p.column / p.columns) * 100}%`, width: `${100 / p.columns}%` }}
-        >
-          <EventButton event={p.event} options={options} short={p.height * scale < SHORT_EVENT_PX} />
-        </div>
-      ))}
+      {/* The day's events are a list; the current-time line is beside it, not in it (a list holds only its items). */}
+      <div role="list" aria-label={formatLocalDate(date, { weekday: "long", month: "long", day: "numeric" })} className="absolute inset-0">
+        {placed.map((p) => (
+          <div
+            role="listitem"
+            key={p.event.id}
+            className="absolute px-0.5"
+            style={{ top: p.top * scale, height: p.height * scale, left: `${(p.column / p.columns) * 100}%`, width: `${100 / p.columns}%` }}
+          >
+            <EventButton event={p.event} options={options} short={p.height * scale < SHORT_EVENT_PX} />
+          </div>
+        ))}
+      </div>
       {isToday && nowMinute >= 0 && nowMinute < day.minutes ? (
         <div className="pointer-events-none absolute inset-x-0 z-10 flex items-center" style={{ top: nowMinute * scale }}>
           <span className="-ml-1 size-2 rounded-full bg-red-600" />
