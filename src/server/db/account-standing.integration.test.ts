@@ -2,19 +2,24 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
+import { attendedLesson, sentInvoice } from "../../../tests/factories/invoices";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { scheduleWeeklyEmails } from "../digest/weekly-digest.repo";
 import type { ClaimedJob } from "../jobs/job.types";
 import { unreadEmailJob } from "../messages/unread-email.job";
+import { invoiceReminderJob } from "../invoices/invoices.jobs";
+import { reminderJob } from "../lessons/reminders.jobs";
 import { accountSuspensions, jobs, mailOutbox, teacherProfiles, user } from "./schema";
 
 /**
  * Issue 39: one rule (account-standing.ts) decides who may still act, be emailed and be contacted,
  * and every path asks it. Each row is a state the teacher's account is put in after the family has
- * a conversation with them and the teacher has a calendar feed; each column a path, token-based
- * and background ones included.
+ * a conversation with them, a lesson tomorrow and an unpaid invoice, and the teacher has a calendar
+ * feed; each column a path, token-based and background ones included. The second table does the
+ * same for the family's account.
  */
 const t = testAppForFile();
 
@@ -25,15 +30,29 @@ interface Expected {
   openConversation: number;
   send: number | string;
   unreadEmail: boolean;
+  /** The lesson reminder to the teacher, and the invoice reminder to the family. */
+  lessonReminder: boolean;
+  invoiceReminder: boolean;
+  /** Reporting the teacher's profile, and a message the teacher sent before. */
+  reportProfile: number;
+  reportMessage: number;
 }
 
+const IN_REVIEW = { feed: 200, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false, lessonReminder: true, invoiceReminder: true, reportProfile: 404, reportMessage: 201 };
+const GONE = { weeklySummary: false, openConversation: 404, unreadEmail: false, lessonReminder: false, invoiceReminder: false, reportProfile: 404, reportMessage: 201 };
+
 const TEACHER_STATES: { state: string; make: TeacherState; expected: Expected }[] = [
-  { state: "approved and active", make: {}, expected: { feed: 200, weeklySummary: true, openConversation: 200, send: 201, unreadEmail: true } },
-  { state: "waiting for review", make: { review: "pending" }, expected: { feed: 200, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false } },
-  { state: "asked for changes", make: { review: "changes_requested" }, expected: { feed: 200, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false } },
-  { state: "rejected", make: { review: "rejected" }, expected: { feed: 200, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false } },
-  { state: "suspended", make: { suspended: true }, expected: { feed: 404, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false } },
-  { state: "deleted", make: { deleted: true }, expected: { feed: 404, weeklySummary: false, openConversation: 404, send: "conversation_closed", unreadEmail: false } },
+  {
+    state: "approved and active",
+    make: {},
+    expected: { feed: 200, weeklySummary: true, openConversation: 200, send: 201, unreadEmail: true, lessonReminder: true, invoiceReminder: true, reportProfile: 201, reportMessage: 201 },
+  },
+  { state: "waiting for review", make: { review: "pending" }, expected: IN_REVIEW },
+  { state: "asked for changes", make: { review: "changes_requested" }, expected: IN_REVIEW },
+  { state: "rejected", make: { review: "rejected" }, expected: IN_REVIEW },
+  // A family with history still sees a suspended teacher's profile (read only), so may report it.
+  { state: "suspended", make: { suspended: true }, expected: { ...GONE, feed: 404, send: "recipient_unavailable", reportProfile: 201 } },
+  { state: "deleted", make: { deleted: true }, expected: { ...GONE, feed: 404, send: "conversation_closed" } },
 ];
 
 async function putInState(teacher: { userId: string; teacherId: string }, state: TeacherState) {
@@ -42,6 +61,29 @@ async function putInState(teacher: { userId: string; teacherId: string }, state:
   }
   if (state.suspended) await t.deps.db.insert(accountSuspensions).values({ userId: teacher.userId, reason: "Test" });
   if (state.deleted) await t.deps.db.update(user).set({ deleted: true }).where(eq(user.id, teacher.userId));
+}
+
+const asJob = (kind: string, key: string, payload: Record<string, unknown>) => ({ kind, key, payload }) as unknown as ClaimedJob;
+
+/** Runs the lesson reminder of `role` for a lesson starting at `startsAt`, as the runner would. */
+async function remindOfLesson(bookingId: string, startsAt: Date, role: "parent" | "teacher", now: Date) {
+  const payload = { bookingId, startsAt: startsAt.toISOString(), role };
+  await reminderJob.handle(asJob(reminderJob.kind, `test-reminder:${bookingId}:${role}`, payload), { deps: t.deps, now });
+}
+
+async function remindOfInvoice(invoiceId: string, now: Date) {
+  await invoiceReminderJob.handle(asJob(invoiceReminderJob.kind, `test-invoice-reminder:${invoiceId}`, { invoiceId, n: 1 }), { deps: t.deps, now });
+}
+
+/** A family with a lesson tomorrow and a sent, unpaid invoice of one lesson last month. */
+async function lessonAndInvoice(family: { teacherId: string; parentId: string; studentId: string }) {
+  const startsAt = new Date(Date.now() + 20 * 3_600_000);
+  const { bookingId } = await createBooking(t.deps, { ...family, startsAt });
+  const past = new Date(Date.now() - 40 * 86_400_000);
+  await attendedLesson(t.deps, family, past, 6000);
+  const day = past.toISOString().slice(0, 10);
+  const invoice = await sentInvoice(t.deps, family.teacherId, { parentId: family.parentId, from: day, to: day });
+  return { bookingId, startsAt, invoiceId: invoice.id };
 }
 
 const sentMail = async (to: string, kind: string) =>
@@ -61,6 +103,10 @@ describe("who may still act: every state × every path (account-standing.ts)", (
     const conversationId = opened.json.id as string;
     const first = await send(t, "POST", `/api/messages/conversations/${conversationId}/messages`, { cookie: parentCookie, body: { text: "Hello!" } });
     expect(first.status).toBe(201);
+    const answer = await send(t, "POST", `/api/messages/conversations/${conversationId}/messages`, { cookie: teacherCookie, body: { text: "Hi there" } });
+    expect(answer.status).toBe(201);
+    const family = { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! };
+    const { bookingId, startsAt, invoiceId } = await lessonAndInvoice(family);
 
     await putInState(teacher, make);
     const now = new Date();
@@ -74,6 +120,12 @@ describe("who may still act: every state × every path (account-standing.ts)", (
       deps: t.deps,
       now: new Date(now.getTime() + 11 * 60_000),
     });
+    await remindOfLesson(bookingId, startsAt, "teacher", now);
+    await remindOfInvoice(invoiceId, now);
+    const report = (targetKind: string, targetId: string) =>
+      send(t, "POST", "/api/reports", { cookie: parentCookie, body: { targetKind, targetId, reason: "other", details: "Checking the rule" } });
+    const reportProfile = await report("teacher", teacher.teacherId);
+    const reportMessage = await report("message", answer.json.id as string);
 
     expect({
       feed: feedStatus,
@@ -81,25 +133,67 @@ describe("who may still act: every state × every path (account-standing.ts)", (
       openConversation: reopened.status,
       send: sent.status === 201 ? 201 : (sent.json.error.reason as string),
       unreadEmail: (await sentMail(teacher.email, "message-unread")) > 0,
+      lessonReminder: (await sentMail(teacher.email, "lesson-reminder")) > 0,
+      invoiceReminder: (await sentMail(parent.email, "invoice-reminder")) > 0,
+      reportProfile: reportProfile.status,
+      reportMessage: reportMessage.status,
     }).toEqual(expected);
   });
 
   it.each([
-    { state: "active", make: async () => {}, feed: 200, weekly: true, contacted: 200 },
-    { state: "suspended", make: async (userId: string) => void (await t.deps.db.insert(accountSuspensions).values({ userId, reason: "Test" })), feed: 404, weekly: false, contacted: 403 },
-  ])("a family $state: feed $feed, weekly email $weekly, a teacher opening a conversation $contacted", async ({ make, feed, weekly, contacted }) => {
-    const [teacher, parent] = await Promise.all([createTeacher(t.deps), createParent(t.deps)]);
-    const [teacherCookie, parentCookie] = await Promise.all([
-      signIn(t, "teacher", teacher.email, teacher.password),
-      signIn(t, "parent", parent.email, parent.password),
-    ]);
-    const created = await send(t, "POST", "/api/calendar/feed", { cookie: parentCookie });
-    await createClass(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
-    await make(parent.userId);
-    expect((await t.app.request(new URL(created.json.url as string).pathname)).status).toBe(feed);
-    await scheduleWeeklyEmails(t.deps.db, new Date(), 8 * 86_400_000, 86_400_000);
-    expect((await t.deps.db.select({ key: jobs.key }).from(jobs).where(like(jobs.key, `weekly-digest:${parent.userId}:%`))).length > 0).toBe(weekly);
-    const open = await send(t, "POST", "/api/messages/conversations/family", { cookie: teacherCookie, body: { studentId: parent.studentIds[0]! } });
-    expect(open.status, open.text).toBe(contacted);
-  });
+    { state: "active", make: async () => {}, feed: 200, weekly: true, contacted: 200, sendTo: 201, lessonReminder: true, invoiceReminder: true },
+    {
+      state: "suspended",
+      make: async (userId: string) => void (await t.deps.db.insert(accountSuspensions).values({ userId, reason: "Test" })),
+      feed: 404,
+      weekly: false,
+      contacted: 403,
+      sendTo: "recipient_unavailable",
+      lessonReminder: false,
+      invoiceReminder: false,
+    },
+    {
+      state: "deleted",
+      make: async (userId: string) => void (await t.deps.db.update(user).set({ deleted: true }).where(eq(user.id, userId))),
+      feed: 404,
+      weekly: false,
+      contacted: 403,
+      sendTo: "conversation_closed",
+      lessonReminder: false,
+      invoiceReminder: false,
+    },
+  ])(
+    "a family $state: feed $feed, weekly email $weekly, a teacher opening a conversation $contacted and writing $sendTo, reminders $lessonReminder",
+    async ({ state: _state, make, ...expected }) => {
+      const [teacher, parent] = await Promise.all([createTeacher(t.deps), createParent(t.deps)]);
+      const [teacherCookie, parentCookie] = await Promise.all([
+        signIn(t, "teacher", teacher.email, teacher.password),
+        signIn(t, "parent", parent.email, parent.password),
+      ]);
+      const created = await send(t, "POST", "/api/calendar/feed", { cookie: parentCookie });
+      await createClass(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+      const opened = await send(t, "POST", "/api/messages/conversations", { cookie: parentCookie, body: { teacherId: teacher.teacherId } });
+      expect(opened.status, opened.text).toBe(200);
+      const { bookingId, startsAt, invoiceId } = await lessonAndInvoice({ teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+
+      await make(parent.userId);
+      const now = new Date();
+      const feed = (await t.app.request(new URL(created.json.url as string).pathname)).status;
+      await scheduleWeeklyEmails(t.deps.db, now, 8 * 86_400_000, 86_400_000);
+      const weekly = (await t.deps.db.select({ key: jobs.key }).from(jobs).where(like(jobs.key, `weekly-digest:${parent.userId}:%`))).length > 0;
+      const contacted = (await send(t, "POST", "/api/messages/conversations/family", { cookie: teacherCookie, body: { studentId: parent.studentIds[0]! } })).status;
+      const sent = await send(t, "POST", `/api/messages/conversations/${opened.json.id}/messages`, { cookie: teacherCookie, body: { text: "About Tuesday" } });
+      await remindOfLesson(bookingId, startsAt, "parent", now);
+      await remindOfInvoice(invoiceId, now);
+
+      expect({
+        feed,
+        weekly,
+        contacted,
+        sendTo: sent.status === 201 ? 201 : (sent.json.error.reason as string),
+        lessonReminder: (await sentMail(parent.email, "lesson-reminder")) > 0,
+        invoiceReminder: (await sentMail(parent.email, "invoice-reminder")) > 0,
+      }).toEqual(expected);
+    },
+  );
 });

@@ -1,11 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "./client";
 
 /**
  * Who may still act (issue 39): the one place that decides whether an account may act, be shown,
  * be contacted, be emailed, or have its tokens honoured. Every path asks it: the session lookup
- * (auth: a suspended account has no session), the private calendar feed, weekly emails, unread
- * message emails, opening a conversation and sending in one, search, profiles and slots
- * (discoverable.ts).
+ * (auth: a suspended account has no session, and its live streams end with `signed_out`), the
+ * private calendar feed, weekly emails, lesson and invoice reminders (sidesActive), unread-message
+ * emails, opening a conversation and sending in one, search, profiles, slots and profile reports
+ * (discoverable.ts). A message received stays reportable whoever sent it: it is evidence.
  *
  * | account                          | acts, tokens | emailed (weekly, unread) | contacted, shown, booked |
  * |----------------------------------|--------------|--------------------------|--------------------------|
@@ -36,4 +38,19 @@ export function teacherInGoodStanding(teacherId: SQL): SQL {
 export function teacherUserInGoodStanding(userId: SQL): SQL {
   return sql`exists (select 1 from teacher_profiles st_t where st_t.user_id = ${userId} and st_t.review_status = 'approved'
     and ${activeAccount(sql`st_t.user_id`)})`;
+}
+
+/**
+ * For a background job writing about one lesson or invoice: whether each side's account is still
+ * active (a suspended or deleted side is emailed nothing; a side that is gone reads false).
+ */
+export async function sidesActive(db: Executor, of: { bookingId: string } | { invoiceId: string }): Promise<{ parent: boolean; teacher: boolean }> {
+  const [table, id] = "bookingId" in of ? [sql`bookings`, of.bookingId] : [sql`invoices`, of.invoiceId];
+  const [row] = await queryRows<{ parent: boolean; teacher: boolean }>(db, sql`
+    select coalesce(${activeAccount(sql`pp.user_id`)}, false) as parent, coalesce(${activeAccount(sql`tp.user_id`)}, false) as teacher
+      from ${table} x
+      left join parent_profiles pp on pp.id = x.parent_id
+      left join teacher_profiles tp on tp.id = x.teacher_id
+     where x.id = ${id}`);
+  return { parent: row?.parent === true, teacher: row?.teacher === true };
 }

@@ -1,5 +1,6 @@
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { addDays, reminderDates } from "../../shared/invoices/invoice-state.rules";
+import { sidesActive } from "../db/account-standing";
 import type { JobKind, Sweep } from "../jobs";
 import { scheduleJob } from "../jobs";
 import { invoiceEmail } from "./invoices.emails";
@@ -49,6 +50,10 @@ export const invoiceReminderJob: JobKind = {
     const invoiceId = String(job.payload.invoiceId);
     const invoice = await invoiceForMail(deps.db, invoiceId);
     if (!invoice || invoice.status !== "sent" || invoice.balanceCents === 0 || !invoice.parentId) return;
+    // Nobody is reminded while either side is suspended or deleted: the family is not asked to pay a
+    // teacher who cannot record the payment, nor is a suspended family written to (account-standing.ts).
+    const sides = await sidesActive(deps.db, { invoiceId });
+    if (!sides.parent || !sides.teacher) return;
     // Stored under the job's key: a run again after a crash stores it once; the outbox retries the sending.
     await deps.mailer.sendSoon(invoiceEmail(deps.env.PUBLIC_URL, invoice, "reminder", await renderInvoicePdf(invoice)), { dedupeKey: job.key });
   },

@@ -1,4 +1,5 @@
 import type { JobKind, Sweep } from "../jobs";
+import { sidesActive } from "../db/account-standing";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { lessonReminderEmail } from "./lessons.emails";
 import { REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
@@ -32,6 +33,8 @@ export const reminderJob: JobKind = {
     const [lesson] = await lessonMailContexts(deps.db, [payload.bookingId]);
     if (!lesson || lesson.status !== "accepted" || lesson.startsAt.toISOString() !== payload.startsAt || lesson.startsAt <= now) return;
     if (payload.role === "parent" && !lesson.parent) return;
+    // A suspended or deleted side is emailed nothing (account-standing.ts).
+    if (!(await sidesActive(deps.db, { bookingId: lesson.id }))[payload.role]) return;
     // Each side reads its own clock, and the wording counts from now: a late or short-notice
     // reminder says "in 7 minutes", never "tomorrow".
     const mail = lessonReminderEmail(deps.env.PUBLIC_URL, lesson, payload.role, now);
