@@ -11,6 +11,7 @@ import { trustedOrigins } from "../http/trusted-origins";
 import { twoFactor } from "better-auth/plugins";
 import { limitOperatorSession } from "./operator-session";
 import { refuseSuspendedSession, removeRacedSession } from "./suspended-sign-in";
+import { forgetUsedLinks } from "./used-links";
 
 /** Header that carries the socket's address to better-auth's rate limiter (set by the app, never by the client). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -68,6 +69,9 @@ export function createAuth(db: Database, env: Env, mailer: Mailer, logger: Logge
       sendVerificationEmail: ({ user, url }) => send(verificationEmail(user.email, user.name, url)),
     },
     plugins: [twoFactor({ issuer: "Music Lessons" })],
+    // Reset and set-password tokens are stored as hashes: a database dump or backup holds no live link.
+    verification: { storeIdentifier: "hashed" },
+    hooks: { after: forgetUsedLinks(db) },
     user: {
       additionalFields: {
         deleted: { type: "boolean", required: false, defaultValue: false, input: false },
