@@ -10,7 +10,7 @@ import { createBooking } from "../../tests/factories/bookings";
 import { parentSignUpBody } from "../../tests/factories/sign-up";
 import { introVideoBytes, teacherApplicationBody } from "../../tests/factories/teacher-application";
 import { cookieHeader } from "../../tests/fixtures/http";
-import { startRoundRobinProxy, UPSTREAM_HEADER, type RoundRobinProxy } from "../../tests/fixtures/round-robin-proxy";
+import { nginxInstalled, startNginx, type NginxProxy } from "../../tests/fixtures/nginx-proxy";
 import { freePort, serverArgs, waitHealthy, type ServerProcess } from "../../tests/fixtures/server-process";
 import { startS3Server, type S3TestServer } from "../../tests/fixtures/s3-server";
 import { SseReader } from "../../tests/fixtures/sse";
@@ -22,8 +22,9 @@ import { SEND_LIMIT } from "./messages/messages.service";
 
 /**
  * Issue 30, "several servers, one product": two compiled server processes on one PostgreSQL
- * database, each with its own empty data directory, behind a proxy that sends each request to the
- * other one in turn (no sticky sessions). Whatever one process did, the other must know: sessions,
+ * database, each with its own empty data directory, behind nginx with the configuration the README
+ * gives (deploy/nginx/music-lessons.conf, issue 39), which sends each request to the other one in
+ * turn (round robin, no sticky sessions). Whatever one process did, the other must know: sessions,
  * live events, rate limits and jobs live in the database. Needs TEST_DATABASE_URL (an admin URL;
  * the test makes and drops its own database); CI sets it.
  */
@@ -35,7 +36,7 @@ const servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
 let bucket: S3TestServer | undefined;
 const readers: SseReader[] = [];
-let proxy: RoundRobinProxy | undefined;
+let proxy: NginxProxy | undefined;
 let database: DatabaseHandle | undefined;
 let sql: pg.Client | undefined;
 let scratch: ScratchDatabase | null = null;
@@ -53,13 +54,15 @@ function startBuilt(args: string[], env: Record<string, string>, port: number): 
 
 beforeAll(async () => {
   if (!adminUrl) return;
+  // Debian's nginx package (.ci/run installs it): the test runs the configuration the README ships.
+  if (!nginxInstalled()) throw new Error("nginx is not installed: apt-get install nginx-light (the two-server test runs behind it)");
   // The servers migrate it at start, as in production.
   scratch = await createScratchDatabase(adminUrl, "mlm_several", { migrate: false });
   const databaseUrl = scratch.url;
 
   bucket = await startS3Server();
   const ports = [await freePort(), await freePort()];
-  proxy = await startRoundRobinProxy(ports.map((port) => `http://127.0.0.1:${port}`));
+  proxy = await startNginx(ports.map((port) => `http://127.0.0.1:${port}`));
   const env = {
     DATABASE_URL: databaseUrl,
     AUTH_SECRET,
@@ -67,7 +70,7 @@ beforeAll(async () => {
     // Every process runs the jobs runner; once a second, so a due job is taken within the test.
     JOBS_INTERVAL_SECONDS: "1",
     // The per-address limits on, as in production. The test's requests come as if through a CDN
-    // (the X-Forwarded-For they send) and then the proxy (which appends what it saw): two proxies.
+    // (the X-Forwarded-For they send) and then nginx (which appends what it saw): two proxies.
     AUTH_RATE_LIMIT: "true",
     TRUSTED_PROXIES: "2",
     // Uploads go to one bucket; each process's own data directory stays empty of them.
@@ -119,7 +122,7 @@ async function call(method: string, pathname: string, options: { body?: unknown;
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : undefined) as Record<string, any>, headers: res.headers, upstream: Number(res.headers.get(UPSTREAM_HEADER)) };
+  return { status: res.status, json: (text ? JSON.parse(text) : undefined) as Record<string, any>, headers: res.headers, upstream: proxy!.upstreamOf(res.headers) };
 }
 
 // Each account signs up and in from an address of its own, so the per-address limits never add up across tests.
@@ -163,11 +166,11 @@ async function liveStream(cookie: string): Promise<{ reader: SseReader; upstream
   const reader = new SseReader(res.body!);
   readers.push(reader);
   await reader.ready();
-  return { reader, upstream: Number(res.headers.get(UPSTREAM_HEADER)) };
+  return { reader, upstream: proxy!.upstreamOf(res.headers) };
 }
 
 // Two processes sharing two cores with the test: generous per-test time.
-describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one PostgreSQL database", { timeout: 60_000 }, () => {
+describe.skipIf(!adminUrl)("two server processes behind nginx (the README's configuration), one PostgreSQL database", { timeout: 60_000 }, () => {
   it("a parent signs in through one server and is served by the other; signing out through one ends the session on both", async () => {
     const parent = await newParent();
     const first = await call("GET", "/api/parents/me", { cookie: parent.cookie });
@@ -198,7 +201,7 @@ describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one
       body: video,
     });
     expect(upload.status).toBe(200);
-    const uploadedOn = Number(upload.headers.get(UPSTREAM_HEADER));
+    const uploadedOn = proxy!.upstreamOf(upload.headers);
     const { introVideoUrl } = (await upload.json()) as { introVideoUrl: string };
     expect(await bucket!.listKeys("several-servers/")).toContain(`several-servers/teacher-videos/${teacher.teacherId}/intro-video.mp4`);
 
@@ -212,7 +215,7 @@ describe.skipIf(!adminUrl)("two server processes behind a round-robin proxy, one
       expect(part.headers.get("content-range")).toBe(`bytes ${start}-${end}/${video.length}`);
       expect(part.headers.get("content-type")).toBe("video/mp4");
       expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(start, end + 1))).toBe(true);
-      if (start === 100) expect(Number(part.headers.get(UPSTREAM_HEADER)), "the first range comes from the other server").not.toBe(uploadedOn);
+      if (start === 100) expect(proxy!.upstreamOf(part.headers), "the first range comes from the other server").not.toBe(uploadedOn);
     }
     // Neither process kept the upload on its own disk.
     for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, "uploads", "teacher-videos", teacher.teacherId))).toBe(false);
