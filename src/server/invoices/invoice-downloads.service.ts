@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_LABELS, type InvoiceCsvQuery, type StatementQuery } from
 import { centsToDollarsText, sumCents } from "../../shared/invoices/money.rules";
 import type { Deps } from "../deps";
 import { renderInvoicePdf, renderStatementPdf } from "./invoice-pdf";
+import * as creditRepo from "./family-credit.repo";
 import * as repo from "./invoices.repo";
 import { readInvoice, summary } from "./invoices.service";
 
@@ -67,7 +68,10 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
   const all = await repo.familyInvoiceRows(deps.db, parentId, query.teacherId);
   if (all.length === 0) throw new AppError("not_found", "Teacher not found");
   const ofYear = all.filter((row) => row.issueDate.startsWith(`${query.year}-`)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
-  const payments = await repo.paymentRows(deps.db, ofYear.map((row) => row.id));
+  const [payments, creditCents] = await Promise.all([
+    repo.paymentRows(deps.db, ofYear.map((row) => row.id)),
+    all[0]!.teacherId ? creditRepo.creditBalance(deps.db, all[0]!.teacherId, parentId) : 0,
+  ]);
   const numbers = new Map(ofYear.map((row) => [row.id, row.status === "void" ? `${row.number} (void invoice)` : row.number]));
   const bytes = await renderStatementPdf({
     year: query.year,
@@ -75,6 +79,7 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
     teacherEmail: all[0]!.teacherEmail,
     familyName: all[0]!.familyName,
     invoices: ofYear.map(summary),
+    creditCents,
     payments: payments.map((p) => ({ paidOn: p.paidOn, number: numbers.get(p.invoiceId) ?? "", method: PAYMENT_METHOD_LABELS[p.method], amountCents: p.amountCents })),
   });
   const initials = all[0]!.number.split("-")[0] ?? "teacher";

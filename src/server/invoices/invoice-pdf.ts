@@ -1,3 +1,4 @@
+import { owedCents } from "../../shared/invoices/family-credit.rules";
 import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
 import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
@@ -140,6 +141,8 @@ export interface StatementInput {
   familyName: string;
   invoices: InvoiceSummaryDTO[];
   payments: { paidOn: string; number: string; method: string; amountCents: number }[];
+  /** Credit on account with the teacher not yet spent (a void invoice's payments, issue 40). */
+  creditCents: number;
 }
 
 /** A family's year with one teacher: every invoice, every payment, and what is still owed. */
@@ -188,9 +191,15 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
       ]);
     }
     doc.moveDown();
+    if (input.creditCents > 0) {
+      row(doc, [
+        { text: "Credit on account (payments of a void invoice, paying the next invoice)", width: width - amount },
+        { text: formatMoney(input.creditCents), width: amount, align: "right" },
+      ]);
+    }
     row(doc, [
       { text: "Balance owed", width: width - amount },
-      { text: formatMoney(sumCents(counted.map((i) => i.balanceCents))), width: amount, align: "right" },
+      { text: formatMoney(owedCents(counted.map((i) => i.balanceCents), input.creditCents)), width: amount, align: "right" },
     ], { bold: true });
     doc.moveDown().font("Helvetica").text(`${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, MARGIN, doc.y, { width });
   });

@@ -340,6 +340,18 @@ export async function insertPayment(tx: Executor, payment: typeof invoicePayment
   await tx.insert(invoicePayments).values(payment);
 }
 
+/** Whether a void invoice already has its one replacement (issue 40). */
+export async function hasReplacement(db: Executor, voidInvoiceId: string): Promise<boolean> {
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.replacesInvoiceId, voidInvoiceId)).limit(1);
+  return Boolean(row);
+}
+
+/** The family an invoice of the teacher's is for (null: no such invoice, or the family is gone). */
+export async function invoiceFamily(db: Executor, teacherId: string, invoiceId: string): Promise<string | null> {
+  const [row] = await db.select({ parentId: invoices.parentId }).from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.teacherId, teacherId)));
+  return row?.parentId ?? null;
+}
+
 /** A void invoice of the teacher's that a new one may name as replaced. */
 export async function isTeacherVoidInvoice(db: Executor, teacherId: string, invoiceId: string): Promise<boolean> {
   const [row] = await db
@@ -362,7 +374,8 @@ export async function teacherPaymentsOfYear(db: Executor, teacherId: string, fro
     })
     .from(invoicePayments)
     .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-    .where(and(eq(invoices.teacherId, teacherId), sql`${invoicePayments.paidOn} between ${from} and ${to}`))
+    // Money received only: credit applied from a void invoice was received once, on that invoice.
+    .where(and(eq(invoices.teacherId, teacherId), sql`${invoicePayments.paidOn} between ${from} and ${to}`, ne(invoicePayments.method, "credit")))
     .orderBy(asc(invoicePayments.paidOn), asc(invoices.number));
 }
 

@@ -15,6 +15,7 @@ import type { Deps } from "../deps";
 import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import * as downloads from "./invoice-downloads.service";
+import * as lists from "./invoice-lists.service";
 import * as service from "./invoices.service";
 
 const INVOICE_NOT_FOUND = "Invoice not found";
@@ -38,7 +39,7 @@ export function createInvoicesRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get("/", teacher, validate("query", invoiceListQuerySchema), async (c) =>
-      c.json(await service.teacherInvoices(deps, c.get("teacherId"), c.req.valid("query"))),
+      c.json(await lists.teacherInvoices(deps, c.get("teacherId"), c.req.valid("query"))),
     )
     .get("/families", teacher, async (c) => c.json(await service.invoiceFamilies(deps, c.get("teacherId"))))
     .get("/preview", teacher, validate("query", invoicePreviewQuerySchema), async (c) =>
@@ -77,7 +78,7 @@ export function createInvoicesRoutes(deps: Deps) {
 export function createFamilyInvoicesRoutes(deps: Deps) {
   const family = [requireUser(deps), requireParent(deps)] as const;
   return new Hono<AppEnv>()
-    .get("/invoices", ...family, async (c) => c.json(await service.familyInvoices(deps, c.get("parentId"))))
+    .get("/invoices", ...family, async (c) => c.json(await lists.familyInvoices(deps, c.get("parentId"))))
     .get("/statement", ...family, validate("query", statementQuerySchema), async (c) =>
       fileResponse(c, await downloads.statementPdf(deps, c.get("parentId"), c.req.valid("query"))),
     );

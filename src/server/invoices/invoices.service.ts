@@ -2,15 +2,13 @@ import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { AppError } from "../../shared/errors";
-import { addDays, balanceCents, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
-import { CURRENCY, INVOICE_LIMITS, type InvoiceState } from "../../shared/invoices/invoices.constants";
+import { addDays, balanceCents, datesAtSending, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
+import { CURRENCY, INVOICE_LIMITS } from "../../shared/invoices/invoices.constants";
 import {
   DUE_MESSAGE,
   type CreateInvoiceData,
   type InvoiceDTO,
   type InvoiceFamilyDTO,
-  type InvoiceListDTO,
-  type InvoiceListQuery,
   type InvoicePreviewDTO,
   type InvoicePreviewLineDTO,
   type InvoicePreviewQuery,
@@ -26,15 +24,28 @@ import { pgErrorCode } from "../http/errors";
 import type { Deps } from "../deps";
 import { invoiceEmail } from "./invoices.emails";
 import { renderInvoicePdf } from "./invoice-pdf";
+import * as creditRepo from "./family-credit.repo";
+import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
 import * as repo from "./invoices.repo";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const NO_LINES_MESSAGE = "There is nothing to invoice: this family has no attended lessons or charged late cancellations in that range that are not already on an invoice, and no extra lines were added.";
 export const SENT_NOT_EDITABLE = "Sent invoices cannot be edited. Void it and create a new one.";
+export const ALREADY_REPLACED = "This void invoice already has a replacement. Open it from the void invoice instead.";
 export const LESSON_TAKEN_MESSAGE = "One of these lessons was just put on another invoice. Refresh and try again.";
 
 const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
 const today = (now: Date, timeZone: string) => localDateTime(now, timeZone).date;
+
+/** The constraint a PostgreSQL error names (drivers put it on the error or its cause). */
+function constraintOf(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === "string") return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 export const RANGE_TOO_LONG = "A range can be at most a year (366 days)";
 export const RANGE_TOO_LATE = "The end date can be at most 31 days from today";
@@ -177,36 +188,6 @@ async function toDto(db: Executor, row: repo.InvoiceRow): Promise<InvoiceDTO> {
   };
 }
 
-/** Overdue first, then the newest. */
-const STATE_ORDER: Record<InvoiceState, number> = { overdue: 0, partly_paid: 1, sent: 1, draft: 1, paid: 1, void: 1 };
-function listOf(rows: repo.InvoiceRow[], state?: InvoiceState): InvoiceListDTO {
-  const all = rows.map(summary);
-  const shown = all
-    .filter((invoice) => !state || invoice.state === state)
-    .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || b.issueDate.localeCompare(a.issueDate) || b.number.localeCompare(a.number));
-  return {
-    invoices: shown,
-    outstandingCents: sumCents(all.map((invoice) => invoice.balanceCents)),
-    overdueCents: sumCents(all.filter((invoice) => invoice.state === "overdue").map((invoice) => invoice.balanceCents)),
-  };
-}
-
-export async function teacherInvoices(deps: Pick<Deps, "db">, teacherId: string, query: InvoiceListQuery): Promise<InvoiceListDTO> {
-  const [filtered, all] = await Promise.all([
-    repo.teacherInvoiceRows(deps.db, teacherId, query.parentId),
-    query.parentId ? repo.teacherInvoiceRows(deps.db, teacherId) : null,
-  ]);
-  const list = listOf(filtered, query.state);
-  if (!all) return list;
-  // The totals are over all the teacher's invoices, not only the filtered family's.
-  const totals = listOf(all);
-  return { ...list, outstandingCents: totals.outstandingCents, overdueCents: totals.overdueCents };
-}
-
-export async function familyInvoices(deps: Pick<Deps, "db">, parentId: string): Promise<InvoiceListDTO> {
-  return listOf(await repo.familyInvoiceRows(deps.db, parentId));
-}
-
 export async function invoiceFamilies(deps: Pick<Deps, "db">, teacherId: string): Promise<InvoiceFamilyDTO[]> {
   return repo.familiesOfTeacher(deps.db, teacherId);
 }
@@ -223,6 +204,7 @@ export async function previewInvoice(deps: Pick<Deps, "db">, teacherId: string, 
 /** The partial unique index on invoice_lines(booking_id) is the backstop of the counter's lock. */
 export function conflictOf(error: unknown): AppError | null {
   const code = pgErrorCode(error);
+  if (code === "23505" && constraintOf(error) === "invoices_replaces_once_key") return new AppError("conflict", ALREADY_REPLACED);
   if (code === "23505") return new AppError("conflict", LESSON_TAKEN_MESSAGE);
   if (code === "40P01" || code === "40001") return new AppError("conflict", "Another change to your invoices happened at the same moment. Please try again.");
   return null;
@@ -244,6 +226,8 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
       // The counter row's lock comes FIRST: a second invoice of this teacher waits here, then sees
       // the first one's lines when it selects the lessons below.
       const sequence = await repo.takeInvoiceNumber(tx, teacherId, year);
+      // Checked after the counter's lock: a second replacement made at the same moment waits above, then sees the first.
+      if (parsed.replacesInvoiceId && (await repo.hasReplacement(tx, parsed.replacesInvoiceId))) throw new AppError("conflict", ALREADY_REPLACED);
       const lessons = await repo.invoiceableLessons(tx, teacherId, parsed.parentId, start, end);
       const lessonLines = previewLines(lessons, teacher.timeZone);
       const lines: repo.NewInvoiceLine[] = [
@@ -301,10 +285,24 @@ export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceRe
   return toDto(deps.db, row);
 }
 
-/** Runs a change of one of the teacher's invoices with its row locked; answers the invoice after it. */
-async function changeInvoice(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, change: (tx: Executor, row: repo.InvoiceRow) => Promise<void>): Promise<InvoiceDTO> {
+/**
+ * Runs a change of one of the teacher's invoices with its row locked; answers the invoice after
+ * it. A change that may move the family's credit (send, void) takes the family's credit lock
+ * first, before any invoice row (family-credit.repo.ts).
+ */
+async function changeInvoice(
+  deps: Pick<Deps, "db">,
+  teacherId: string,
+  invoiceId: string,
+  change: (tx: Executor, row: repo.InvoiceRow) => Promise<void>,
+  options: { familyCredit?: boolean } = {},
+): Promise<InvoiceDTO> {
   try {
     await transactionWithRetry(deps.db, async (tx) => {
+      if (options.familyCredit) {
+        const parentId = await repo.invoiceFamily(tx, teacherId, invoiceId);
+        if (parentId) await creditRepo.lockFamilyCredit(tx, teacherId, parentId);
+      }
       const row = await repo.lockTeacherInvoice(tx, teacherId, invoiceId);
       if (!row) throw notFound();
       await change(tx, row);
@@ -351,27 +349,39 @@ export async function updateInvoice(deps: Pick<Deps, "db">, teacherId: string, i
 
 export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "logger">, teacherId: string, invoiceId: string, now = new Date()): Promise<InvoiceDTO> {
   const teacher = await requireTeacherRow(deps.db, teacherId);
-  const dto = await changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
-    if (row.status === "sent") throw new AppError("conflict", "This invoice was already sent.");
-    if (row.status === "void") throw new AppError("conflict", "A void invoice cannot be sent. Create a new one.");
-    const family = row.parentId ? await repo.familyContact(tx, row.parentId) : null;
-    if (!family) throw new AppError("conflict", "This family closed their account; the invoice cannot be sent.");
-    // Contacts and how to pay are copied as they are at sending; later changes leave the sent invoice as it was.
-    await repo.updateInvoiceRow(tx, invoiceId, {
-      status: "sent",
-      sentAt: now,
-      paymentInstructions: teacher.paymentInstructions,
-      teacherName: `${teacher.firstName} ${teacher.lastName}`,
-      teacherEmail: teacher.email,
-      teacherPhone: teacher.phone,
-      familyName: `${family.firstName} ${family.lastName}`,
-      familyEmail: family.email,
-    });
-    // The family's email, with the invoice as sent, is stored with the sending: it exists exactly
-    // when the invoice is sent, and the jobs runner retries it while the mail server fails.
-    const sent = await invoiceForMail(tx, invoiceId);
-    await deps.mailer.enqueue(tx, invoiceEmail(deps.env.PUBLIC_URL, sent!, "sent", await renderInvoicePdf(sent!)));
-  });
+  const dto = await changeInvoice(
+    deps,
+    teacherId,
+    invoiceId,
+    async (tx, row) => {
+      if (row.status === "sent") throw new AppError("conflict", "This invoice was already sent.");
+      if (row.status === "void") throw new AppError("conflict", "A void invoice cannot be sent. Create a new one.");
+      const family = row.parentId ? await repo.familyContact(tx, row.parentId) : null;
+      if (!family) throw new AppError("conflict", "This family closed their account; the invoice cannot be sent.");
+      // An invoice is issued the day it goes out (issue 40): a draft made weeks ago is dated today
+      // and keeps its due period, so it is never overdue on arrival.
+      const dates = datesAtSending(row, today(now, teacher.timeZone));
+      // Contacts and how to pay are copied as they are at sending; later changes leave the sent invoice as it was.
+      await repo.updateInvoiceRow(tx, invoiceId, {
+        status: "sent",
+        sentAt: now,
+        ...dates,
+        paymentInstructions: teacher.paymentInstructions,
+        teacherName: `${teacher.firstName} ${teacher.lastName}`,
+        teacherEmail: teacher.email,
+        teacherPhone: teacher.phone,
+        familyName: `${family.firstName} ${family.lastName}`,
+        familyEmail: family.email,
+      });
+      // The family's credit (a void invoice's payments) pays it first; the email says what is left.
+      await applyFamilyCredit(tx, teacherId, row.parentId!, dates.issueDate, now);
+      // The family's email, with the invoice as sent, is stored with the sending: it exists exactly
+      // when the invoice is sent, and the jobs runner retries it while the mail server fails.
+      const sent = await invoiceForMail(tx, invoiceId);
+      await deps.mailer.enqueue(tx, invoiceEmail(deps.env.PUBLIC_URL, sent!, "sent", await renderInvoicePdf(sent!)));
+    },
+    { familyCredit: true },
+  );
   deps.mailer.kick();
   return dto;
 }
@@ -398,14 +408,22 @@ export async function recordPayment(deps: Pick<Deps, "db">, teacherId: string, i
 
 /**
  * Voiding: a draft or a sent invoice, paid or not. Its lessons become invoiceable again (lines
- * released); payments recorded on it stay on it, so the record of what was received is kept.
+ * released). Payments recorded on it stay on it (the record of what was received, and when) and
+ * their sum becomes the family's credit, which pays the replacement (issue 40): nothing is billed twice.
  */
 export async function voidInvoice(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, input: VoidInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
-  return changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
-    if (row.status === "void") throw new AppError("conflict", "This invoice is already void.");
-    await repo.releaseLines(tx, invoiceId);
-    await repo.updateInvoiceRow(tx, invoiceId, { status: "void", voidedAt: now, voidReason: input.reason });
-  });
+  return changeInvoice(
+    deps,
+    teacherId,
+    invoiceId,
+    async (tx, row) => {
+      if (row.status === "void") throw new AppError("conflict", "This invoice is already void.");
+      await repo.releaseLines(tx, invoiceId);
+      await repo.updateInvoiceRow(tx, invoiceId, { status: "void", voidedAt: now, voidReason: input.reason });
+      await creditVoidedPayments(tx, row, today(now, row.teacherTimeZone), now);
+    },
+    { familyCredit: true },
+  );
 }
 
 /** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */

@@ -39,6 +39,19 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Whole days from one calendar date to another ("2026-11-30" → "2026-12-14": 14). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * A draft's dates when it goes out (issue 40): issued on the teacher's today, due after the same
+ * period the draft had (its due date less its issue date), so it is never overdue on arrival.
+ */
+export function datesAtSending(draft: { issueDate: string; dueDate: string }, todayLocal: string): { issueDate: string; dueDate: string } {
+  return { issueDate: todayLocal, dueDate: addDays(todayLocal, Math.max(0, daysBetween(draft.issueDate, draft.dueDate))) };
+}
+
 /** The reminder days of an unpaid invoice: the day after the due date, then weekly, three in all. */
 export function reminderDates(dueDate: string): string[] {
   return Array.from({ length: INVOICE_LIMITS.remindersMax }, (_, i) => addDays(dueDate, 1 + 7 * i));

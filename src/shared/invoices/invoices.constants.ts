@@ -24,8 +24,23 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_LINE_KINDS = ["lesson", "late_cancel", "extra"] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
-export const PAYMENT_METHODS = ["cash", "check", "bank_transfer", "card", "other"] as const;
+/** How a teacher received money: what the Record payment form offers. */
+export const RECORDED_PAYMENT_METHODS = ["cash", "check", "bank_transfer", "card", "other"] as const;
+/**
+ * Every method a payment row can have: `credit` is the family's credit with the teacher (from a
+ * void invoice's payments) applied to an invoice by the app, never recorded by hand and never
+ * counted as money received (payments CSV, earnings).
+ */
+export const PAYMENT_METHODS = [...RECORDED_PAYMENT_METHODS, "credit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * A family's credit with a teacher (issue 40) is a ledger: a void invoice's payments come in
+ * (`void_credit`, positive), and go out applied to the family's open invoices (`credit_applied`,
+ * negative). Its sum is never negative.
+ */
+export const CREDIT_ENTRY_KINDS = ["void_credit", "credit_applied"] as const;
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
 /** Limits the schemas and the database both keep. */
 export const INVOICE_LIMITS = {

@@ -7,7 +7,7 @@ import {
   INVOICE_STATES,
   LATE_CANCEL_CHARGES,
   LESSON_PRICE_MAX_CENTS,
-  PAYMENT_METHODS,
+  RECORDED_PAYMENT_METHODS,
   type InvoiceLineKind,
   type InvoiceState,
   type InvoiceStatus,
@@ -119,7 +119,7 @@ export const recordPaymentSchema = z
   .object({
     amountCents: amountCentsSchema,
     paidOn: calendarDate("Payment date"),
-    method: z.enum(PAYMENT_METHODS, { error: METHOD_MESSAGE }),
+    method: z.enum(RECORDED_PAYMENT_METHODS, { error: METHOD_MESSAGE }),
     note: boundedText("Note", INVOICE_LIMITS.paymentNoteMax).default(""),
   })
   .strict();
@@ -154,6 +154,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: "Bank transfer",
   card: "Card (outside the app)",
   other: "Other",
+  credit: "Credit on account",
 };
 
 // Answers.
@@ -218,9 +219,11 @@ export interface InvoiceDTO extends InvoiceSummaryDTO {
 
 export interface InvoiceListDTO {
   invoices: InvoiceSummaryDTO[];
-  /** Owed on sent invoices (all of them, not only the filtered ones). */
+  /** Owed on sent invoices (all of them, not only the filtered ones), less the credit not yet spent. */
   outstandingCents: number;
   overdueCents: number;
+  /** Credit on account (a void invoice's payments) not yet spent on an invoice (issue 40). */
+  creditCents: number;
 }
 
 /** A lesson line as the create form previews it, before any invoice exists. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CURRENCY, INVOICE_LIMITS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
+import { CREDIT_ENTRY_KINDS, CURRENCY, INVOICE_LIMITS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
 import { parentProfiles } from "./accounts";
 import { bookings } from "./booking";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
@@ -77,6 +77,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_number_key").on(t.numberingTeacherId, t.year, t.sequence),
     index("invoices_teacher_idx").on(t.teacherId, t.createdAt),
     index("invoices_parent_idx").on(t.parentId, t.createdAt),
+    // A void invoice is replaced at most once (issue 40); the service answers 409 first.
+    uniqueIndex("invoices_replaces_once_key").on(t.replacesInvoiceId).where(sql`${t.replacesInvoiceId} is not null`),
     // The daily sweep reads sent, unpaid invoices only.
     index("invoices_open_due_idx").on(t.dueDate).where(sql`${t.status} = 'sent' and ${t.paidCents} < ${t.totalCents}`),
     check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
@@ -146,5 +148,31 @@ export const invoicePayments = pgTable(
     check("invoice_payments_amount_check", sql`${t.amountCents} > 0`),
     check("invoice_payments_method_check", oneOf(t.method, PAYMENT_METHODS)),
     check("invoice_payments_note_check", sql`length(${t.note}) <= ${sql.raw(String(INVOICE_LIMITS.paymentNoteMax))}`),
+  ],
+);
+
+/**
+ * A family's credit with a teacher (issue 40), as a ledger: a void invoice's payments come in,
+ * and go out applied to the family's open invoices (as `credit` payments on them). Each entry
+ * cites the invoice that caused it. The balance (the sum) is never negative: entries of one
+ * family and teacher are written under one advisory lock (invoices.repo.ts, lockFamilyCredit).
+ */
+export const familyCreditEntries = pgTable(
+  "family_credit_entries",
+  {
+    id: id(),
+    teacherId: uuid().references(() => teacherProfiles.id, { onDelete: "set null" }),
+    parentId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
+    kind: text().notNull(),
+    amountCents: integer().notNull(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("family_credit_entries_family_idx").on(t.teacherId, t.parentId, t.createdAt),
+    check("family_credit_entries_kind_check", oneOf(t.kind, CREDIT_ENTRY_KINDS)),
+    check("family_credit_entries_amount_check", sql`(${t.kind} = 'void_credit' and ${t.amountCents} > 0) or (${t.kind} = 'credit_applied' and ${t.amountCents} < 0)`),
   ],
 );

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { INVOICE_LIMITS, PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
+import { INVOICE_LIMITS, RECORDED_PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
 import { PAYMENT_METHOD_LABELS, voidInvoiceSchema, type InvoiceDTO, type VoidInvoiceInput } from "../../../shared/invoices/invoices.schemas";
 import { centsToDollarsText, formatMoney } from "../../../shared/invoices/money.rules";
 import { Alert } from "../../components/ui/alert";
@@ -91,7 +91,7 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => v
       </div>
       <Field id="payment-method" label="Method" error={errors.method?.message}>
         <Select id="payment-method" {...invalidProps("payment-method", errors.method?.message)} {...form.register("method")}>
-          {PAYMENT_METHODS.map((method) => (
+          {RECORDED_PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
               {PAYMENT_METHOD_LABELS[method]}
             </option>
