@@ -173,5 +173,35 @@ test("a teacher invoices a family for a lesson at the agreed price, sends it wit
   await page.goto("/billing");
   await expect(page.getByTestId("family-owed-total")).toHaveText("$0.00 USD");
 
+  // Issue 40: the teacher voids the paid invoice and replaces it. The dialog says what happens to
+  // the $55.50 received; the replacement (the lesson again, without the recital fee) is paid by
+  // that credit, and the family owes nothing, with $10.00 left on account.
+  await teacherPage.getByRole("link", { name: number, exact: true }).click();
+  await teacherPage.getByRole("button", { name: "Void" }).click();
+  const voiding = teacherPage.getByRole("dialog", { name: `Void invoice ${number}` });
+  await expect(voiding.getByTestId("void-credit-notice")).toContainText("$55.50 USD received will be kept as credit and applied to the replacement.");
+  await voiding.getByLabel("Reason").fill("The recital was cancelled");
+  await shoot(teacherPage, "void-dialog");
+  await voiding.getByRole("button", { name: "Void and replace" }).click();
+  await expect(teacherPage.getByRole("heading", { level: 1, name: "New Invoice" })).toBeVisible();
+  await expect(teacherPage.getByTestId("preview-line")).toHaveCount(1);
+  await teacherPage.getByRole("button", { name: "Create draft" }).click();
+  await expect(teacherPage.getByTestId("invoice-state")).toHaveText("Draft");
+  const replacement = (await teacherPage.getByRole("heading", { name: /^Invoice / }).innerText()).replace("Invoice ", "");
+  await teacherPage.getByRole("button", { name: "Send" }).click();
+  await teacherPage.getByRole("dialog", { name: `Send invoice ${replacement}?` }).getByRole("button", { name: "Send" }).click();
+  await expect(teacherPage.getByTestId("invoice-state")).toHaveText("Paid");
+  await expect(teacherPage.getByTestId("invoice-balance")).toHaveText("$0.00 USD");
+  await expect(teacherPage.getByText("Credit on account").first()).toBeVisible();
+  await shoot(teacherPage, "replacement");
+
+  await page.goto("/billing");
+  await expect(page.getByTestId("family-owed-total")).toHaveText("$0.00 USD");
+  await expect(page.getByTestId("family-credit-total")).toHaveText("$10.00 USD");
+  await expect(section.getByRole("row").filter({ hasText: number })).toContainText("Void");
+  await expect(section.getByRole("row").filter({ hasText: replacement })).toContainText("Paid");
+  await section.scrollIntoViewIfNeeded();
+  await shoot(page, "billing-credit");
+
   await teacherContext.close();
 });

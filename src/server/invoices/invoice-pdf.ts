@@ -1,4 +1,5 @@
 import { owedCents } from "../../shared/invoices/family-credit.rules";
+import { asSentence, formatDay } from "../../shared/invoices/invoice-format.rules";
 import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
 import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
@@ -82,13 +83,13 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
 
     const dates = [
       `Invoice number: ${invoice.number}`,
-      `Issue date: ${invoice.issueDate}`,
-      `Due date: ${invoice.dueDate}`,
-      ...(invoice.periodFrom && invoice.periodTo ? [`Lessons from ${invoice.periodFrom} to ${invoice.periodTo}`] : []),
+      `Issue date: ${formatDay(invoice.issueDate)}`,
+      `Due date: ${formatDay(invoice.dueDate)}`,
+      ...(invoice.periodFrom && invoice.periodTo ? [`Lessons from ${formatDay(invoice.periodFrom)} to ${formatDay(invoice.periodTo)}`] : []),
     ];
     doc.x = MARGIN;
     for (const line of dates) doc.text(line, MARGIN);
-    if (invoice.status === "void") doc.moveDown(0.5).font("Helvetica-Bold").fillColor("#b00020").text(`VOID: ${invoice.voidReason ?? ""}`, MARGIN).fillColor("black");
+    if (invoice.status === "void") doc.moveDown(0.5).font("Helvetica-Bold").fillColor("#b00020").text(`VOID: ${asSentence(invoice.voidReason ?? "")}`, MARGIN).fillColor("black");
 
     heading(doc, "Charges");
     const cols = { desc: width - 210, qty: 40, unit: 80, amount: 90 };
@@ -116,13 +117,13 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
       heading(doc, "Payments received");
       for (const payment of invoice.payments) {
         row(doc, [
-          { text: `${payment.paidOn} · ${PAYMENT_METHOD_LABELS[payment.method]}${payment.note ? ` · ${payment.note}` : ""}`, width: label },
+          { text: `${formatDay(payment.paidOn)} · ${PAYMENT_METHOD_LABELS[payment.method]}${payment.note ? ` · ${payment.note}` : ""}`, width: label },
           { text: formatMoney(payment.amountCents), width: cols.amount, align: "right" },
         ]);
       }
     }
     row(doc, [{ text: "Paid", width: label, align: "right" }, { text: formatMoney(invoice.paidCents), width: cols.amount, align: "right" }]);
-    row(doc, [{ text: `Balance due by ${invoice.dueDate}`, width: label, align: "right" }, { text: formatMoney(invoice.balanceCents), width: cols.amount, align: "right" }], { bold: true });
+    row(doc, [{ text: `Balance due by ${formatDay(invoice.dueDate)}`, width: label, align: "right" }, { text: formatMoney(invoice.balanceCents), width: cols.amount, align: "right" }], { bold: true });
 
     if (invoice.note) {
       heading(doc, "Note");
@@ -168,7 +169,7 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
     for (const invoice of input.invoices) {
       const isVoid = invoice.status === "void";
       row(doc, [
-        { text: `${invoice.number} · issued ${invoice.issueDate} · due ${invoice.dueDate} · ${INVOICE_STATE_LABELS[invoice.state]}${isVoid ? " (not counted)" : ""}`, width: cols[0]! },
+        { text: `${invoice.number} · issued ${formatDay(invoice.issueDate)} · due ${formatDay(invoice.dueDate)} · ${INVOICE_STATE_LABELS[invoice.state]}${isVoid ? " (not counted)" : ""}`, width: cols[0]! },
         { text: formatMoney(invoice.totalCents), width: amount, align: "right" },
         { text: formatMoney(invoice.paidCents), width: amount, align: "right" },
         { text: formatMoney(invoice.balanceCents), width: amount, align: "right" },
@@ -186,7 +187,7 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
     if (!input.payments.length) doc.font("Helvetica").text("No payments recorded.", MARGIN);
     for (const payment of input.payments) {
       row(doc, [
-        { text: `${payment.paidOn} · ${payment.number} · ${payment.method}`, width: width - amount },
+        { text: `${formatDay(payment.paidOn)} · ${payment.number} · ${payment.method}`, width: width - amount },
         { text: formatMoney(payment.amountCents), width: amount, align: "right" },
       ]);
     }

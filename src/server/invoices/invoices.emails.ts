@@ -1,19 +1,30 @@
+import { asSentence, formatDay } from "../../shared/invoices/invoice-format.rules";
 import { formatMoney } from "../../shared/invoices/money.rules";
 import type { InvoiceDTO } from "../../shared/invoices/invoices.schemas";
 import type { MailMessage } from "../mail";
 import { PAY_DIRECTLY } from "./invoice-pdf";
 
+const billingLink = (publicUrl: string) => `${publicUrl.replace(/\/$/, "")}/billing`;
+
+/** When credit on account paid some or all of it at sending: what is left. */
+function owedLine(invoice: InvoiceDTO): string {
+  if (invoice.paidCents === 0) return "";
+  return invoice.balanceCents === 0
+    ? ` Your credit on account (${formatMoney(invoice.paidCents)}) paid it in full: nothing is owed.`
+    : ` Your credit on account paid ${formatMoney(invoice.paidCents)}: ${formatMoney(invoice.balanceCents)} is owed.`;
+}
+
 /** The invoice, to its family, with its PDF attached: when sent, and as a reminder once overdue. */
 export function invoiceEmail(publicUrl: string, invoice: InvoiceDTO, reason: "sent" | "reminder", pdf: Uint8Array): MailMessage {
-  const link = `${publicUrl.replace(/\/$/, "")}/billing`;
+  const link = billingLink(publicUrl);
   const subject =
     reason === "sent"
       ? `Invoice ${invoice.number} from ${invoice.teacherName}: ${formatMoney(invoice.totalCents)}`
-      : `Reminder: invoice ${invoice.number} from ${invoice.teacherName} was due ${invoice.dueDate}`;
+      : `Reminder: invoice ${invoice.number} from ${invoice.teacherName} was due ${formatDay(invoice.dueDate)}`;
   const opening =
     reason === "sent"
-      ? `${invoice.teacherName} sent you invoice ${invoice.number} for ${formatMoney(invoice.totalCents)}, due ${invoice.dueDate}.`
-      : `Invoice ${invoice.number} from ${invoice.teacherName} was due ${invoice.dueDate}. ${formatMoney(invoice.balanceCents)} is still owed.`;
+      ? `${invoice.teacherName} sent you invoice ${invoice.number} for ${formatMoney(invoice.totalCents)}, due ${formatDay(invoice.dueDate)}.${owedLine(invoice)}`
+      : `Invoice ${invoice.number} from ${invoice.teacherName} was due ${formatDay(invoice.dueDate)}. ${formatMoney(invoice.balanceCents)} is still owed.`;
   const text = [
     `Hello ${invoice.familyName},`,
     "",
@@ -30,5 +41,46 @@ export function invoiceEmail(publicUrl: string, invoice: InvoiceDTO, reason: "se
     text,
     kind: reason === "sent" ? "invoice-sent" : "invoice-reminder",
     attachments: [{ filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf", content: Buffer.from(pdf) }],
+  };
+}
+
+/** A receipt for a payment the teacher recorded (issue 40): how much, when, how, and what is left. */
+export function paymentReceiptEmail(publicUrl: string, invoice: InvoiceDTO, payment: { amountCents: number; paidOn: string; methodLabel: string }): MailMessage {
+  const left =
+    invoice.balanceCents === 0 ? `Invoice ${invoice.number} is now paid in full.` : `${formatMoney(invoice.balanceCents)} is still owed on invoice ${invoice.number}, due ${formatDay(invoice.dueDate)}.`;
+  return {
+    to: invoice.familyEmail,
+    kind: "invoice-receipt",
+    subject: `Receipt: ${formatMoney(payment.amountCents)} received by ${invoice.teacherName}`,
+    text: [
+      `Hello ${invoice.familyName},`,
+      "",
+      `${invoice.teacherName} recorded your payment of ${formatMoney(payment.amountCents)} (${payment.methodLabel}, ${formatDay(payment.paidOn)}) on invoice ${invoice.number}.`,
+      left,
+      "",
+      `Your invoices and payments are on your Billing page: ${billingLink(publicUrl)}`,
+    ].join("\n"),
+  };
+}
+
+/** The family is told an invoice was voided: why, and what happens to what they paid (issue 40). */
+export function invoiceVoidEmail(publicUrl: string, invoice: InvoiceDTO): MailMessage {
+  const paid =
+    invoice.paidCents > 0
+      ? `The ${formatMoney(invoice.paidCents)} you paid on it is kept as credit on account with ${invoice.teacherName} and pays your next invoice first; nothing is lost.`
+      : "Nothing is owed on it.";
+  return {
+    to: invoice.familyEmail,
+    kind: "invoice-void",
+    subject: `Invoice ${invoice.number} from ${invoice.teacherName} was voided`,
+    text: [
+      `Hello ${invoice.familyName},`,
+      "",
+      `${invoice.teacherName} voided invoice ${invoice.number} (${formatMoney(invoice.totalCents)}). Reason: ${asSentence(invoice.voidReason ?? "")}`,
+      paid,
+      "If the lessons on it are billed again, a new invoice will come by email.",
+      "",
+      `Your invoices are on your Billing page: ${billingLink(publicUrl)}`,
+    ].join("\n"),
   };
 }

@@ -16,13 +16,16 @@ import {
   type RecordPaymentInput,
   type UpdateInvoiceInput,
   type VoidInvoiceInput,
+  PAYMENT_METHOD_LABELS,
 } from "../../shared/invoices/invoices.schemas";
 import { formatMoney, lateCancelReason, lineAmount, sumCents } from "../../shared/invoices/money.rules";
 import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
-import { pgErrorCode } from "../http/errors";
+import { pgConstraint, pgErrorCode } from "../http/errors";
 import type { Deps } from "../deps";
-import { invoiceEmail } from "./invoices.emails";
+import { invoiceEmail, invoiceVoidEmail, paymentReceiptEmail } from "./invoices.emails";
+import { sidesActive } from "../db/account-standing";
+import type { MailMessage } from "../mail";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
@@ -37,15 +40,6 @@ export const LESSON_TAKEN_MESSAGE = "One of these lessons was just put on anothe
 const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
 const today = (now: Date, timeZone: string) => localDateTime(now, timeZone).date;
 
-/** The constraint a PostgreSQL error names (drivers put it on the error or its cause). */
-function constraintOf(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const name = (current as { constraint?: unknown }).constraint;
-    if (typeof name === "string") return name;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 export const RANGE_TOO_LONG = "A range can be at most a year (366 days)";
 export const RANGE_TOO_LATE = "The end date can be at most 31 days from today";
@@ -204,7 +198,7 @@ export async function previewInvoice(deps: Pick<Deps, "db">, teacherId: string, 
 /** The partial unique index on invoice_lines(booking_id) is the backstop of the counter's lock. */
 export function conflictOf(error: unknown): AppError | null {
   const code = pgErrorCode(error);
-  if (code === "23505" && constraintOf(error) === "invoices_replaces_once_key") return new AppError("conflict", ALREADY_REPLACED);
+  if (code === "23505" && pgConstraint(error) === "invoices_replaces_once_key") return new AppError("conflict", ALREADY_REPLACED);
   if (code === "23505") return new AppError("conflict", LESSON_TAKEN_MESSAGE);
   if (code === "40P01" || code === "40001") return new AppError("conflict", "Another change to your invoices happened at the same moment. Please try again.");
   return null;
@@ -386,8 +380,8 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
   return dto;
 }
 
-export async function recordPayment(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, input: RecordPaymentInput, now = new Date()): Promise<InvoiceDTO> {
-  return changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
+export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env">, teacherId: string, invoiceId: string, input: RecordPaymentInput, now = new Date()): Promise<InvoiceDTO> {
+  const dto = await changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
     if (row.status === "draft") throw new AppError("conflict", "Send the invoice before recording a payment.");
     if (row.status === "void") throw new AppError("conflict", "This invoice is void: payments cannot be recorded on it.");
     const balance = balanceCents(row);
@@ -403,7 +397,20 @@ export async function recordPayment(deps: Pick<Deps, "db">, teacherId: string, i
     await repo.insertPayment(tx, { invoiceId, amountCents: input.amountCents, paidOn: input.paidOn, method: input.method, note: input.note ?? "" });
     const paidCents = row.paidCents + input.amountCents;
     await repo.updateInvoiceRow(tx, invoiceId, { paidCents, paidAt: paidCents >= row.totalCents ? now : null });
+    // The family's receipt is stored with the payment (issue 40): it exists exactly when the payment does.
+    await tellFamily(deps, tx, invoiceId, (invoice) =>
+      paymentReceiptEmail(deps.env.PUBLIC_URL, invoice, { amountCents: input.amountCents, paidOn: input.paidOn, methodLabel: PAYMENT_METHOD_LABELS[input.method] }),
+    );
   });
+  deps.mailer.kick();
+  return dto;
+}
+
+/** Stores an email to the invoice's family in the change's transaction, unless the family's account is gone or suspended. */
+async function tellFamily(deps: Pick<Deps, "mailer">, tx: Executor, invoiceId: string, mail: (invoice: InvoiceDTO) => MailMessage): Promise<void> {
+  if (!(await sidesActive(tx, { invoiceId })).parent) return;
+  const invoice = await invoiceForMail(tx, invoiceId);
+  if (invoice) await deps.mailer.enqueue(tx, mail(invoice));
 }
 
 /**
@@ -411,8 +418,8 @@ export async function recordPayment(deps: Pick<Deps, "db">, teacherId: string, i
  * released). Payments recorded on it stay on it (the record of what was received, and when) and
  * their sum becomes the family's credit, which pays the replacement (issue 40): nothing is billed twice.
  */
-export async function voidInvoice(deps: Pick<Deps, "db">, teacherId: string, invoiceId: string, input: VoidInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
-  return changeInvoice(
+export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env">, teacherId: string, invoiceId: string, input: VoidInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
+  const dto = await changeInvoice(
     deps,
     teacherId,
     invoiceId,
@@ -421,9 +428,13 @@ export async function voidInvoice(deps: Pick<Deps, "db">, teacherId: string, inv
       await repo.releaseLines(tx, invoiceId);
       await repo.updateInvoiceRow(tx, invoiceId, { status: "void", voidedAt: now, voidReason: input.reason });
       await creditVoidedPayments(tx, row, today(now, row.teacherTimeZone), now);
+      // A draft never reached the family; a sent invoice did, so they are told why it is void.
+      if (row.status === "sent") await tellFamily(deps, tx, invoiceId, (invoice) => invoiceVoidEmail(deps.env.PUBLIC_URL, invoice));
     },
     { familyCredit: true },
   );
+  deps.mailer.kick();
+  return dto;
 }
 
 /** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */

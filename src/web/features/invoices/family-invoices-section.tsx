@@ -49,6 +49,7 @@ export function FamilyInvoicesSection() {
           <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
             <MoneyTile label="Amount owed" cents={invoices.data.outstandingCents} testId="family-owed-total" />
             <MoneyTile label="Of it overdue" cents={invoices.data.overdueCents} tone="alert" />
+            {invoices.data.creditCents > 0 ? <MoneyTile label="Credit on account (pays your next invoice)" cents={invoices.data.creditCents} testId="family-credit-total" /> : null}
           </div>
           <InvoiceList invoices={invoices.data.invoices} side="family" caption="Your invoices" />
           <div className="rounded-2xl border border-slate-200 bg-white p-5">

@@ -1,13 +1,11 @@
-import { format, parseISO } from "date-fns";
+import { dayIn, formatDay } from "../../../shared/invoices/invoice-format.rules";
 
-/** "2026-11-03" → "Nov 3, 2026"; a calendar date is read in local time so it never shifts a day. */
-export function formatDay(date: string): string {
-  return format(parseISO(date), "MMM d, yyyy");
-}
+// One way to write an invoice's dates, shared with its emails and PDFs.
+export { formatDay };
 
-/** Today as yyyy-MM-dd in a time zone (en-CA writes dates that way). */
+/** Today as yyyy-MM-dd in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dayIn(timeZone, now);
 }
 
 /** The first and last day of the month `offset` months from the month of `today` ("yyyy-MM-dd"). */

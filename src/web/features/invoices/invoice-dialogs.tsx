@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { voidCreditNotice } from "../../../shared/invoices/family-credit.rules";
 import { INVOICE_LIMITS, RECORDED_PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
 import { PAYMENT_METHOD_LABELS, voidInvoiceSchema, type InvoiceDTO, type VoidInvoiceInput } from "../../../shared/invoices/invoices.schemas";
 import { centsToDollarsText, formatMoney } from "../../../shared/invoices/money.rules";
@@ -146,7 +147,11 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => void
       <Field id="void-reason" label="Reason" error={errors.reason?.message} hint="The family sees it on the invoice.">
         <Textarea id="void-reason" rows={2} maxLength={INVOICE_LIMITS.voidReasonMax} {...invalidProps("void-reason", errors.reason?.message)} {...form.register("reason")} />
       </Field>
-      {invoice.paidCents > 0 ? <p className="text-sm text-slate-700">The payments recorded on it ({formatMoney(invoice.paidCents)}) stay recorded on it.</p> : null}
+      {invoice.paidCents > 0 ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="void-credit-notice">
+          {voidCreditNotice(invoice.paidCents)} Without a replacement, it pays the family&apos;s next invoice. The payments stay listed on this invoice.
+        </p>
+      ) : null}
       {voiding.isError && !errors.reason ? <Alert>{errorMessage(voiding.error, "Failed to void the invoice")}</Alert> : null}
       <Actions>
         {invoice.parentId ? (

@@ -2,9 +2,11 @@ import { Download } from "lucide-react";
 import { InvoiceFact } from "./invoice-fact";
 import type { ReactNode } from "react";
 import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
+import { asSentence, dayIn } from "../../../shared/invoices/invoice-format.rules";
 import { PAYMENT_METHOD_LABELS } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { buttonClasses } from "../../components/ui/button";
+import { viewerTimeZone } from "../../lib/time-zone";
 import { formatDay, periodLabel } from "./invoice-dates";
 import { EstimatedTag } from "./invoice-lines-preview";
 import { InvoiceStateBadge } from "./invoice-state-badge";
@@ -49,7 +51,7 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
 
       {invoice.state === "void" ? (
         <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-          Voided{invoice.voidedAt ? ` on ${formatDay(invoice.voidedAt.slice(0, 10))}` : ""}: {invoice.voidReason}. Nothing is owed on it.
+          Voided{invoice.voidedAt ? ` on ${formatDay(dayIn(viewerTimeZone(), new Date(invoice.voidedAt)))}` : ""}: {asSentence(invoice.voidReason ?? "")} Nothing is owed on it.
         </p>
       ) : null}
 

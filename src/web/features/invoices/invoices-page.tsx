@@ -64,6 +64,7 @@ export function Component() {
           <section aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
             <MoneyTile label="Outstanding (sent, not yet paid)" cents={list.data.outstandingCents} testId="outstanding-total" />
             <MoneyTile label="Overdue" cents={list.data.overdueCents} tone="alert" testId="overdue-total" />
+            {list.data.creditCents > 0 ? <MoneyTile label="Families' credit (pays their next invoices)" cents={list.data.creditCents} testId="credit-total" /> : null}
           </section>
 
           <div className="flex flex-wrap items-end gap-3">

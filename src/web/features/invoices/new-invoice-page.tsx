@@ -15,6 +15,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { countOf } from "../../lib/plural";
 import { viewerTimeZone } from "../../lib/time-zone";
+import { useLessonSettings } from "../teachers/settings/use-lesson-settings";
 import { ExtraLinesFields } from "./extra-lines-fields";
 import { monthRange, todayIn } from "./invoice-dates";
 import { InvoiceTotals, LessonsPreview } from "./new-invoice-parts";
@@ -28,10 +29,12 @@ const PERIOD_LABELS: Record<Period, string> = { this_month: "This month", last_m
 export function Component() {
   const [params] = useSearchParams();
   const families = useInvoiceFamilies();
+  // "This month" and "Last month" are the teacher's months (issue 40): their zone, not the browser's.
+  const settings = useLessonSettings();
   return (
     <PageShell title="New Invoice">
       <BackLink to="/teacher/invoices" className="mt-2">All invoices</BackLink>
-      {families.isPending ? (
+      {families.isPending || settings.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading families...
         </p>
@@ -47,7 +50,7 @@ export function Component() {
       ) : (
         <NewInvoiceForm
           families={families.data}
-          today={todayIn(viewerTimeZone())}
+          today={todayIn(settings.data?.timeZone ?? viewerTimeZone())}
           initial={{ parentId: params.get("parentId") ?? "", from: params.get("from"), to: params.get("to"), replaces: params.get("replaces") }}
         />
       )}

@@ -25,7 +25,7 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function show() {
+function show(shown: InvoiceDTO = invoice) {
   const posted: unknown[] = [];
   vi.stubGlobal(
     "fetch",
@@ -40,7 +40,7 @@ function show() {
         <Routes>
           <Route path="*" element={<Where />} />
         </Routes>
-        <VoidInvoiceDialog invoice={invoice} open onOpenChange={() => {}} />
+        <VoidInvoiceDialog invoice={shown} open onOpenChange={() => {}} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -50,6 +50,16 @@ function show() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("Void (issue 28)", () => {
+  it("says what happens to the payments already received (issue 40), and nothing about payments when there are none", () => {
+    show({ ...invoice, paidCents: 6_000, balanceCents: 0, state: "paid" });
+    expect(screen.getByTestId("void-credit-notice")).toHaveTextContent("$60.00 USD received will be kept as credit and applied to the replacement.");
+  });
+
+  it("shows no credit notice for an unpaid invoice", () => {
+    show();
+    expect(screen.queryByTestId("void-credit-notice")).not.toBeInTheDocument();
+  });
+
   it("needs a reason", async () => {
     const posted = show();
     await userEvent.setup().click(screen.getByRole("button", { name: "Void" }));

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { asSentence, dayIn, formatDay } from "./invoice-format.rules";
+
+describe("invoice formats", () => {
+  it("writes a calendar date in words, without shifting it a day in any zone", () => {
+    expect(formatDay("2026-12-12")).toBe("Dec 12, 2026");
+    expect(formatDay("2026-01-01")).toBe("Jan 1, 2026");
+  });
+
+  it("reads an instant's calendar date on the reader's clock", () => {
+    const instant = new Date("2026-12-12T03:30:00Z");
+    expect(dayIn("America/New_York", instant)).toBe("2026-12-11");
+    expect(dayIn("Europe/Berlin", instant)).toBe("2026-12-12");
+  });
+
+  it("ends a reason with one full stop, never two", () => {
+    expect(asSentence("Wrong rate")).toBe("Wrong rate.");
+    expect(asSentence("Wrong rate.")).toBe("Wrong rate.");
+    expect(asSentence("Billed twice!")).toBe("Billed twice!");
+    expect(asSentence(' Said "no." ')).toBe('Said "no."');
+  });
+});
