@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { attendedLesson, draftInvoice } from "../../../tests/factories/invoices";
@@ -6,7 +6,7 @@ import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { addDays } from "../../shared/invoices/invoice-state.rules";
 import { createInvoiceSchema, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
-import { invoices } from "../db/schema";
+import { accountSuspensions, invoices, mailOutbox } from "../db/schema";
 import { familyInvoices } from "./invoice-lists.service";
 import { ALREADY_REPLACED, createInvoice, recordPayment, sendInvoice, voidInvoice } from "./invoices.service";
 
@@ -112,6 +112,42 @@ describe("voiding an invoice with payments, then replacing it", () => {
     const replace = await send(t, "POST", "/api/invoices", { cookie, body: { parentId: s.family.parentId, from: s.day, to: s.day, replacesInvoiceId: first.id } });
     expect(replace.status).toBeGreaterThanOrEqual(400);
     expect(replace.status).toBeLessThan(500);
+  });
+});
+
+describe("each side told (issue 40)", () => {
+  const mailsTo = async (to: string, kind: string) =>
+    (await t.deps.db.select({ subject: mailOutbox.subject, text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind))));
+
+  it("a recorded payment sends the family a receipt; voiding a sent invoice tells them why and what happens to what they paid", async () => {
+    const s = await seed();
+    const first = await createAndSend(s, {});
+    expect((await pay(s, first.id, 2500)).status).toBe(200);
+    const [receipt] = await mailsTo(s.family.email, "invoice-receipt");
+    expect(receipt!.subject).toBe("Receipt: $25.00 USD received by " + first.teacherName);
+    expect(receipt!.text).toContain(`$35.00 USD is still owed on invoice ${first.number}`);
+
+    expect((await voidIt(s, first.id)).status).toBe(200);
+    const [voided] = await mailsTo(s.family.email, "invoice-void");
+    expect(voided!.text).toContain("Reason: Wrong rate.");
+    expect(voided!.text).not.toContain("..");
+    expect(voided!.text).toContain("The $25.00 USD you paid on it is kept as credit on account");
+    // Dates are written as the app writes them.
+    const [sentMail] = await mailsTo(s.family.email, "invoice-sent");
+    expect(sentMail!.text).toMatch(/due [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
+  });
+
+  it("a draft voided never reached the family: no email; a suspended family gets no receipt", async () => {
+    const s = await seed();
+    const created = await send(t, "POST", "/api/invoices", { cookie: s.cookies.teacher, body: { parentId: s.family.parentId, from: s.day, to: s.day } });
+    expect((await voidIt(s, created.json.id as string)).status).toBe(200);
+    expect(await mailsTo(s.family.email, "invoice-void")).toHaveLength(0);
+
+    const other = await seed();
+    const invoice = await createAndSend(other, {});
+    await t.deps.db.insert(accountSuspensions).values({ userId: other.family.userId, reason: "Test" });
+    expect((await pay(other, invoice.id, 1000)).status).toBe(200);
+    expect(await mailsTo(other.family.email, "invoice-receipt")).toHaveLength(0);
   });
 });
 
