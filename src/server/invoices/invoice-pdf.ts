@@ -4,6 +4,7 @@ import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules"
 import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
 import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
 import { formatMoney, sumCents } from "../../shared/invoices/money.rules";
+import { fontFile, textRuns } from "./pdf-fonts";
 
 /** Said on every invoice and statement: the app takes no payment (decisions.md section 2). */
 export const PAY_DIRECTLY = "Payments are made directly to your teacher";
@@ -12,7 +13,7 @@ const MARGIN = 50;
 const GREY = "#555555";
 
 /**
- * Renders with pdfkit's built-in Helvetica (no font files from the network) into one buffer.
+ * Renders into one buffer, in the Noto fonts shipped with the app (pdf-fonts.ts; nothing from the network).
  * pdfkit (with its fonts) is loaded on the first PDF, not at start: a few MB of RSS the embedded
  * server's memory target has no room for until someone asks for an invoice.
  */
@@ -33,6 +34,31 @@ async function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): P
   });
 }
 
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
+
+/**
+ * Writes a text in the embedded Noto fonts (pdf-fonts.ts), one run per face, at (x, y) when
+ * given, else where the last text ended. PDFKit's `continued` keeps the runs one paragraph, so
+ * width, alignment and wrapping apply to the whole text.
+ */
+function say(doc: PDFKit.PDFDocument, text: string, options: { bold?: boolean; x?: number; y?: number; width?: number; align?: "left" | "right" } = {}) {
+  const fonts = registered.get(doc) ?? new Set<string>();
+  registered.set(doc, fonts);
+  const runs = textRuns(text, options.bold ? 700 : 400);
+  const layout = { ...(options.width !== undefined ? { width: options.width } : {}), ...(options.align ? { align: options.align } : {}) };
+  if (runs.length === 0) runs.push({ text: "", font: textRuns(" ", options.bold ? 700 : 400)[0]!.font });
+  runs.forEach((run, index) => {
+    if (!fonts.has(run.font)) {
+      doc.registerFont(run.font, fontFile(run.font));
+      fonts.add(run.font);
+    }
+    const continued = index < runs.length - 1;
+    doc.font(run.font);
+    if (index === 0 && options.x !== undefined) doc.text(run.text, options.x, options.y ?? doc.y, { ...layout, continued });
+    else doc.text(run.text, { ...layout, continued });
+  });
+}
+
 const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - MARGIN * 2;
 
 /** A row of a table: text columns left, the amount right-aligned in the last column. */
@@ -42,9 +68,9 @@ function row(doc: PDFKit.PDFDocument, cells: { text: string; width: number; alig
   const y = doc.y;
   let x = MARGIN;
   let bottom = y;
-  doc.font(options.bold ? "Helvetica-Bold" : "Helvetica").fillColor(options.color ?? "black");
+  doc.fillColor(options.color ?? "black");
   for (const cell of cells) {
-    doc.text(cell.text, x, y, { width: cell.width - 6, align: cell.align ?? "left" });
+    say(doc, cell.text, { bold: options.bold ?? false, x, y, width: cell.width - 6, align: cell.align ?? "left" });
     bottom = Math.max(bottom, doc.y);
     x += cell.width;
   }
@@ -58,7 +84,8 @@ function rule(doc: PDFKit.PDFDocument) {
 }
 
 function heading(doc: PDFKit.PDFDocument, text: string) {
-  doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black").text(text, MARGIN);
+  doc.moveDown(0.8).fontSize(12).fillColor("black");
+  say(doc, text, { bold: true, x: MARGIN });
   doc.fontSize(10).moveDown(0.3);
 }
 
@@ -66,18 +93,23 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
 export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayBuffer>> {
   return render(`Invoice ${invoice.number}`, (doc) => {
     const width = contentWidth(doc);
-    doc.font("Helvetica-Bold").fontSize(20).text("Invoice", MARGIN, MARGIN);
-    doc.font("Helvetica").fontSize(10).fillColor(GREY).text(`${invoice.number} · ${INVOICE_STATE_LABELS[invoice.state]}`);
+    doc.fontSize(20);
+    say(doc, "Invoice", { bold: true, x: MARGIN, y: MARGIN });
+    doc.fontSize(10).fillColor(GREY);
+    say(doc, `${invoice.number} · ${INVOICE_STATE_LABELS[invoice.state]}`);
     doc.moveDown();
 
     const top = doc.y;
-    doc.fillColor("black").font("Helvetica-Bold").text("From", MARGIN, top);
-    doc.font("Helvetica").text(invoice.teacherName).text(invoice.teacherEmail);
-    if (invoice.teacherPhone) doc.text(invoice.teacherPhone);
+    doc.fillColor("black");
+    say(doc, "From", { bold: true, x: MARGIN, y: top });
+    say(doc, invoice.teacherName);
+    say(doc, invoice.teacherEmail);
+    if (invoice.teacherPhone) say(doc, invoice.teacherPhone);
     const leftBottom = doc.y;
     const half = MARGIN + width / 2;
-    doc.font("Helvetica-Bold").text("Bill to", half, top);
-    doc.font("Helvetica").text(invoice.familyName, half).text(invoice.familyEmail, half);
+    say(doc, "Bill to", { bold: true, x: half, y: top });
+    say(doc, invoice.familyName, { x: half });
+    say(doc, invoice.familyEmail, { x: half });
     doc.y = Math.max(leftBottom, doc.y);
     doc.moveDown();
 
@@ -88,8 +120,12 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
       ...(invoice.periodFrom && invoice.periodTo ? [`Lessons from ${formatDay(invoice.periodFrom)} to ${formatDay(invoice.periodTo)}`] : []),
     ];
     doc.x = MARGIN;
-    for (const line of dates) doc.text(line, MARGIN);
-    if (invoice.status === "void") doc.moveDown(0.5).font("Helvetica-Bold").fillColor("#b00020").text(`VOID: ${asSentence(invoice.voidReason ?? "")}`, MARGIN).fillColor("black");
+    for (const line of dates) say(doc, line, { x: MARGIN });
+    if (invoice.status === "void") {
+      doc.moveDown(0.5).fillColor("#b00020");
+      say(doc, `VOID: ${asSentence(invoice.voidReason ?? "")}`, { bold: true, x: MARGIN });
+      doc.fillColor("black");
+    }
 
     heading(doc, "Charges");
     const cols = { desc: width - 210, qty: 40, unit: 80, amount: 90 };
@@ -127,11 +163,12 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
 
     if (invoice.note) {
       heading(doc, "Note");
-      doc.font("Helvetica").text(invoice.note, MARGIN, doc.y, { width });
+      say(doc, invoice.note, { x: MARGIN, width });
     }
     heading(doc, "How to pay");
-    doc.font("Helvetica").text(invoice.paymentInstructions || "Ask your teacher how they would like to be paid.", MARGIN, doc.y, { width });
-    doc.moveDown().font("Helvetica-Bold").text(`${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, MARGIN, doc.y, { width });
+    say(doc, invoice.paymentInstructions || "Ask your teacher how they would like to be paid.", { x: MARGIN, width });
+    doc.moveDown();
+    say(doc, `${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, { bold: true, x: MARGIN, width });
   });
 }
 
@@ -150,9 +187,11 @@ export interface StatementInput {
 export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<ArrayBuffer>> {
   return render(`Statement ${input.year}`, (doc) => {
     const width = contentWidth(doc);
-    doc.font("Helvetica-Bold").fontSize(20).text(`Statement ${input.year}`, MARGIN, MARGIN);
-    doc.font("Helvetica").fontSize(10).moveDown();
-    doc.text(`From ${input.teacherName} (${input.teacherEmail})`).text(`For ${input.familyName}`);
+    doc.fontSize(20);
+    say(doc, `Statement ${input.year}`, { bold: true, x: MARGIN, y: MARGIN });
+    doc.fontSize(10).moveDown();
+    say(doc, `From ${input.teacherName} (${input.teacherEmail})`);
+    say(doc, `For ${input.familyName}`);
 
     const counted = input.invoices.filter((invoice) => invoice.status !== "void");
     heading(doc, "Invoices");
@@ -165,7 +204,7 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
       { text: "Balance", width: amount, align: "right" },
     ], { bold: true });
     rule(doc);
-    if (!input.invoices.length) doc.font("Helvetica").text(`No invoices in ${input.year}.`, MARGIN);
+    if (!input.invoices.length) say(doc, `No invoices in ${input.year}.`, { x: MARGIN });
     for (const invoice of input.invoices) {
       const isVoid = invoice.status === "void";
       row(doc, [
@@ -184,7 +223,7 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
     ], { bold: true });
 
     heading(doc, "Payments");
-    if (!input.payments.length) doc.font("Helvetica").text("No payments recorded.", MARGIN);
+    if (!input.payments.length) say(doc, "No payments recorded.", { x: MARGIN });
     for (const payment of input.payments) {
       row(doc, [
         { text: `${formatDay(payment.paidOn)} · ${payment.number} · ${payment.method}`, width: width - amount },
@@ -202,6 +241,7 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
       { text: "Balance owed", width: width - amount },
       { text: formatMoney(owedCents(counted.map((i) => i.balanceCents), input.creditCents)), width: amount, align: "right" },
     ], { bold: true });
-    doc.moveDown().font("Helvetica").text(`${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, MARGIN, doc.y, { width });
+    doc.moveDown();
+    say(doc, `${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, { x: MARGIN, width });
   });
 }
