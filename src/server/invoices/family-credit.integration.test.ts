@@ -6,7 +6,7 @@ import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { addDays } from "../../shared/invoices/invoice-state.rules";
 import { createInvoiceSchema, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
-import { accountSuspensions, invoices, mailOutbox } from "../db/schema";
+import { accountSuspensions, invoices, liveEvents, mailOutbox } from "../db/schema";
 import { familyInvoices } from "./invoice-lists.service";
 import { ALREADY_REPLACED, createInvoice, recordPayment, sendInvoice, voidInvoice } from "./invoices.service";
 
@@ -132,6 +132,11 @@ describe("each side told (issue 40)", () => {
     expect(voided!.text).toContain("Reason: Wrong rate.");
     expect(voided!.text).not.toContain("..");
     expect(voided!.text).toContain("The $25.00 USD you paid on it is kept as credit on account");
+    // Both sides' open pages heard of each change, live.
+    const heard = async (userId: string) =>
+      (await t.deps.db.select({ payload: liveEvents.payload }).from(liveEvents).where(and(eq(liveEvents.userId, userId), eq(liveEvents.type, "invoice_changed")))).map((e) => e.payload.change);
+    expect(await heard(s.family.userId)).toEqual(["sent", "payment", "void"]);
+    expect(await heard(s.teacher.userId)).toEqual(["sent", "payment", "void"]);
     // Dates are written as the app writes them.
     const [sentMail] = await mailsTo(s.family.email, "invoice-sent");
     expect(sentMail!.text).toMatch(/due [A-Z][a-z]{2} \d{1,2}, \d{4}\./);

@@ -340,6 +340,17 @@ export async function insertPayment(tx: Executor, payment: typeof invoicePayment
   await tx.insert(invoicePayments).values(payment);
 }
 
+/** The user ids of an invoice's teacher and family (either gone: left out), for live events. */
+export async function invoicePartyUserIds(db: Executor, invoiceId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ teacherUserId: teacherProfiles.userId, parentUserId: parentProfiles.userId })
+    .from(invoices)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, invoices.teacherId))
+    .leftJoin(parentProfiles, eq(parentProfiles.id, invoices.parentId))
+    .where(eq(invoices.id, invoiceId));
+  return [row?.teacherUserId, row?.parentUserId].filter((id): id is string => typeof id === "string");
+}
+
 /** Whether a void invoice already has its one replacement (issue 40). */
 export async function hasReplacement(db: Executor, voidInvoiceId: string): Promise<boolean> {
   const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.replacesInvoiceId, voidInvoiceId)).limit(1);

@@ -26,6 +26,7 @@ import type { Deps } from "../deps";
 import { invoiceEmail, invoiceVoidEmail, paymentReceiptEmail } from "./invoices.emails";
 import { sidesActive } from "../db/account-standing";
 import type { MailMessage } from "../mail";
+import { tellInvoiceParties } from "./invoice-live-events";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
@@ -341,7 +342,7 @@ export async function updateInvoice(deps: Pick<Deps, "db">, teacherId: string, i
   });
 }
 
-export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "logger">, teacherId: string, invoiceId: string, now = new Date()): Promise<InvoiceDTO> {
+export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "logger" | "driver">, teacherId: string, invoiceId: string, now = new Date()): Promise<InvoiceDTO> {
   const teacher = await requireTeacherRow(deps.db, teacherId);
   const dto = await changeInvoice(
     deps,
@@ -377,10 +378,11 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
     { familyCredit: true },
   );
   deps.mailer.kick();
+  await tellInvoiceParties(deps, invoiceId, "sent");
   return dto;
 }
 
-export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env">, teacherId: string, invoiceId: string, input: RecordPaymentInput, now = new Date()): Promise<InvoiceDTO> {
+export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env" | "logger" | "driver">, teacherId: string, invoiceId: string, input: RecordPaymentInput, now = new Date()): Promise<InvoiceDTO> {
   const dto = await changeInvoice(deps, teacherId, invoiceId, async (tx, row) => {
     if (row.status === "draft") throw new AppError("conflict", "Send the invoice before recording a payment.");
     if (row.status === "void") throw new AppError("conflict", "This invoice is void: payments cannot be recorded on it.");
@@ -403,6 +405,7 @@ export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env">, t
     );
   });
   deps.mailer.kick();
+  await tellInvoiceParties(deps, invoiceId, "payment");
   return dto;
 }
 
@@ -418,7 +421,7 @@ async function tellFamily(deps: Pick<Deps, "mailer">, tx: Executor, invoiceId: s
  * released). Payments recorded on it stay on it (the record of what was received, and when) and
  * their sum becomes the family's credit, which pays the replacement (issue 40): nothing is billed twice.
  */
-export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env">, teacherId: string, invoiceId: string, input: VoidInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
+export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "logger" | "driver">, teacherId: string, invoiceId: string, input: VoidInvoiceInput, now = new Date()): Promise<InvoiceDTO> {
   const dto = await changeInvoice(
     deps,
     teacherId,
@@ -434,6 +437,7 @@ export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env">, tea
     { familyCredit: true },
   );
   deps.mailer.kick();
+  await tellInvoiceParties(deps, invoiceId, "void");
   return dto;
 }
 

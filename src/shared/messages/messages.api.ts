@@ -137,11 +137,19 @@ export interface LiveEventPayloads {
   /** The other side cancelled, moved, or recorded attendance for some of the viewer's lessons (refresh as above). */
   lesson_changed: { bookingIds: string[]; change: LessonChange };
   /**
+   * One of the viewer's invoices changed (issue 40): sent to them, a payment recorded, voided.
+   * Both sides' invoice and billing pages are fetched again (credit may have paid other invoices too).
+   */
+  invoice_changed: { invoiceId: string; change: InvoiceChange };
+  /**
    * The account's sessions were ended by the desk (issue 27: suspended). The server closes the
    * stream right after this event; the page drops the signed-in state and shows it is signed out.
    */
   signed_out: { reason: "account_suspended" };
 }
+
+/** What happened to an invoice that both sides hear of live. */
+export type InvoiceChange = "sent" | "payment" | "void";
 
 /** What happened to a lesson that the other side hears of live. */
 export type LessonChange = "cancelled" | "rescheduled" | "attendance";
@@ -155,6 +163,7 @@ export const LIVE_EVENT_TYPES = [
   "booking_request",
   "booking_decided",
   "lesson_changed",
+  "invoice_changed",
   "signed_out",
 ] as const satisfies readonly LiveEventType[];
 

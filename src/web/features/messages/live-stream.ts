@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../shared/auth/auth.schemas";
 import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
 import { ME_QUERY_KEY } from "../auth/use-me";
+import { INVOICES_KEY } from "../invoices/use-invoices";
 import { invalidateLessonViews } from "../lessons/lesson-views";
 import { MESSAGES_KEY } from "./messages-keys";
 import { addMessage, markMineRead, markTheirsRead, setUnreadTotal } from "./thread-cache";
@@ -36,6 +37,8 @@ function handlersFor(queryClient: QueryClient, userId: string, stop: () => void)
     booking_request: () => invalidateLessonViews(queryClient),
     booking_decided: () => invalidateLessonViews(queryClient),
     lesson_changed: () => invalidateLessonViews(queryClient),
+    // An invoice was sent, paid or voided: both sides' invoice and billing views are fetched again.
+    invoice_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     // The server ends the stream after this event; no reconnect is tried (the session is gone).
     signed_out: () => {
       stop();

@@ -107,6 +107,18 @@ describe("LiveUpdates", () => {
     expect(queryClient.getQueryState(TEACHER_REQUESTS_KEY)!.isInvalidated).toBe(false);
   });
 
+  it("invoice_changed refreshes every invoice view, both sides' (issue 40)", async () => {
+    const queryClient = renderSignedIn();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    queryClient.setQueryData(["invoices", "family"], {});
+    queryClient.setQueryData(["invoices", "one", "i1"], {});
+    queryClient.setQueryData(["messages", "conversations"], {});
+    FakeEventSource.opened[0]!.emit("invoice_changed", { invoiceId: "i1", change: "payment" });
+    expect(queryClient.getQueryState(["invoices", "family"])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(["invoices", "one", "i1"])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(["messages", "conversations"])!.isInvalidated).toBe(false);
+  });
+
   it.each([
     ["booking_request", { bookingId: "b1" }],
     ["booking_decided", { bookingIds: ["b1"], decision: "accepted" }],
