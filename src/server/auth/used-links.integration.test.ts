@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createParent, uniqueEmail } from "../../../tests/factories/accounts";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
 import { send } from "../../../tests/fixtures/http";
-import { lastMail } from "../../../tests/fixtures/outbox";
+import { lastMail, tokenBehindLink } from "../../../tests/fixtures/outbox";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { mailOutbox, verification } from "../db/schema";
 import { listOperators } from "../operator/operators.repo";
@@ -21,12 +21,7 @@ const storedBody = async (id: string) => (await t.deps.db.select({ text: mailOut
 const verificationRowsHolding = async (token: string) =>
   (await t.deps.db.select({ identifier: verification.identifier }).from(verification)).filter((row) => row.identifier.includes(token)).length;
 
-/** better-auth's emailed reset link redirects to our page with the token; returns it. */
-async function tokenOf(link: URL): Promise<string> {
-  const redirect = await t.app.request(`${link.pathname}${link.search}`);
-  expect(redirect.status).toBe(302);
-  return new URL(redirect.headers.get("location")!, "http://localhost:3000").searchParams.get("token")!;
-}
+const tokenOf = (link: URL) => tokenBehindLink(t, link);
 
 describe("links in emails after use", () => {
   it("a password reset: the token is stored hashed, the link works once, then the stored email no longer holds it", async () => {

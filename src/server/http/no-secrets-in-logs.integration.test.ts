@@ -4,7 +4,7 @@ import { createTeacher, uniqueEmail } from "../../../tests/factories/accounts";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
 import { teacherApplicationBody } from "../../../tests/factories/teacher-application";
 import { send, signIn } from "../../../tests/fixtures/http";
-import { lastMail } from "../../../tests/fixtures/outbox";
+import { lastMail, tokenBehindLink } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp } from "../../../tests/fixtures/test-app";
 import { UPLOAD_TOKEN_HEADER } from "../../shared/teachers/intro-video.constants";
 import { listOperators } from "../operator/operators.repo";
@@ -24,12 +24,7 @@ afterAll(() => t.close());
 
 const ORIGIN = { origin: "http://localhost:3000" };
 
-/** Follows an emailed link as a browser would; returns the token of the page it lands on (better-auth's redirect). */
-async function follow(link: URL): Promise<string> {
-  const redirect = await t.app.request(`${link.pathname}${link.search}`);
-  expect(redirect.status).toBe(302);
-  return new URL(redirect.headers.get("location")!, "http://localhost:3000").searchParams.get("token")!;
-}
+const follow = (link: URL) => tokenBehindLink(t, link);
 
 describe("no secret in a log", () => {
   it("logs the requests of every token flow without the tokens", async () => {
