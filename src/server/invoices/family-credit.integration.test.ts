@@ -5,6 +5,9 @@ import { attendedLesson, draftInvoice } from "../../../tests/factories/invoices"
 import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { addDays } from "../../shared/invoices/invoice-state.rules";
+import { lessonWhen } from "../../shared/invoices/invoice-format.rules";
+import { setParentZone } from "../../../tests/factories/practice";
+import { extractText, getDocumentProxy } from "unpdf";
 import { createInvoiceSchema, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { accountSuspensions, invoices, liveEvents, mailOutbox } from "../db/schema";
 import { familyInvoices } from "./invoice-lists.service";
@@ -140,6 +143,27 @@ describe("each side told (issue 40)", () => {
     // Dates are written as the app writes them.
     const [sentMail] = await mailsTo(s.family.email, "invoice-sent");
     expect(sentMail!.text).toMatch(/due [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
+  });
+
+  it("a lesson line gives the lesson's time on each reader's clock: the teacher's, the family's (page, email, PDF)", async () => {
+    const [teacher, family] = await Promise.all([createTeacher(t.deps, { timeZone: "America/Chicago" }), createParent(t.deps)]);
+    await setParentZone(t.deps, family.parentId, "America/New_York");
+    const startsAt = new Date(Date.now() - 10 * DAY);
+    startsAt.setUTCHours(18, 0, 0, 0);
+    await attendedLesson(t.deps, { teacherId: teacher.teacherId, parentId: family.parentId, studentId: family.studentIds[0]! }, startsAt, 6000);
+    const day = startsAt.toISOString().slice(0, 10);
+    const draft = await draftInvoice(t.deps, teacher.teacherId, { parentId: family.parentId, from: day, to: day });
+    const sent = await sendInvoice(t.deps, teacher.teacherId, draft.id);
+    const teacherClock = lessonWhen(startsAt, "America/Chicago");
+    const familyClock = lessonWhen(startsAt, "America/New_York");
+    expect(sent.lines[0]!.description).toContain(teacherClock);
+    const familyCookie = await signIn(t, "parent", family.email, family.password);
+    const read = await send(t, "GET", `/api/invoices/${draft.id}`, { cookie: familyCookie });
+    expect(read.json.lines[0].description).toContain(familyClock);
+    expect(read.json.lines[0].description).not.toContain(teacherClock);
+    const pdf = await t.app.request(`/api/invoices/${draft.id}/pdf`, { headers: { cookie: familyCookie } });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text.replace(/\s+/g, " ")).toContain(familyClock.split(" · ")[1]!);
   });
 
   it("a draft voided never reached the family: no email; a suspended family gets no receipt", async () => {

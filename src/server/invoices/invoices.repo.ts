@@ -5,7 +5,7 @@ import type { InvoiceLineDTO } from "../../shared/invoices/invoices.schemas";
 import type { Executor } from "../db/client";
 import { heldLessonAs } from "../db/held-lessons";
 import { familyOfTeacher } from "../db/relationships";
-import { bookings, invoiceLines, invoicePayments, invoices, parentProfiles, teacherProfiles, user } from "../db/schema";
+import { bookings, bookingSlots, invoiceLines, invoicePayments, invoices, parentProfiles, teacherProfiles, user } from "../db/schema";
 
 /** The teacher as an invoice names them, and what invoicing needs from their settings. */
 export async function teacherForInvoice(db: Executor, teacherId: string) {
@@ -248,6 +248,8 @@ export async function familyInvoiceRows(db: Executor, parentId: string, numberin
 export interface LineRow extends InvoiceLineDTO {
   invoiceId: string;
   position: number;
+  /** The lesson's start (a lesson or late-cancellation line whose booking is still there). */
+  startsAt: Date | null;
 }
 
 export async function invoiceLineRows(db: Executor, invoiceIds: string[]): Promise<LineRow[]> {
@@ -265,9 +267,11 @@ export async function invoiceLineRows(db: Executor, invoiceIds: string[]): Promi
       unitCents: invoiceLines.unitCents,
       amountCents: invoiceLines.amountCents,
       estimated: sql<boolean>`coalesce(${bookings.priceEstimated}, false) and ${invoiceLines.kind} = 'lesson'`,
+      startsAt: bookingSlots.startsAt,
     })
     .from(invoiceLines)
     .leftJoin(bookings, eq(bookings.id, invoiceLines.bookingId))
+    .leftJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
     .where(inArray(invoiceLines.invoiceId, invoiceIds))
     .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
   return rows.map((row) => ({ ...row, kind: row.kind as InvoiceLineKind, estimated: Boolean(row.estimated) }));
@@ -338,6 +342,15 @@ export async function releaseLines(tx: Executor, invoiceId: string): Promise<voi
 
 export async function insertPayment(tx: Executor, payment: typeof invoicePayments.$inferInsert): Promise<void> {
   await tx.insert(invoicePayments).values(payment);
+}
+
+/** The family's clock: the zone chosen in settings, else the one their browser reported, else `fallback`. */
+export async function familyTimeZone(db: Executor, parentId: string, fallback: string): Promise<string> {
+  const [row] = await db
+    .select({ zone: sql<string | null>`coalesce(${parentProfiles.timeZone}, ${parentProfiles.reportedTimeZone})` })
+    .from(parentProfiles)
+    .where(eq(parentProfiles.id, parentId));
+  return row?.zone ?? fallback;
 }
 
 /** The user ids of an invoice's teacher and family (either gone: left out), for live events. */

@@ -2,6 +2,7 @@ import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { AppError } from "../../shared/errors";
+import { lessonWhen, lineOnReadersClock } from "../../shared/invoices/invoice-format.rules";
 import { addDays, balanceCents, datesAtSending, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
 import { CURRENCY, INVOICE_LIMITS } from "../../shared/invoices/invoices.constants";
 import {
@@ -56,11 +57,6 @@ function localRange(from: string, to: string, timeZone: string): { start: Date; 
   return { start: instantFromLocal(from, "00:00", timeZone), end: instantFromLocal(addDays(to, 1), "00:00", timeZone) };
 }
 
-function lessonWhen(instant: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(instant);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
-  return `${date} · ${time}`;
-}
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -149,7 +145,8 @@ export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
   };
 }
 
-async function toDto(db: Executor, row: repo.InvoiceRow): Promise<InvoiceDTO> {
+/** The invoice as a reader sees it; `readerZone`: the clock its lesson lines give times on (the teacher's unless said). */
+async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teacherTimeZone): Promise<InvoiceDTO> {
   const [lines, payments] = await Promise.all([repo.invoiceLineRows(db, [row.id]), repo.paymentRows(db, [row.id])]);
   return {
     ...summary(row),
@@ -165,7 +162,7 @@ async function toDto(db: Executor, row: repo.InvoiceRow): Promise<InvoiceDTO> {
       id: line.id,
       kind: line.kind,
       bookingId: line.bookingId,
-      description: line.description,
+      description: lineOnReadersClock(line.description, line.startsAt, row.teacherTimeZone, readerZone),
       detail: line.detail,
       quantity: line.quantity,
       unitCents: line.unitCents,
@@ -277,7 +274,9 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
 export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceReader, invoiceId: string): Promise<InvoiceDTO> {
   const row = await repo.findInvoice(deps.db, invoiceId, reader);
   if (!row) throw notFound();
-  return toDto(deps.db, row);
+  // The invoice's teacher reads it on their clock; the family on theirs (issue 40).
+  const family = row.teacherId !== reader.teacherId && row.parentId !== null;
+  return toDto(deps.db, row, family ? await repo.familyTimeZone(deps.db, row.parentId!, row.teacherTimeZone) : row.teacherTimeZone);
 }
 
 /**
@@ -444,5 +443,6 @@ export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
 /** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */
 export async function invoiceForMail(db: Executor, invoiceId: string): Promise<InvoiceDTO | null> {
   const row = await repo.invoiceById(db, invoiceId);
-  return row ? toDto(db, row) : null;
+  // Every email about an invoice goes to its family: their clock.
+  return row ? toDto(db, row, row.parentId ? await repo.familyTimeZone(db, row.parentId, row.teacherTimeZone) : row.teacherTimeZone) : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asSentence, dayIn, formatDay } from "./invoice-format.rules";
+import { asSentence, dayIn, formatDay, lessonWhen, lineOnReadersClock } from "./invoice-format.rules";
 
 describe("invoice formats", () => {
   it("writes a calendar date in words, without shifting it a day in any zone", () => {
@@ -18,5 +18,15 @@ describe("invoice formats", () => {
     expect(asSentence("Wrong rate.")).toBe("Wrong rate.");
     expect(asSentence("Billed twice!")).toBe("Billed twice!");
     expect(asSentence(' Said "no." ')).toBe('Said "no."');
+  });
+
+  it("gives a lesson line's time on the reader's clock, and nothing else of it", () => {
+    const startsAt = new Date("2026-12-06T18:00:00Z");
+    const written = `Full Lesson · ${lessonWhen(startsAt, "America/Chicago")} · Mia Rivera`;
+    expect(written).toBe("Full Lesson · Sun, Dec 6, 2026 · 12:00 PM CST · Mia Rivera");
+    expect(lineOnReadersClock(written, startsAt, "America/Chicago", "America/New_York")).toBe("Full Lesson · Sun, Dec 6, 2026 · 1:00 PM EST · Mia Rivera");
+    expect(lineOnReadersClock(written, startsAt, "America/Chicago", "America/Chicago")).toBe(written);
+    expect(lineOnReadersClock("Recital fee", null, "America/Chicago", "America/New_York")).toBe("Recital fee");
+    expect(lineOnReadersClock("Full Lesson · Sun, Dec 6…", startsAt, "America/Chicago", "America/New_York")).toBe("Full Lesson · Sun, Dec 6…");
   });
 });

@@ -20,3 +20,26 @@ export function asSentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?…]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
+
+/** A lesson's time as an invoice line cites it: "Sun, Nov 29, 2026 · 12:00 PM EST", on a given clock. */
+export function lessonWhen(instant: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(instant);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
+  return `${date} · ${time}`;
+}
+
+/**
+ * A lesson line on the reader's clock (issue 40): the line was written on the teacher's clock when
+ * the invoice was made; a family elsewhere reads the lesson's time on theirs. Only the time the
+ * line cites changes; a line that no longer cites it (shortened) stays as written.
+ */
+export function lineOnReadersClock(description: string, startsAt: Date | null, writtenIn: string, readerZone: string): string {
+  if (!startsAt || writtenIn === readerZone) return description;
+  try {
+    const written = lessonWhen(startsAt, writtenIn);
+    return description.includes(written) ? description.replace(written, lessonWhen(startsAt, readerZone)) : description;
+  } catch {
+    // A zone Intl does not know (a stored value from an older browser): the line as written.
+    return description;
+  }
+}
