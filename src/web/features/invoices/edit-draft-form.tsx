@@ -1,3 +1,4 @@
+import { formatDay } from "./invoice-dates";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { INVOICE_LIMITS } from "../../../shared/invoices/invoices.constants";
@@ -37,7 +38,7 @@ export function EditDraftForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone
         Edit draft
       </h2>
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <Field id="draft-due" label="Due date" error={errors.dueDate?.message}>
+        <Field id="draft-due" label="Due date" error={errors.dueDate?.message} hint={`Sent later, the invoice is dated the day it goes out and due as many days after that as this date is after ${formatDay(invoice.issueDate)}, the draft's date.`}>
           <Input id="draft-due" type="date" {...invalidProps("draft-due", errors.dueDate?.message)} {...form.register("dueDate")} />
         </Field>
         <Field id="draft-note" label="Note (optional)" error={errors.note?.message}>

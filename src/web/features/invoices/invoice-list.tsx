@@ -3,7 +3,7 @@ import { InvoiceFact } from "./invoice-fact";
 import { Link } from "react-router";
 import type { InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
-import { formatDay } from "./invoice-dates";
+import { dueText, issuedText } from "./invoice-dates";
 import { InvoiceStateBadge } from "./invoice-state-badge";
 import { invoicePdfHref } from "./use-invoices";
 
@@ -30,8 +30,8 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
               <InvoiceStateBadge state={invoice.state} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <InvoiceFact label="Issued">{formatDay(invoice.issueDate)}</InvoiceFact>
-              <InvoiceFact label="Due">{formatDay(invoice.dueDate)}</InvoiceFact>
+              <InvoiceFact label="Issued">{issuedText(invoice)}</InvoiceFact>
+              <InvoiceFact label="Due">{dueText(invoice)}</InvoiceFact>
               <InvoiceFact label="Total">{formatMoney(invoice.totalCents)}</InvoiceFact>
               <InvoiceFact label="Balance" strong>{formatMoney(invoice.balanceCents)}</InvoiceFact>
             </dl>
@@ -81,8 +81,8 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
                   </Link>
                 </th>
                 <td className="px-4 py-3 text-slate-900">{party(invoice)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDay(invoice.issueDate)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDay(invoice.dueDate)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{issuedText(invoice)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{dueText(invoice)}</td>
                 <td className="px-4 py-3">
                   <InvoiceStateBadge state={invoice.state} />
                 </td>

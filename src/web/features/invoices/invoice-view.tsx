@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_LABELS } from "../../../shared/invoices/invoices.schemas
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { buttonClasses } from "../../components/ui/button";
 import { viewerTimeZone } from "../../lib/time-zone";
-import { formatDay, periodLabel } from "./invoice-dates";
+import { dueText, formatDay, issuedText, periodLabel } from "./invoice-dates";
 import { EstimatedTag } from "./invoice-lines-preview";
 import { InvoiceStateBadge } from "./invoice-state-badge";
 import { invoicePdfHref } from "./use-invoices";
@@ -33,8 +33,8 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
             <span className="font-medium text-slate-900">{invoice.familyName}</span>
           </p>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-1 pt-2 text-sm sm:flex sm:flex-wrap">
-            <InvoiceFact label="Issued">{formatDay(invoice.issueDate)}</InvoiceFact>
-            <InvoiceFact label="Due">{formatDay(invoice.dueDate)}</InvoiceFact>
+            <InvoiceFact label="Issued">{issuedText(invoice)}</InvoiceFact>
+            <InvoiceFact label="Due">{dueText(invoice)}</InvoiceFact>
             {invoice.periodFrom && invoice.periodTo ? (
               <InvoiceFact label="Lessons from" className="col-span-2">{periodLabel(invoice.periodFrom, invoice.periodTo)}</InvoiceFact>
             ) : null}
