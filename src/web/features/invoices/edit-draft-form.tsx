@@ -1,4 +1,3 @@
-import { formatDay } from "./invoice-dates";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { INVOICE_LIMITS } from "../../../shared/invoices/invoices.constants";
@@ -10,6 +9,7 @@ import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
+import { formatDay } from "./invoice-dates";
 import { errorMessage } from "../../lib/api";
 import { ExtraLinesFields } from "./extra-lines-fields";
 import { editDraftFormSchema, type EditDraftFormInput, type EditDraftFormOutput } from "./invoice-forms";
