@@ -4,10 +4,11 @@ import { publishLiveEvents } from "../live";
 import * as repo from "./invoices.repo";
 
 /**
- * Tells both sides' open pages, live, that an invoice changed (issue 40). After the change
- * committed; a failure is logged and never fails the change.
+ * After an invoice change committed (issue 40): the emails it stored are sent now, and both sides'
+ * open pages are told, live. A failure to tell is logged and never fails the change.
  */
-export async function tellInvoiceParties(deps: Pick<Deps, "db" | "driver" | "logger">, invoiceId: string, change: InvoiceChange): Promise<void> {
+export async function announceInvoiceChange(deps: Pick<Deps, "db" | "driver" | "logger" | "mailer">, invoiceId: string, change: InvoiceChange): Promise<void> {
+  deps.mailer.kick();
   try {
     const userIds = await repo.invoicePartyUserIds(deps.db, invoiceId);
     await publishLiveEvents(deps, userIds.map((userId) => ({ userId, type: "invoice_changed" as const, payload: { invoiceId, change } })));

@@ -27,7 +27,7 @@ import type { Deps } from "../deps";
 import { invoiceEmail, invoiceVoidEmail, paymentReceiptEmail } from "./invoices.emails";
 import { sidesActive } from "../db/account-standing";
 import type { MailMessage } from "../mail";
-import { tellInvoiceParties } from "./invoice-live-events";
+import { announceInvoiceChange } from "./invoice-live-events";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
@@ -376,8 +376,7 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
     },
     { familyCredit: true },
   );
-  deps.mailer.kick();
-  await tellInvoiceParties(deps, invoiceId, "sent");
+  await announceInvoiceChange(deps, invoiceId, "sent");
   return dto;
 }
 
@@ -403,8 +402,7 @@ export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env" | "
       paymentReceiptEmail(deps.env.PUBLIC_URL, invoice, { amountCents: input.amountCents, paidOn: input.paidOn, methodLabel: PAYMENT_METHOD_LABELS[input.method] }),
     );
   });
-  deps.mailer.kick();
-  await tellInvoiceParties(deps, invoiceId, "payment");
+  await announceInvoiceChange(deps, invoiceId, "payment");
   return dto;
 }
 
@@ -435,8 +433,7 @@ export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
     },
     { familyCredit: true },
   );
-  deps.mailer.kick();
-  await tellInvoiceParties(deps, invoiceId, "void");
+  await announceInvoiceChange(deps, invoiceId, "void");
   return dto;
 }
 

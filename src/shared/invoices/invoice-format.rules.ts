@@ -11,7 +11,7 @@ export function formatDay(date: string): string {
 }
 
 /** The calendar date of an instant in a time zone ("yyyy-MM-dd"; en-CA writes dates that way). */
-export function dayIn(timeZone: string, instant: Date): string {
+export function dayIn(timeZone: string, instant = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 

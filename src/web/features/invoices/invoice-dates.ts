@@ -1,13 +1,9 @@
-import { dayIn, formatDay } from "../../../shared/invoices/invoice-format.rules";
+import { formatDay } from "../../../shared/invoices/invoice-format.rules";
 import { daysBetween } from "../../../shared/invoices/invoice-state.rules";
 
-// One way to write an invoice's dates, shared with its emails and PDFs.
+// One way to write an invoice's dates, shared with its emails and PDFs; today (yyyy-MM-dd) in a zone is dayIn.
 export { formatDay };
-
-/** Today as yyyy-MM-dd in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return dayIn(timeZone, now);
-}
+export { dayIn as todayIn } from "../../../shared/invoices/invoice-format.rules";
 
 /** The first and last day of the month `offset` months from the month of `today` ("yyyy-MM-dd"). */
 export function monthRange(today: string, offset: number): { from: string; to: string } {
