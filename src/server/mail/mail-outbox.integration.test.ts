@@ -192,4 +192,27 @@ describe("mail outbox: the sender", () => {
       await t.deps.mailer.stopSending();
     }
   });
+
+  it("a kick within the same millisecond as the commit still sends: 50 in a row, none left to the poll", async () => {
+    // The database's now() has microseconds: a row stamped 12:00:00.123456 was not yet due for a
+    // pass at 12:00:00.123 (a quarter of these rounds missed before the row was stamped from this clock).
+    t.deps.mailer.startSending();
+    const missed: string[] = [];
+    try {
+      for (let round = 0; round < 50; round++) {
+        const mail = message("outbox-quick-kick");
+        await t.deps.db.transaction((tx) => t.deps.mailer.enqueue(tx, mail));
+        t.deps.mailer.kick();
+        let row: typeof mailOutbox.$inferSelect | undefined;
+        for (let i = 0; i < 100 && row?.status !== "sent"; i++) {
+          if (i > 0) await new Promise((r) => setTimeout(r, 5));
+          [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, mail.to));
+        }
+        if (row?.status !== "sent") missed.push(mail.to);
+      }
+    } finally {
+      await t.deps.mailer.stopSending();
+    }
+    expect(missed).toEqual([]);
+  });
 });

@@ -20,6 +20,10 @@ export async function insertOutboxMessage(executor: Executor, message: MailMessa
       kind: message.kind,
       attachments: files.map((file) => ({ filename: file.filename, contentType: file.contentType, size: file.content.length })),
       dedupeKey: dedupeKey ?? null,
+      // Due from this process's clock at millisecond precision, like the `now` a kicked pass
+      // compares it with: the database's now() has microseconds and is the transaction's start,
+      // so a pass kicked within the same millisecond saw the row as not yet due and left it to the poll.
+      nextAttemptAt: new Date(),
     })
     .onConflictDoNothing()
     .returning({ id: mailOutbox.id });
