@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { CreditEntryKind } from "../../shared/invoices/invoices.constants";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import type { CreditEntryKind, RecordedPaymentMethod } from "../../shared/invoices/invoices.constants";
 import { queryRows, type Executor } from "../db/client";
 import { familyCreditEntries, invoices } from "../db/schema";
 
@@ -35,9 +35,17 @@ export async function creditBalances(db: Executor, of: { teacherId: string } | {
 
 export async function insertCreditEntry(
   tx: Executor,
-  entry: { teacherId: string; parentId: string; kind: CreditEntryKind; amountCents: number; invoiceId: string },
+  entry: { teacherId: string; parentId: string; kind: Exclude<CreditEntryKind, "payment_on_account">; amountCents: number; invoiceId: string },
 ): Promise<void> {
   await tx.insert(familyCreditEntries).values(entry);
+}
+
+/** Money received before any invoice (issue 40): the entry is the payment itself. */
+export async function insertPaymentOnAccount(
+  tx: Executor,
+  entry: { teacherId: string; parentId: string; amountCents: number; paidOn: string; method: RecordedPaymentMethod; note: string },
+): Promise<void> {
+  await tx.insert(familyCreditEntries).values({ ...entry, kind: "payment_on_account", invoiceId: null });
 }
 
 /** The family's sent, not fully paid invoices with the teacher, oldest due first, locked. */
@@ -50,21 +58,22 @@ export async function lockOpenInvoices(tx: Executor, teacherId: string, parentId
     .for("update");
 }
 
-/** The credit's history with the invoices each entry cites, newest first. */
-export async function creditEntries(db: Executor, teacherId: string, parentIds: readonly string[]) {
-  if (parentIds.length === 0) return [];
+/** The credit's history of a family with a teacher, each entry with the invoice it cites, newest first. */
+export async function creditEntries(db: Executor, teacherId: string, parentId: string) {
   return db
     .select({
       id: familyCreditEntries.id,
-      parentId: familyCreditEntries.parentId,
       kind: familyCreditEntries.kind,
       amountCents: familyCreditEntries.amountCents,
       invoiceId: familyCreditEntries.invoiceId,
       invoiceNumber: invoices.number,
+      paidOn: familyCreditEntries.paidOn,
+      method: familyCreditEntries.method,
+      note: familyCreditEntries.note,
       createdAt: familyCreditEntries.createdAt,
     })
     .from(familyCreditEntries)
-    .innerJoin(invoices, eq(invoices.id, familyCreditEntries.invoiceId))
-    .where(and(eq(familyCreditEntries.teacherId, teacherId), inArray(familyCreditEntries.parentId, [...parentIds])))
+    .leftJoin(invoices, eq(invoices.id, familyCreditEntries.invoiceId))
+    .where(and(eq(familyCreditEntries.teacherId, teacherId), eq(familyCreditEntries.parentId, parentId)))
     .orderBy(sql`${familyCreditEntries.createdAt} desc`);
 }

@@ -25,7 +25,7 @@ export async function applyFamilyCredit(tx: Executor, teacherId: string, parentI
   );
   for (const { invoiceId, amountCents } of allocations) {
     const invoice = byId.get(invoiceId)!;
-    await repo.insertPayment(tx, { invoiceId, amountCents, paidOn, method: "credit", note: "from a voided invoice's payments" });
+    await repo.insertPayment(tx, { invoiceId, amountCents, paidOn, method: "credit", note: "from the family's credit on account" });
     const paidCents = invoice.paidCents + amountCents;
     await repo.updateInvoiceRow(tx, invoiceId, { paidCents, paidAt: paidCents >= invoice.totalCents ? now : null });
     await creditRepo.insertCreditEntry(tx, { teacherId, parentId, kind: "credit_applied", amountCents: -amountCents, invoiceId });

@@ -6,6 +6,8 @@ import { PAYMENT_METHOD_LABELS, type InvoiceCsvQuery, type StatementQuery } from
 import { centsToDollarsText, sumCents } from "../../shared/invoices/money.rules";
 import type { Deps } from "../deps";
 import { renderInvoicePdf, renderStatementPdf } from "./invoice-pdf";
+import { packageTitle } from "../../shared/invoices/lesson-package.rules";
+import * as balanceRepo from "./family-balance.repo";
 import * as creditRepo from "./family-credit.repo";
 import * as repo from "./invoices.repo";
 import { readInvoice, summary } from "./invoices.service";
@@ -30,10 +32,19 @@ export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, que
   const to = `${query.year}-12-31`;
   let rows: (string | number | null)[][];
   if (query.kind === "payments") {
-    const payments = await repo.teacherPaymentsOfYear(deps.db, teacherId, from, to);
+    const [onInvoices, onBalances] = await Promise.all([repo.teacherPaymentsOfYear(deps.db, teacherId, from, to), balanceRepo.receivedOnBalances(deps.db, teacherId, from, to)]);
+    // Payments on account and lesson packages are money received too (issue 40), listed by what they paid for.
+    const payments = [
+      ...onInvoices.map((p) => ({ ...p, method: PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method })),
+      ...onBalances.map((p) => ({
+        ...p,
+        number: p.kind === "package" ? `Lesson package (${packageTitle(p.lessons!, p.priceCents!)})` : "On account",
+        method: PAYMENT_METHOD_LABELS[p.method],
+      })),
+    ].sort((a, b) => a.paidOn.localeCompare(b.paidOn) || a.number.localeCompare(b.number));
     rows = [
       ["Payment date", "Invoice", "Family", "Method", "Amount", "Currency", "Note"],
-      ...payments.map((p) => [p.paidOn, p.number, p.familyName, PAYMENT_METHOD_LABELS[p.method as keyof typeof PAYMENT_METHOD_LABELS] ?? p.method, money(p.amountCents), CURRENCY, p.note]),
+      ...payments.map((p) => [p.paidOn, p.number, p.familyName, p.method, money(p.amountCents), CURRENCY, p.note]),
       ["Total", "", "", "", money(sumCents(payments.map((p) => p.amountCents))), CURRENCY, ""],
     ];
   } else {

@@ -54,12 +54,14 @@ export async function familyContact(db: Executor, parentId: string) {
 /**
  * What a lesson line can be made from: an attended lesson with a price (an intro call at $0 is
  * left out), or a late cancellation that the policy charged. Either only while no invoice that
- * is not void holds it.
+ * is not void holds it. A lesson a package covered (issue 40) is also one: `covered` tells which.
  */
-const invoiceable = sql`(
+export const lessonOnInvoice = sql`(
   (b.status = 'accepted' and b.attendance = 'attended' and b.price_cents is not null and (b.price_cents > 0 or b.booking_type <> 'intro'))
   or (b.status = 'cancelled' and b.cancel_charge_cents is not null and b.cancel_charge_cents > 0)
 ) and not exists (select 1 from invoice_lines l where l.booking_id = b.id and not l.released)`;
+const covered = sql`exists (select 1 from lesson_package_draws d where d.booking_id = b.id)`;
+const invoiceable = sql`${lessonOnInvoice} and not ${covered}`;
 
 export interface InvoiceableLesson {
   bookingId: string;
@@ -73,6 +75,8 @@ export interface InvoiceableLesson {
   cancelChargeCents: number | null;
   cancelNoticeHours: number | null;
   studentName: string | null;
+  /** The package lesson that covered it (issue 40), when one did. */
+  covered: { lessonNumber: number; lessons: number; priceCents: number } | null;
 }
 
 /** Raw statements answer `{ rows }` on both drivers (PGlite and node-postgres). */
@@ -80,19 +84,25 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string));
 
-/** The family's invoiceable lessons with this teacher starting in [from, to), in time order. */
-export async function invoiceableLessons(db: Executor, teacherId: string, parentId: string, from: Date, to: Date): Promise<InvoiceableLesson[]> {
+/**
+ * The family's invoiceable lessons with this teacher starting in [from, to), in time order; with
+ * `covered`, the lessons a package covered instead (an invoice lists them at $0.00, issue 40).
+ */
+export async function invoiceableLessons(db: Executor, teacherId: string, parentId: string, from: Date, to: Date, which: "charged" | "covered" = "charged"): Promise<InvoiceableLesson[]> {
   const result = await db.execute(sql`
     select b.id as "bookingId", b.status, b.booking_type as "bookingType", s.starts_at as "startsAt", s.ends_at as "endsAt",
            b.cancelled_at as "cancelledAt", b.price_cents as "priceCents", b.price_estimated as "priceEstimated",
            b.cancel_charge_cents as "cancelChargeCents", b.cancel_notice_hours as "cancelNoticeHours",
-           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName"
+           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName",
+           d.lesson_number as "lessonNumber", p.lessons as "packageLessons", p.price_cents as "packagePriceCents"
       from bookings b
       join booking_slots s on s.id = b.slot_id
       left join student_profiles st on st.id = b.student_id
+      left join lesson_package_draws d on d.booking_id = b.id
+      left join lesson_packages p on p.id = d.package_id
      where b.teacher_id = ${teacherId} and b.parent_id = ${parentId}
        and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz
-       and ${invoiceable}
+       and ${lessonOnInvoice} and ${which === "covered" ? sql`d.id is not null` : sql`d.id is null`}
      order by s.starts_at, b.id
   `);
   return rowsOf(result).map((row) => ({
@@ -107,6 +117,10 @@ export async function invoiceableLessons(db: Executor, teacherId: string, parent
     cancelChargeCents: row.cancelChargeCents === null ? null : Number(row.cancelChargeCents),
     cancelNoticeHours: row.cancelNoticeHours === null ? null : Number(row.cancelNoticeHours),
     studentName: (row.studentName as string | null) ?? null,
+    covered:
+      row.lessonNumber === null || row.lessonNumber === undefined
+        ? null
+        : { lessonNumber: Number(row.lessonNumber), lessons: Number(row.packageLessons), priceCents: Number(row.packagePriceCents) },
   }));
 }
 

@@ -10,10 +10,12 @@ import {
   updateInvoiceSchema,
   voidInvoiceSchema,
 } from "../../shared/invoices/invoices.schemas";
+import { familyBalanceQuerySchema, lessonPackageSchema, paymentOnAccountSchema } from "../../shared/invoices/family-balance.schemas";
 import { findProfileIds, requireParent, requireTeacher, requireUser } from "../auth";
 import type { Deps } from "../deps";
 import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
+import * as balance from "./family-balance.service";
 import * as downloads from "./invoice-downloads.service";
 import * as lists from "./invoice-lists.service";
 import * as service from "./invoices.service";
@@ -48,6 +50,16 @@ export function createInvoicesRoutes(deps: Deps) {
     .get("/csv", teacher, validate("query", invoiceCsvQuerySchema), async (c) =>
       fileResponse(c, await downloads.invoicesCsv(deps, c.get("teacherId"), c.req.valid("query"))),
     )
+    // A family's balance with the teacher (issue 40): credit, payments on account, lesson packages.
+    .get("/balance", teacher, validate("query", familyBalanceQuerySchema), async (c) =>
+      c.json(await balance.teacherFamilyBalance(deps, c.get("teacherId"), c.req.valid("query").parentId)),
+    )
+    .post("/balance/payments", teacher, validate("json", paymentOnAccountSchema), async (c) =>
+      c.json(await balance.recordPaymentOnAccount(deps, c.get("teacherId"), c.req.valid("json")), 201),
+    )
+    .post("/balance/packages", teacher, validate("json", lessonPackageSchema), async (c) =>
+      c.json(await balance.sellLessonPackage(deps, c.get("teacherId"), c.req.valid("json")), 201),
+    )
     .post("/", teacher, validate("json", createInvoiceSchema), async (c) =>
       c.json(await service.createInvoice(deps, c.get("teacherId"), c.req.valid("json")), 201),
     )
@@ -70,8 +82,8 @@ export function createInvoicesRoutes(deps: Deps) {
 }
 
 /**
- * /api/billing/invoices and /api/billing/statement: a family's invoices from every teacher (never
- * drafts), and its year-end statement per teacher. Mounted on /api/billing before the earnings
+ * /api/billing/invoices, /api/billing/balance and /api/billing/statement: a family's invoices from every teacher (never
+ * drafts), its balance and packages with each teacher (issue 40), and its year-end statement per teacher. Mounted on /api/billing before the earnings
  * router; the guards sit on each route, not in `use`, so /api/billing's own routes do not read
  * the session twice.
  */
@@ -79,6 +91,7 @@ export function createFamilyInvoicesRoutes(deps: Deps) {
   const family = [requireUser(deps), requireParent(deps)] as const;
   return new Hono<AppEnv>()
     .get("/invoices", ...family, async (c) => c.json(await lists.familyInvoices(deps, c.get("parentId"))))
+    .get("/balance", ...family, async (c) => c.json(await balance.familyBalances(deps, c.get("parentId"))))
     .get("/statement", ...family, validate("query", statementQuerySchema), async (c) =>
       fileResponse(c, await downloads.statementPdf(deps, c.get("parentId"), c.req.valid("query"))),
     );

@@ -1,8 +1,6 @@
-import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
-import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { AppError } from "../../shared/errors";
-import { lessonWhen, lineOnReadersClock } from "../../shared/invoices/invoice-format.rules";
+import { lineOnReadersClock } from "../../shared/invoices/invoice-format.rules";
 import { addDays, balanceCents, datesAtSending, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
 import { CURRENCY, INVOICE_LIMITS } from "../../shared/invoices/invoices.constants";
 import {
@@ -11,7 +9,6 @@ import {
   type InvoiceDTO,
   type InvoiceFamilyDTO,
   type InvoicePreviewDTO,
-  type InvoicePreviewLineDTO,
   type InvoicePreviewQuery,
   type InvoiceSummaryDTO,
   type RecordPaymentInput,
@@ -19,7 +16,7 @@ import {
   type VoidInvoiceInput,
   PAYMENT_METHOD_LABELS,
 } from "../../shared/invoices/invoices.schemas";
-import { formatMoney, lateCancelReason, lineAmount, sumCents } from "../../shared/invoices/money.rules";
+import { formatMoney, sumCents } from "../../shared/invoices/money.rules";
 import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
 import { pgConstraint, pgErrorCode } from "../http/errors";
@@ -31,6 +28,7 @@ import { announceInvoiceChange } from "./invoice-live-events";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
+import { extraLineRow, lessonsToInvoice, previewLines } from "./invoice-lines";
 import * as repo from "./invoices.repo";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -57,59 +55,6 @@ function localRange(from: string, to: string, timeZone: string): { start: Date; 
   return { start: instantFromLocal(from, "00:00", timeZone), end: instantFromLocal(addDays(to, 1), "00:00", timeZone) };
 }
 
-
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-
-/**
- * A lesson as its invoice line cites it: what, when (the teacher's zone), who, and why it is
- * charged (attended, or the late-cancellation rule that applied when it was cancelled).
- */
-function describeLesson(lesson: repo.InvoiceableLesson, timeZone: string): Omit<InvoicePreviewLineDTO, "bookingId" | "startsAt" | "bookingType"> {
-  const student = lesson.studentName ?? DELETED_USER_NAME;
-  const what = `${BOOKING_TYPES[lesson.bookingType].label} · ${lessonWhen(lesson.startsAt, timeZone)} · ${student}`;
-  const minutes = Math.round((lesson.endsAt.getTime() - lesson.startsAt.getTime()) / 60_000);
-  if (lesson.status === "cancelled") {
-    const charge = lesson.cancelChargeCents ?? 0;
-    const detail = lateCancelReason({
-      cancelledAt: lesson.cancelledAt ?? lesson.startsAt,
-      startsAt: lesson.startsAt,
-      noticeHours: lesson.cancelNoticeHours ?? 0,
-      chargeCents: charge,
-      priceCents: lesson.priceCents,
-    });
-    return { kind: "late_cancel", description: clip(`Late cancellation: ${what}`, INVOICE_LIMITS.lineDescriptionMax), detail, amountCents: charge, estimated: false };
-  }
-  return {
-    kind: "lesson",
-    description: clip(what, INVOICE_LIMITS.lineDescriptionMax),
-    detail: `Attended (${minutes} min)${lesson.priceEstimated ? "; price estimated from the teacher's listed rate" : ""}`,
-    amountCents: lesson.priceCents,
-    estimated: lesson.priceEstimated,
-  };
-}
-
-/** A line the teacher added (books, a recital fee) at its place on the invoice: quantity times unit price. */
-function extraLineRow(extra: { description: string; quantity: number; unitCents: number }, position: number) {
-  return {
-    position,
-    kind: "extra" as const,
-    bookingId: null,
-    description: extra.description,
-    detail: "",
-    quantity: extra.quantity,
-    unitCents: extra.unitCents,
-    amountCents: lineAmount(extra.quantity, extra.unitCents),
-  };
-}
-
-function previewLines(lessons: repo.InvoiceableLesson[], timeZone: string): InvoicePreviewLineDTO[] {
-  return lessons.map((lesson) => ({
-    ...describeLesson(lesson, timeZone),
-    bookingId: lesson.bookingId,
-    startsAt: lesson.startsAt.toISOString(),
-    bookingType: lesson.bookingType,
-  }));
-}
 
 async function requireTeacherRow(db: Executor, teacherId: string) {
   const teacher = await repo.teacherForInvoice(db, teacherId);
@@ -189,7 +134,7 @@ export async function previewInvoice(deps: Pick<Deps, "db">, teacherId: string, 
   checkRange(query.from, query.to, today(now, teacher.timeZone));
   await requireFamily(deps.db, teacherId, query.parentId);
   const { start, end } = localRange(query.from, query.to, teacher.timeZone);
-  const lines = previewLines(await repo.invoiceableLessons(deps.db, teacherId, query.parentId, start, end), teacher.timeZone);
+  const lines = previewLines(await lessonsToInvoice(deps.db, teacherId, query.parentId, start, end), teacher.timeZone);
   return { lines, totalCents: sumCents(lines.map((line) => line.amountCents)) };
 }
 
@@ -220,7 +165,7 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
       const sequence = await repo.takeInvoiceNumber(tx, teacherId, year);
       // Checked after the counter's lock: a second replacement made at the same moment waits above, then sees the first.
       if (parsed.replacesInvoiceId && (await repo.hasReplacement(tx, parsed.replacesInvoiceId))) throw new AppError("conflict", ALREADY_REPLACED);
-      const lessons = await repo.invoiceableLessons(tx, teacherId, parsed.parentId, start, end);
+      const lessons = await lessonsToInvoice(tx, teacherId, parsed.parentId, start, end);
       const lessonLines = previewLines(lessons, teacher.timeZone);
       const lines: repo.NewInvoiceLine[] = [
         ...lessonLines.map((line, index) => ({
@@ -236,7 +181,7 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
         ...parsed.extraLines.map((extra, index) => extraLineRow(extra, lessonLines.length + index + 1)),
       ];
       // Throwing rolls the counter back too: the number is given back, no gap.
-      if (lines.length === 0) throw new AppError("conflict", NO_LINES_MESSAGE);
+      if (lines.every((line) => line.kind === "package")) throw new AppError("conflict", NO_LINES_MESSAGE);
       return repo.insertInvoice(
         tx,
         {
@@ -331,7 +276,8 @@ export async function updateInvoice(deps: Pick<Deps, "db">, teacherId: string, i
       );
     }
     const remaining = await repo.invoiceLineRows(tx, [invoiceId]);
-    if (remaining.length === 0) throw new AppError("conflict", "An invoice needs at least one line. To drop it, void it instead.");
+    // Lines a package covered charge nothing: a draft of only those would be an invoice for $0.00.
+    if (remaining.every((line) => line.kind === "package")) throw new AppError("conflict", "An invoice needs at least one line. To drop it, void it instead.");
     const totalCents = await repo.renumberLines(tx, invoiceId);
     await repo.updateInvoiceRow(tx, invoiceId, {
       totalCents,

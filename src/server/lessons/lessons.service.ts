@@ -13,6 +13,7 @@ import type { Deps } from "../deps";
 import { issueCredits, lockTeacherSchedule, returnSpentCredits, scheduleConflict } from "../booking";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import type { MailMessage } from "../mail";
+import { drawPackageLesson, returnPackageLesson } from "../invoices";
 import { tellOtherSide } from "../live";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
@@ -133,6 +134,10 @@ export async function cancelLesson(
       noticeHours,
     }));
     await repo.markCancelled(tx, cancellations, side, now, input.reason ?? null);
+    // A charged late cancellation uses a lesson of the family's package, when one covers it (issue 40).
+    for (const charged of cancellations.filter((c) => (c.chargeCents ?? 0) > 0)) {
+      await drawPackageLesson(tx, { ...lesson, id: charged.id, startsAt: decided.find((d) => d.id === charged.id)!.startsAt });
+    }
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
     // The make-up credit paying for a withdrawn request, or for a lesson the teacher cancels, comes
@@ -221,6 +226,7 @@ export async function recordAttendance(
     if (input.outcome === "cancelled") {
       await repo.markCancelled(tx, [{ id: lesson.id, late: true }], "teacher", now);
       await repo.recordAttendance(tx, lesson.id, null, note, now);
+      await returnPackageLesson(tx, lesson.id);
       await repo.releaseSlots(tx, [lesson.slotId]);
       await repo.setLessonEventsStatus(tx, [lesson.id], "cancelled");
       // A make-up lesson gives its credit back instead of a second one (issue 26).
@@ -231,6 +237,9 @@ export async function recordAttendance(
     }
     await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);
     await repo.setLessonEventsStatus(tx, [lesson.id], input.outcome === "attended" ? "completed" : "upcoming");
+    // An attended lesson uses a lesson of the family's package; a correction to missed gives it back (issue 40).
+    if (input.outcome === "attended") await drawPackageLesson(tx, lesson);
+    else await returnPackageLesson(tx, lesson.id);
     return false;
   });
   if (cancelled) deps.mailer.kick();

@@ -21,11 +21,16 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATES = ["draft", "sent", "partly_paid", "paid", "overdue", "void"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
-export const INVOICE_LINE_KINDS = ["lesson", "late_cancel", "extra"] as const;
+/**
+ * `package`: a lesson (or charged late cancellation) a prepaid lesson package covered (issue 40),
+ * listed at $0.00 so the invoice shows what the package paid and what is still owed.
+ */
+export const INVOICE_LINE_KINDS = ["lesson", "late_cancel", "extra", "package"] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 /** How a teacher received money: what the Record payment form offers. */
 export const RECORDED_PAYMENT_METHODS = ["cash", "check", "bank_transfer", "card", "other"] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
 /**
  * Every method a payment row can have: `credit` is the family's credit with the teacher (from a
  * void invoice's payments) applied to an invoice by the app, never recorded by hand and never
@@ -35,12 +40,23 @@ export const PAYMENT_METHODS = [...RECORDED_PAYMENT_METHODS, "credit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
- * A family's credit with a teacher (issue 40) is a ledger: a void invoice's payments come in
- * (`void_credit`, positive), and go out applied to the family's open invoices (`credit_applied`,
- * negative). Its sum is never negative.
+ * A family's credit with a teacher (issue 40) is a ledger: a void invoice's payments and money
+ * received before any invoice (`payment_on_account`) come in (positive), and go out applied to the
+ * family's open invoices (`credit_applied`, negative). Its sum is never negative.
  */
-export const CREDIT_ENTRY_KINDS = ["void_credit", "credit_applied"] as const;
+export const CREDIT_ENTRY_KINDS = ["void_credit", "payment_on_account", "credit_applied"] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
+
+/** A prepaid lesson package (issue 40): "N lessons for $X", valid until a date. */
+export const PACKAGE_LIMITS = {
+  lessonsMin: 1,
+  lessonsMax: 100,
+  /** How far ahead a package may stay valid, counted from the day it is paid. */
+  validDaysMax: 730,
+  /** Its price: from $1 to $50,000. */
+  priceMinCents: 100,
+  priceMaxCents: 5_000_000,
+} as const;
 
 /** Limits the schemas and the database both keep. */
 export const INVOICE_LIMITS = {

@@ -141,6 +141,8 @@ export interface LiveEventPayloads {
    * Both sides' invoice and billing pages are fetched again (credit may have paid other invoices too).
    */
   invoice_changed: { invoiceId: string; change: InvoiceChange };
+  /** A family's balance with a teacher changed (issue 40): a payment on account, a lesson package sold. */
+  balance_changed: { teacherId: string; parentId: string };
   /**
    * The account's sessions were ended by the desk (issue 27: suspended). The server closes the
    * stream right after this event; the page drops the signed-in state and shows it is signed out.
@@ -164,6 +166,7 @@ export const LIVE_EVENT_TYPES = [
   "booking_decided",
   "lesson_changed",
   "invoice_changed",
+  "balance_changed",
   "signed_out",
 ] as const satisfies readonly LiveEventType[];
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CREDIT_ENTRY_KINDS, CURRENCY, INVOICE_LIMITS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
+import { CREDIT_ENTRY_KINDS, CURRENCY, INVOICE_LIMITS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PACKAGE_LIMITS, PAYMENT_METHODS, RECORDED_PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
 import { parentProfiles } from "./accounts";
 import { bookings } from "./booking";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
@@ -152,10 +152,11 @@ export const invoicePayments = pgTable(
 );
 
 /**
- * A family's credit with a teacher (issue 40), as a ledger: a void invoice's payments come in,
- * and go out applied to the family's open invoices (as `credit` payments on them). Each entry
- * cites the invoice that caused it. The balance (the sum) is never negative: entries of one
- * family and teacher are written under one advisory lock (invoices.repo.ts, lockFamilyCredit).
+ * A family's credit with a teacher (issue 40), as a ledger: a void invoice's payments and money
+ * received before any invoice (a payment on account: its date, method and note) come in, and go
+ * out applied to the family's open invoices (as `credit` payments on them). Each entry cites the
+ * invoice that caused it, or is the payment itself. The balance (the sum) is never negative:
+ * entries of one family and teacher are written under one advisory lock (family-credit.repo.ts).
  */
 export const familyCreditEntries = pgTable(
   "family_credit_entries",
@@ -165,14 +166,78 @@ export const familyCreditEntries = pgTable(
     parentId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
     kind: text().notNull(),
     amountCents: integer().notNull(),
-    invoiceId: uuid()
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    invoiceId: uuid().references(() => invoices.id, { onDelete: "cascade" }),
+    paidOn: date({ mode: "string" }),
+    method: text(),
+    note: text().notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
     index("family_credit_entries_family_idx").on(t.teacherId, t.parentId, t.createdAt),
     check("family_credit_entries_kind_check", oneOf(t.kind, CREDIT_ENTRY_KINDS)),
-    check("family_credit_entries_amount_check", sql`(${t.kind} = 'void_credit' and ${t.amountCents} > 0) or (${t.kind} = 'credit_applied' and ${t.amountCents} < 0)`),
+    check("family_credit_entries_amount_check", sql`(${t.kind} in ('void_credit', 'payment_on_account') and ${t.amountCents} > 0) or (${t.kind} = 'credit_applied' and ${t.amountCents} < 0)`),
+    // A payment on account is the money itself (a date, a method); every other entry cites its invoice.
+    check(
+      "family_credit_entries_cause_check",
+      sql`(${t.kind} = 'payment_on_account') = (${t.invoiceId} is null and ${t.paidOn} is not null and ${t.method} is not null)`,
+    ),
+    check("family_credit_entries_method_check", sql`${t.method} is null or ${oneOf(t.method, RECORDED_PAYMENT_METHODS)}`),
+    check("family_credit_entries_note_check", sql`length(${t.note}) <= ${sql.raw(String(INVOICE_LIMITS.paymentNoteMax))}`),
+  ],
+);
+
+/**
+ * A prepaid lesson package (issue 40): the family paid `price_cents` on `paid_on` for `lessons`
+ * lessons with the teacher, usable until `valid_until` (the teacher's zone). Attended lessons and
+ * charged late cancellations draw it down (lesson_package_draws).
+ */
+export const lessonPackages = pgTable(
+  "lesson_packages",
+  {
+    id: id(),
+    teacherId: uuid().references(() => teacherProfiles.id, { onDelete: "set null" }),
+    parentId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
+    lessons: smallint().notNull(),
+    priceCents: integer().notNull(),
+    validUntil: date({ mode: "string" }).notNull(),
+    paidOn: date({ mode: "string" }).notNull(),
+    method: text().notNull(),
+    note: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lesson_packages_family_idx").on(t.teacherId, t.parentId, t.validUntil),
+    check("lesson_packages_lessons_check", sql`${t.lessons} between ${sql.raw(String(PACKAGE_LIMITS.lessonsMin))} and ${sql.raw(String(PACKAGE_LIMITS.lessonsMax))}`),
+    check("lesson_packages_price_check", sql`${t.priceCents} between ${sql.raw(String(PACKAGE_LIMITS.priceMinCents))} and ${sql.raw(String(PACKAGE_LIMITS.priceMaxCents))}`),
+    check("lesson_packages_valid_check", sql`${t.validUntil} >= ${t.paidOn}`),
+    check("lesson_packages_method_check", oneOf(t.method, RECORDED_PAYMENT_METHODS)),
+    check("lesson_packages_note_check", sql`length(${t.note}) <= ${sql.raw(String(INVOICE_LIMITS.paymentNoteMax))}`),
+  ],
+);
+
+/**
+ * One lesson of a package used by a booking (an attended lesson or a charged late cancellation),
+ * worth `amount_cents` (packageLessonCents). A booking uses at most one package lesson, and a
+ * package's lesson numbers are unique: the database itself refuses a package drawn twice for one number.
+ */
+export const lessonPackageDraws = pgTable(
+  "lesson_package_draws",
+  {
+    id: id(),
+    packageId: uuid()
+      .notNull()
+      .references(() => lessonPackages.id, { onDelete: "cascade" }),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    lessonNumber: smallint().notNull(),
+    amountCents: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("lesson_package_draws_booking_key").on(t.bookingId),
+    uniqueIndex("lesson_package_draws_number_key").on(t.packageId, t.lessonNumber),
+    check("lesson_package_draws_number_check", sql`${t.lessonNumber} between 1 and ${sql.raw(String(PACKAGE_LIMITS.lessonsMax))}`),
+    check("lesson_package_draws_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );

@@ -36,9 +36,14 @@ function handlersFor(queryClient: QueryClient, userId: string, stop: () => void)
     // A request, a decision or a change by the other side: every view of lessons is fetched again.
     booking_request: () => invalidateLessonViews(queryClient),
     booking_decided: () => invalidateLessonViews(queryClient),
-    lesson_changed: () => invalidateLessonViews(queryClient),
-    // An invoice was sent, paid or voided: both sides' invoice and billing views are fetched again.
+    // Attendance may also use a lesson of the family's package (issue 40): billing views too.
+    lesson_changed: () => {
+      invalidateLessonViews(queryClient);
+      void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+    },
+    // An invoice was sent, paid or voided, or the family's balance changed: both sides' invoice and billing views are fetched again.
     invoice_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+    balance_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     // The server ends the stream after this event; no reconnect is tried (the session is gone).
     signed_out: () => {
       stop();
