@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
@@ -170,6 +171,28 @@ describe("lesson packages", () => {
     const later = (await createBooking(t.deps, { ...s2.mine, startsAt: new Date(Date.now() - 20 * DAY), status: "accepted", priceCents: 6000 })).bookingId;
     await attend(s2, later);
     expect((await teacherBalance(s2)).packages[0]).toMatchObject({ lessonsUsed: 1 });
+  });
+});
+
+describe("the year-end statement", () => {
+  it("includes payments on account, the packages paid and what is left, also before any invoice", async () => {
+    const s = await seed();
+    await sellPackage(s, { lessons: 4, priceCents: 20_000 });
+    await payOnAccount(s, 2500);
+    await attend(s, await lesson(s, 1));
+    const year = utcToday().slice(0, 4);
+    const pdf = await t.app.request(`/api/billing/statement?teacherId=${s.teacher.teacherId}&year=${year}`, { headers: { cookie: s.cookies.family } });
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Lesson packages");
+    expect(flat).toContain("4 lessons for $200.00 USD");
+    expect(flat).toContain("1 of 4 used, 3 left");
+    expect(flat).toContain("On account");
+    expect(flat).toContain("Credit on account (paying the next invoice)");
+    // Another family has nothing with this teacher: no statement.
+    const other = await seed();
+    expect((await t.app.request(`/api/billing/statement?teacherId=${s.teacher.teacherId}&year=${year}`, { headers: { cookie: other.cookies.family } })).status).toBe(404);
   });
 });
 

@@ -1,13 +1,14 @@
 import { CSV_BOM, toCsv } from "../../shared/earnings/csv.rules";
 import { AppError } from "../../shared/errors";
-import { balanceCents, INVOICE_STATE_LABELS, invoiceState } from "../../shared/invoices/invoice-state.rules";
-import { CURRENCY } from "../../shared/invoices/invoices.constants";
+import { balanceCents, INVOICE_STATE_LABELS, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
+import { CURRENCY, type RecordedPaymentMethod } from "../../shared/invoices/invoices.constants";
 import { PAYMENT_METHOD_LABELS, type InvoiceCsvQuery, type StatementQuery } from "../../shared/invoices/invoices.schemas";
 import { centsToDollarsText, sumCents } from "../../shared/invoices/money.rules";
 import type { Deps } from "../deps";
 import { renderInvoicePdf, renderStatementPdf } from "./invoice-pdf";
 import { packageTitle } from "../../shared/invoices/lesson-package.rules";
 import * as balanceRepo from "./family-balance.repo";
+import * as packagesRepo from "./lesson-packages.repo";
 import * as creditRepo from "./family-credit.repo";
 import * as repo from "./invoices.repo";
 import { readInvoice, summary } from "./invoices.service";
@@ -74,25 +75,50 @@ export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, que
   return { bytes: new TextEncoder().encode(text), fileName: `${query.kind}-${query.year}.csv`, contentType: "text/csv; charset=utf-8" };
 }
 
-/** The family's year with one teacher: every invoice issued that year, every payment on them, and the balance. */
+/**
+ * The family's year with one teacher: every invoice issued that year, every payment received
+ * (on invoices, on account, for lesson packages), the packages and the balance (issue 40).
+ */
 export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, query: StatementQuery): Promise<DownloadFile> {
   const all = await repo.familyInvoiceRows(deps.db, parentId, query.teacherId);
-  if (all.length === 0) throw new AppError("not_found", "Teacher not found");
+  const teacherId = all[0]?.teacherId ?? (all.length === 0 ? query.teacherId : null);
+  const [packages, entries] = teacherId
+    ? await Promise.all([packagesRepo.packagesOf(deps.db, { teacherId, parentId }), creditRepo.creditEntries(deps.db, teacherId, parentId)])
+    : [[], []];
+  const names = all[0] ?? (packages.length || entries.length ? await statementNames(deps, query.teacherId, parentId) : null);
+  if (!names) throw new AppError("not_found", "Teacher not found");
   const ofYear = all.filter((row) => row.issueDate.startsWith(`${query.year}-`)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
-  const [payments, creditCents] = await Promise.all([
-    repo.paymentRows(deps.db, ofYear.map((row) => row.id)),
-    all[0]!.teacherId ? creditRepo.creditBalance(deps.db, all[0]!.teacherId, parentId) : 0,
-  ]);
+  const [payments, creditCents] = await Promise.all([repo.paymentRows(deps.db, ofYear.map((row) => row.id)), teacherId ? creditRepo.creditBalance(deps.db, teacherId, parentId) : 0]);
   const numbers = new Map(ofYear.map((row) => [row.id, row.status === "void" ? `${row.number} (void invoice)` : row.number]));
+  const inYear = (day: string) => day.startsWith(`${query.year}-`);
+  const received = [
+    ...payments.map((p) => ({ paidOn: p.paidOn, number: numbers.get(p.invoiceId) ?? "", method: PAYMENT_METHOD_LABELS[p.method], amountCents: p.amountCents })),
+    ...entries
+      .filter((entry) => entry.kind === "payment_on_account" && entry.paidOn && inYear(entry.paidOn))
+      .map((entry) => ({ paidOn: entry.paidOn!, number: "On account", method: PAYMENT_METHOD_LABELS[entry.method as RecordedPaymentMethod], amountCents: entry.amountCents })),
+    ...packages
+      .filter((pkg) => inYear(pkg.paidOn))
+      .map((pkg) => ({ paidOn: pkg.paidOn, number: `Lesson package (${packageTitle(pkg.lessons, pkg.priceCents)})`, method: PAYMENT_METHOD_LABELS[pkg.method as RecordedPaymentMethod], amountCents: pkg.priceCents })),
+  ].sort((a, b) => a.paidOn.localeCompare(b.paidOn));
   const bytes = await renderStatementPdf({
     year: query.year,
-    teacherName: all[0]!.teacherName,
-    teacherEmail: all[0]!.teacherEmail,
-    familyName: all[0]!.familyName,
+    teacherName: names.teacherName,
+    teacherEmail: names.teacherEmail,
+    familyName: names.familyName,
     invoices: ofYear.map(summary),
     creditCents,
-    payments: payments.map((p) => ({ paidOn: p.paidOn, number: numbers.get(p.invoiceId) ?? "", method: PAYMENT_METHOD_LABELS[p.method], amountCents: p.amountCents })),
+    payments: received,
+    packages: packages
+      .filter((pkg) => pkg.paidOn <= `${query.year}-12-31` && pkg.validUntil >= `${query.year}-01-01`)
+      .map((pkg) => ({ title: packageTitle(pkg.lessons, pkg.priceCents), lessonsUsed: pkg.lessonsUsed, lessons: pkg.lessons, paidOn: pkg.paidOn, validUntil: pkg.validUntil })),
   });
-  const initials = all[0]!.number.split("-")[0] ?? "teacher";
+  const initials = all[0]?.number.split("-")[0] ?? teacherInitials(names.teacherName.split(" ")[0] ?? "", names.teacherName.split(" ").slice(1).join(" "));
   return { bytes, fileName: `statement-${initials}-${query.year}.pdf`, contentType: "application/pdf" };
+}
+
+/** The names a statement is headed with when the family has a balance but no invoice yet. */
+async function statementNames(deps: Pick<Deps, "db">, teacherId: string, parentId: string) {
+  const [teacher, family] = await Promise.all([repo.teacherForInvoice(deps.db, teacherId), repo.familyContact(deps.db, parentId)]);
+  if (!teacher || !family) return null;
+  return { teacherName: `${teacher.firstName} ${teacher.lastName}`, teacherEmail: teacher.email, familyName: `${family.firstName} ${family.lastName}` };
 }

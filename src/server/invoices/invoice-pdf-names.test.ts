@@ -88,6 +88,7 @@ describe("names in every alphabet (embedded Noto fonts)", () => {
       familyName: name,
       invoices: [invoice(name, "Casey Keys")],
       payments: [{ paidOn: "2026-11-03", number: "CK-2026-0007", method: "Cash", amountCents: 2_500 }],
+      packages: [{ title: "4 lessons for $200.00 USD", lessonsUsed: 1, lessons: 4, paidOn: "2026-11-01", validUntil: "2027-03-31" }],
       creditCents: 0,
     });
     if (RTL.test(name)) {

@@ -179,8 +179,10 @@ export interface StatementInput {
   familyName: string;
   invoices: InvoiceSummaryDTO[];
   payments: { paidOn: string; number: string; method: string; amountCents: number }[];
-  /** Credit on account with the teacher not yet spent (a void invoice's payments, issue 40). */
+  /** Credit on account with the teacher not yet spent (payments on account, a void invoice's payments; issue 40). */
   creditCents: number;
+  /** The family's lesson packages with the teacher paid in the year or still usable in it. */
+  packages: { title: string; lessonsUsed: number; lessons: number; paidOn: string; validUntil: string }[];
 }
 
 /** A family's year with one teacher: every invoice, every payment, and what is still owed. */
@@ -230,10 +232,16 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
         { text: formatMoney(payment.amountCents), width: amount, align: "right" },
       ]);
     }
+    if (input.packages.length) {
+      heading(doc, "Lesson packages");
+      for (const pkg of input.packages) {
+        say(doc, `${pkg.title} · paid ${formatDay(pkg.paidOn)} · valid until ${formatDay(pkg.validUntil)} · ${pkg.lessonsUsed} of ${pkg.lessons} used, ${pkg.lessons - pkg.lessonsUsed} left`, { x: MARGIN, width });
+      }
+    }
     doc.moveDown();
     if (input.creditCents > 0) {
       row(doc, [
-        { text: "Credit on account (payments of a void invoice, paying the next invoice)", width: width - amount },
+        { text: "Credit on account (paying the next invoice)", width: width - amount },
         { text: formatMoney(input.creditCents), width: amount, align: "right" },
       ]);
     }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lineAmount, parseDollars, sumCents } from "../../../shared/invoices/money.rules";
+import { lessonPackageSchema, PACKAGE_PRICE_MESSAGE, PACKAGE_VALID_MESSAGE, paymentOnAccountSchema } from "../../../shared/invoices/family-balance.schemas";
 import { INVOICE_LIMITS } from "../../../shared/invoices/invoices.constants";
 import {
   AMOUNT_MESSAGE,
@@ -100,3 +101,33 @@ export function extraLinesCents(lines: readonly { quantity: unknown; unitPrice: 
     }),
   );
 }
+
+/** Money received before any invoice (issue 40): the same fields as a payment, and the family. */
+export const paymentOnAccountFormSchema = z
+  .object({
+    parentId: paymentOnAccountSchema.shape.parentId,
+    amount: dollarsField(AMOUNT_MESSAGE, amountCentsSchema),
+    paidOn: payment.paidOn,
+    method: payment.method,
+    note: payment.note,
+  })
+  .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
+export type PaymentOnAccountFormInput = z.input<typeof paymentOnAccountFormSchema>;
+export type PaymentOnAccountFormOutput = z.output<typeof paymentOnAccountFormSchema>;
+
+const pkg = lessonPackageSchema.shape;
+/** A lesson package sold: the number of lessons, its price in dollars, until when, and how it was paid. */
+export const lessonPackageFormSchema = z
+  .object({
+    parentId: pkg.parentId,
+    lessons: pkg.lessons,
+    price: dollarsField(PACKAGE_PRICE_MESSAGE, pkg.priceCents),
+    validUntil: pkg.validUntil,
+    paidOn: pkg.paidOn,
+    method: pkg.method,
+    note: pkg.note,
+  })
+  .refine((p) => p.validUntil >= p.paidOn, { message: PACKAGE_VALID_MESSAGE, path: ["validUntil"] })
+  .transform(({ price, ...rest }) => ({ ...rest, priceCents: price }));
+export type LessonPackageFormInput = z.input<typeof lessonPackageFormSchema>;
+export type LessonPackageFormOutput = z.output<typeof lessonPackageFormSchema>;

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Select } from "../../components/ui/choice";
 import { errorMessage } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/time-zone";
+import { TeacherFamilyBalanceSection } from "./family-balance-section";
 import { todayIn } from "./invoice-dates";
 import { InvoiceList, MoneyTile } from "./invoice-list";
 import { invoicesCsvHref, useInvoiceFamilies, useInvoiceList } from "./use-invoices";
@@ -95,6 +96,15 @@ export function Component() {
               </Select>
             </div>
           </div>
+
+          {filter.parentId ? (
+            <TeacherFamilyBalanceSection
+              parentId={filter.parentId}
+              familyName={families.data?.find((family) => family.parentId === filter.parentId)?.familyName ?? "this family"}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">Choose a family to see its balance, record a payment on account or sell a lesson package.</p>
+          )}
 
           {list.data.invoices.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">

@@ -9,6 +9,7 @@ import type {
   UpdateInvoiceInput,
   VoidInvoiceInput,
 } from "../../../shared/invoices/invoices.schemas";
+import type { FamilyBalanceDTO, LessonPackageInput, PaymentOnAccountInput } from "../../../shared/invoices/family-balance.schemas";
 import type { InvoiceState } from "../../../shared/invoices/invoices.constants";
 import { api, call } from "../../lib/api";
 
@@ -115,3 +116,39 @@ export function useFamilyInvoices() {
 export const invoicePdfHref = (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`;
 export const invoicesCsvHref = (year: number, kind: "invoices" | "payments") => `/api/invoices/csv?${new URLSearchParams({ year: String(year), kind }).toString()}`;
 export const statementPdfHref = (teacherId: string, year: number) => `/api/billing/statement?${new URLSearchParams({ teacherId, year: String(year) }).toString()}`;
+
+// A family's balance with a teacher (issue 40): credit, payments on account, lesson packages.
+const BALANCE_KEY = [...INVOICES_KEY, "balance"] as const;
+
+/** The teacher's view of one family's balance; null waits for a family to be chosen. */
+export function useTeacherFamilyBalance(parentId: string | undefined) {
+  return useQuery({
+    queryKey: [...BALANCE_KEY, "teacher", parentId],
+    queryFn: (): Promise<FamilyBalanceDTO> => call(api.invoices.balance.$get({ query: { parentId: parentId! } })),
+    enabled: Boolean(parentId),
+  });
+}
+
+/** The signed-in family's balance with each teacher they have credit or a package with. */
+export function useFamilyBalances() {
+  return useQuery({
+    queryKey: [...BALANCE_KEY, "family"],
+    queryFn: (): Promise<FamilyBalanceDTO[]> => call(api.billing.balance.$get()),
+  });
+}
+
+export function useRecordPaymentOnAccount() {
+  const invalidate = useInvalidateInvoices();
+  return useMutation({
+    mutationFn: (input: PaymentOnAccountInput): Promise<FamilyBalanceDTO> => call(api.invoices.balance.payments.$post({ json: input })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSellLessonPackage() {
+  const invalidate = useInvalidateInvoices();
+  return useMutation({
+    mutationFn: (input: LessonPackageInput): Promise<FamilyBalanceDTO> => call(api.invoices.balance.packages.$post({ json: input })),
+    onSuccess: invalidate,
+  });
+}
