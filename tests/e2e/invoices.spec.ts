@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { BROWSER_LEAD_MS, daytimeZone, expectAxeClean, firstMinuteAfter, localClock, ok } from "./soon-lessons";
-import { expect, makeDiscoverable, signInThroughApi, test, type E2EAccount } from "./fixtures";
+import { expectAxeClean, lessonStartingSoon, ok } from "./soon-lessons";
+import { expect, signInThroughApi, test } from "./fixtures";
 import { lastMailText } from "./outbox";
 import { confirmAcceptPrice } from "./helpers";
 
@@ -18,34 +18,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `.scratch/invoices-${name}-390.png`, fullPage: true });
   await expectAxeClean(page);
   await page.setViewportSize(size);
-}
-
-/**
- * One lesson starting a minute or two from now, in a zone where it is daytime (the teacher teaches a
- * window from then on, with no lead time): it can be marked attended once it has started.
- */
-async function lessonStartingSoon(parent: E2EAccount, teacher: E2EAccount) {
-  await makeDiscoverable(teacher);
-  const startsAt = firstMinuteAfter(BROWSER_LEAD_MS);
-  const zone = daytimeZone(startsAt);
-  await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
-  const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };
-  for (const window of availability.windows) await teacher.api.delete(`/api/teachers/me/availability/${window.id}`);
-  const start = localClock(startsAt, zone);
-  const end = localClock(new Date(startsAt.getTime() + 3 * 3_600_000), zone);
-  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
-    await ok(await teacher.api.post("/api/teachers/me/availability", { data: { dayOfWeek, startTime: start, endTime: end, format: "both" } }), "window");
-  }
-  await ok(await teacher.api.put("/api/teachers/me/lesson-settings", { data: { noticeHours: 24, bufferMinutes: 0, leadHours: 0 } }), "lead time");
-  const { id: teacherId } = (await ok(await teacher.api.get("/api/teachers/me"), "me")) as { id: string };
-  const students = (await ok(await parent.api.get("/api/students"), "students")) as unknown as { id: string }[];
-  const booked = (await ok(
-    await parent.api.post("/api/bookings", {
-      data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [startsAt.toISOString()] },
-    }),
-    "request",
-  )) as { bookings: { id: string }[] };
-  return { startsAt, zone, bookingId: booked.bookings[0]!.id };
 }
 
 test("a teacher invoices a family for a lesson at the agreed price, sends it with its PDF, records the payment; the family sees it on /billing", async ({ page, browser, baseURL, parent, teacher }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIResponse, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, makeDiscoverable, type E2EAccount } from "./fixtures";
 
 /**
  * What the journeys that book a lesson starting in a few minutes share (it can then be marked
@@ -40,4 +40,39 @@ export async function expectAxeClean(page: Page, within?: string) {
   const builder = new AxeBuilder({ page });
   const axe = await (within ? builder.include(within) : builder).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/**
+ * One lesson starting a minute or two from now, in a zone where it is daytime (the teacher teaches a
+ * window from then on, with no lead time): it can be marked attended once it has started. `later`:
+ * more lessons asked for that many minutes after it, in the same window (still requests).
+ */
+export async function lessonStartingSoon(parent: E2EAccount, teacher: E2EAccount, later: number[] = []) {
+  await makeDiscoverable(teacher);
+  const startsAt = firstMinuteAfter(BROWSER_LEAD_MS);
+  const zone = daytimeZone(startsAt);
+  await ok(await teacher.api.patch("/api/teachers/me", { data: { timeZone: zone } }), "time zone");
+  const availability = (await ok(await teacher.api.get("/api/teachers/me/availability"), "availability")) as { windows: { id: string }[] };
+  for (const window of availability.windows) await teacher.api.delete(`/api/teachers/me/availability/${window.id}`);
+  const start = localClock(startsAt, zone);
+  const end = localClock(new Date(startsAt.getTime() + 3 * 3_600_000), zone);
+  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
+    await ok(await teacher.api.post("/api/teachers/me/availability", { data: { dayOfWeek, startTime: start, endTime: end, format: "both" } }), "window");
+  }
+  await ok(await teacher.api.put("/api/teachers/me/lesson-settings", { data: { noticeHours: 24, bufferMinutes: 0, leadHours: 0 } }), "lead time");
+  const { id: teacherId } = (await ok(await teacher.api.get("/api/teachers/me"), "me")) as { id: string };
+  const students = (await ok(await parent.api.get("/api/students"), "students")) as unknown as { id: string }[];
+  const ask = async (at: Date) => {
+    const booked = (await ok(
+      await parent.api.post("/api/bookings", {
+        data: { teacherId, studentId: students[0]!.id, bookingType: "full", format: "in_person", startTimes: [at.toISOString()] },
+      }),
+      "request",
+    )) as { bookings: { id: string }[] };
+    return booked.bookings[0]!.id;
+  };
+  const bookingId = await ask(startsAt);
+  const laterIds: string[] = [];
+  for (const minutes of later) laterIds.push(await ask(new Date(startsAt.getTime() + minutes * 60_000)));
+  return { startsAt, zone, bookingId, laterIds };
 }

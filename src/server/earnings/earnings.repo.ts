@@ -5,7 +5,7 @@ import { STATEMENT_STATUSES } from "../../shared/earnings/earnings.rules";
 import { joinBookingParties } from "../db/booking-parties";
 import type { Executor } from "../db/client";
 import { heldLesson } from "../db/held-lessons";
-import { bookings, bookingSlots, parentProfiles, studentProfiles, teacherProfiles } from "../db/schema";
+import { bookings, bookingSlots, lessonPackageDraws, parentProfiles, studentProfiles, teacherProfiles } from "../db/schema";
 
 /** Whose lessons a statement reads: a teacher's (earnings) or a parent's (billing). */
 export type StatementOwner = { teacherId: string } | { parentId: string };
@@ -56,13 +56,16 @@ export async function listStatementLessons(db: Executor, owner: StatementOwner, 
       parentName: sql<string>`${parentProfiles.firstName} || ' ' || ${parentProfiles.lastName}`,
       teacherId: teacherProfiles.id,
       teacherName: sql<string>`${teacherProfiles.firstName} || ' ' || ${teacherProfiles.lastName}`,
-      priceCents: bookings.priceCents,
-      priceEstimated: bookings.priceEstimated,
-      cancelChargeCents: bookings.cancelChargeCents,
+      // A lesson a prepaid package paid (issue 40) counts at the package's per-lesson price, what
+      // the family actually paid for it, so the statement agrees with the money received.
+      priceCents: sql<number | null>`coalesce(${lessonPackageDraws.amountCents}, ${bookings.priceCents})`,
+      priceEstimated: sql<boolean>`${bookings.priceEstimated} and ${lessonPackageDraws.id} is null`,
+      cancelChargeCents: sql<number | null>`case when ${bookings.cancelChargeCents} is null then null else coalesce(${lessonPackageDraws.amountCents}, ${bookings.cancelChargeCents}) end`,
     })
     .from(bookings)
     .$dynamic();
   const rows = await joinBookingParties(query)
+    .leftJoin(lessonPackageDraws, eq(lessonPackageDraws.bookingId, bookings.id))
     .where(and(ownedBy(owner), gte(bookingSlots.startsAt, from), lt(bookingSlots.startsAt, to)))
     .orderBy(asc(bookingSlots.startsAt), asc(bookings.id));
   return rows as StatementRow[];

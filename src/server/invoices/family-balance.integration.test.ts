@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
@@ -9,7 +9,7 @@ import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { FamilyBalanceDTO } from "../../shared/invoices/family-balance.schemas";
 import { addDays } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceDTO, InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
-import { lessonPackageDraws } from "../db/schema";
+import { lessonPackageDraws, mailOutbox } from "../db/schema";
 import { NO_LINES_MESSAGE } from "./invoices.service";
 
 /**
@@ -62,6 +62,10 @@ describe("payments on account", () => {
     expect(paid.status, paid.text).toBe(201);
     expect(paid.json).toMatchObject({ creditCents: 5000, history: [{ kind: "payment_on_account", creditCents: 5000, receivedCents: 5000, text: "Payment received on account (Check). Note: December in advance." }] });
     expect(await familyBalance(s)).toMatchObject({ creditCents: 5000, history: [{ kind: "payment_on_account" }] });
+    // The family's receipt is stored with the payment.
+    const [receipt] = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, s.family.email), eq(mailOutbox.kind, "balance-receipt")));
+    expect(receipt?.subject).toMatch(/^Receipt: \$50\.00 USD received by \S+ \S+$/);
+    expect(receipt?.textBody).toContain("on account. It pays your open and next invoices first; your credit with");
 
     await attend(s, await lesson(s, 3));
     const draft = await invoiceRange(s, 3, 3);
@@ -98,6 +102,8 @@ describe("lesson packages", () => {
     const sold = await sellPackage(s, { lessons: 2, priceCents: 11_000 });
     expect(sold.status, sold.text).toBe(201);
     expect(sold.json).toMatchObject({ packages: [{ lessons: 2, lessonsUsed: 0, lessonsLeft: 2, priceCents: 11_000, state: "active" }] });
+    const [receipt] = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, s.family.email), eq(mailOutbox.kind, "balance-receipt")));
+    expect(receipt?.textBody).toContain("for a lesson package: 2 lessons for $110.00 USD, valid until");
 
     const [a, b, c, d] = [await lesson(s, 9), await lesson(s, 8), await lesson(s, 7), await lesson(s, 6)];
     for (const id of [a, b, c]) expect((await attend(s, id)).status).toBe(200);
@@ -126,6 +132,9 @@ describe("lesson packages", () => {
     expect(invoice.totalCents).toBe(6000);
     const history = (await familyBalance(s)).history.filter((entry) => entry.kind !== "package_sold");
     expect(history.map((entry) => entry.text.slice(0, 26))).toEqual(["Package lesson 2 of 2 used", "Package lesson 1 of 2 used"]);
+    // The family's billing statement counts a covered lesson at the package's price per lesson.
+    const billing = (await send(t, "GET", `/api/billing?year=${utcToday().slice(0, 4)}&timeZone=UTC`, { cookie: s.cookies.family })).json as unknown as { lessons: { bookingId: string; amountCents: number }[] };
+    expect([a, c, d].map((id) => billing.lessons.find((row) => row.bookingId === id)?.amountCents)).toEqual([5500, 6000, 5500]);
     // The package's price is money received on the day it was paid, in the tax export.
     const csv = await (await t.app.request(`/api/invoices/csv?kind=payments&year=${utcToday().slice(0, 4)}`, { headers: { cookie: s.cookies.teacher } })).text();
     expect(csv).toContain(`${utcToday()},Lesson package (2 lessons for $110.00 USD),`);

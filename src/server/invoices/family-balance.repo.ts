@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { RecordedPaymentMethod } from "../../shared/invoices/invoices.constants";
+import { activeAccount } from "../db/account-standing";
 import { queryRows, type Executor } from "../db/client";
 
 /** Who has a balance with whom (issue 40): the family's teachers with credit entries or packages. */
@@ -46,4 +47,15 @@ export async function receivedOnBalances(db: Executor, teacherId: string, from: 
          where p.teacher_id = ${teacherId} and p.paid_on between ${from} and ${to}`,
   );
   return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents), lessons: row.lessons === null ? null : Number(row.lessons), priceCents: row.priceCents === null ? null : Number(row.priceCents) }));
+}
+
+/** Whom a balance receipt goes to: the family's name and email, while their account is active. */
+export async function activeFamilyContact(db: Executor, parentId: string) {
+  const [row] = await queryRows<{ familyName: string; email: string }>(
+    db,
+    sql`select pp.first_name || ' ' || pp.last_name as "familyName", u.email
+          from parent_profiles pp join "user" u on u.id = pp.user_id
+         where pp.id = ${parentId} and ${activeAccount(sql`pp.user_id`)}`,
+  );
+  return row ?? null;
 }

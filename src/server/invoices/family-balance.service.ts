@@ -7,13 +7,15 @@ import { PACKAGE_VALID_MESSAGE } from "../../shared/invoices/family-balance.sche
 import { dayIn, lessonWhen } from "../../shared/invoices/invoice-format.rules";
 import { addDays } from "../../shared/invoices/invoice-state.rules";
 import { CURRENCY, PACKAGE_LIMITS, type RecordedPaymentMethod } from "../../shared/invoices/invoices.constants";
-import { packageState } from "../../shared/invoices/lesson-package.rules";
+import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
+import { packageState, packageTitle } from "../../shared/invoices/lesson-package.rules";
 import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import { publishLiveEvents } from "../live";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit } from "./family-credit.service";
+import { balanceReceiptEmail } from "./invoices.emails";
 import * as balanceRepo from "./family-balance.repo";
 import * as packagesRepo from "./lesson-packages.repo";
 import * as repo from "./invoices.repo";
@@ -24,7 +26,7 @@ import * as repo from "./invoices.repo";
  * of both, each entry citing its cause, on the reader's clock.
  */
 
-type BalanceDeps = Pick<Deps, "db" | "driver" | "logger">;
+type BalanceDeps = Pick<Deps, "db" | "driver" | "logger" | "mailer" | "env">;
 
 const FUTURE_PAYMENT = "The payment date cannot be in the future.";
 
@@ -41,6 +43,7 @@ function refuseFuture(paidOn: string, today: string): void {
 
 /** Both sides' open billing pages are fetched again; a failure to tell never fails the change. */
 async function announceBalanceChange(deps: BalanceDeps, teacherId: string, parentId: string): Promise<void> {
+  deps.mailer.kick();
   try {
     const userIds = await balanceRepo.partyUserIds(deps.db, teacherId, parentId);
     await publishLiveEvents(deps, userIds.map((userId) => ({ userId, type: "balance_changed" as const, payload: { teacherId, parentId } })));
@@ -49,9 +52,16 @@ async function announceBalanceChange(deps: BalanceDeps, teacherId: string, paren
   }
 }
 
+/** Stores the family's receipt in the change's transaction, unless their account is suspended or gone. */
+async function tellFamily(deps: BalanceDeps, tx: Executor, parentId: string, teacherName: string, payment: Parameters<typeof balanceReceiptEmail>[2]): Promise<void> {
+  const family = await balanceRepo.activeFamilyContact(tx, parentId);
+  if (family) await deps.mailer.enqueue(tx, balanceReceiptEmail(deps.env.PUBLIC_URL, { ...family, teacherName }, payment));
+}
+
 /** Money the family paid before any invoice: credit on account, spent on their open invoices (oldest due first) at once. */
 export async function recordPaymentOnAccount(deps: BalanceDeps, teacherId: string, input: PaymentOnAccountInput, now = new Date()): Promise<FamilyBalanceDTO> {
   const { teacher } = await teacherAndFamily(deps.db, teacherId, input.parentId);
+  const teacherName = `${teacher.firstName} ${teacher.lastName}`;
   const today = dayIn(teacher.timeZone, now);
   refuseFuture(input.paidOn, today);
   await transactionWithRetry(deps.db, async (tx) => {
@@ -65,6 +75,9 @@ export async function recordPaymentOnAccount(deps: BalanceDeps, teacherId: strin
       note: input.note ?? "",
     });
     await applyFamilyCredit(tx, teacherId, input.parentId, today, now);
+    // The receipt is stored with the payment: it exists exactly when the payment does.
+    const creditCents = await creditRepo.creditBalance(tx, teacherId, input.parentId);
+    await tellFamily(deps, tx, input.parentId, teacherName, { kind: "payment_on_account", amountCents: input.amountCents, paidOn: input.paidOn, methodLabel: PAYMENT_METHOD_LABELS[input.method], creditCents });
   });
   await announceBalanceChange(deps, teacherId, input.parentId);
   return teacherFamilyBalance(deps, teacherId, input.parentId, now);
@@ -73,21 +86,33 @@ export async function recordPaymentOnAccount(deps: BalanceDeps, teacherId: strin
 /** A package the family bought and paid: N lessons for $X, valid until a day on the teacher's calendar. */
 export async function sellLessonPackage(deps: BalanceDeps, teacherId: string, input: LessonPackageInput, now = new Date()): Promise<FamilyBalanceDTO> {
   const { teacher } = await teacherAndFamily(deps.db, teacherId, input.parentId);
+  const teacherName = `${teacher.firstName} ${teacher.lastName}`;
   const today = dayIn(teacher.timeZone, now);
   refuseFuture(input.paidOn, today);
   if (input.validUntil < today || input.validUntil > addDays(input.paidOn, PACKAGE_LIMITS.validDaysMax)) {
     const message = input.validUntil < today ? "The package would already have expired: choose a date from today on." : PACKAGE_VALID_MESSAGE;
     throw new AppError("validation", message, { fields: { validUntil: message } });
   }
-  await packagesRepo.insertPackage(deps.db, {
-    teacherId,
-    parentId: input.parentId,
-    lessons: input.lessons,
-    priceCents: input.priceCents,
-    validUntil: input.validUntil,
-    paidOn: input.paidOn,
-    method: input.method,
-    note: input.note ?? "",
+  await deps.db.transaction(async (tx) => {
+    await packagesRepo.insertPackage(tx, {
+      teacherId,
+      parentId: input.parentId,
+      lessons: input.lessons,
+      priceCents: input.priceCents,
+      validUntil: input.validUntil,
+      paidOn: input.paidOn,
+      method: input.method,
+      note: input.note ?? "",
+    });
+    await tellFamily(deps, tx, input.parentId, teacherName, {
+      kind: "package",
+      title: packageTitle(input.lessons, input.priceCents),
+      validUntil: input.validUntil,
+      amountCents: input.priceCents,
+      paidOn: input.paidOn,
+      methodLabel: PAYMENT_METHOD_LABELS[input.method],
+      creditCents: 0,
+    });
   });
   await announceBalanceChange(deps, teacherId, input.parentId);
   return teacherFamilyBalance(deps, teacherId, input.parentId, now);

@@ -84,3 +84,24 @@ export function invoiceVoidEmail(publicUrl: string, invoice: InvoiceDTO): MailMe
     ].join("\n"),
   };
 }
+
+/**
+ * A receipt for money the teacher recorded on the family's balance (issue 40): a payment on
+ * account (credit that pays the next invoices) or a lesson package paid.
+ */
+export function balanceReceiptEmail(
+  publicUrl: string,
+  to: { familyName: string; email: string; teacherName: string },
+  payment: { amountCents: number; paidOn: string; methodLabel: string; creditCents: number } & ({ kind: "payment_on_account" } | { kind: "package"; title: string; validUntil: string }),
+): MailMessage {
+  const what =
+    payment.kind === "package"
+      ? `your payment of ${formatMoney(payment.amountCents)} (${payment.methodLabel}, ${formatDay(payment.paidOn)}) for a lesson package: ${payment.title}, valid until ${formatDay(payment.validUntil)}. Each lesson you attend, and a late cancellation that is charged, uses one of them instead of being invoiced.`
+      : `your payment of ${formatMoney(payment.amountCents)} (${payment.methodLabel}, ${formatDay(payment.paidOn)}) on account. It pays your open and next invoices first; your credit with ${to.teacherName} is now ${formatMoney(payment.creditCents)}.`;
+  return {
+    to: to.email,
+    kind: "balance-receipt",
+    subject: `Receipt: ${formatMoney(payment.amountCents)} received by ${to.teacherName}`,
+    text: [`Hello ${to.familyName},`, "", `${to.teacherName} recorded ${what}`, "", `Your balance and lesson packages are on your Billing page: ${billingLink(publicUrl)}`].join("\n"),
+  };
+}

@@ -11,6 +11,9 @@ const itsTwoSides: Allowed = { anonymous: false, parent: true, otherParent: fals
 const itsFamilyOnly: Allowed = { anonymous: false, parent: true, otherParent: false, teacher: false, otherTeacher: false };
 
 const extraLines = [{ description: "Recital fee", quantity: 1, unitCents: 2500 }];
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** Paid yesterday, valid for a year: fine on every teacher's calendar. */
+const packageBody = (parentId: string) => ({ parentId, lessons: 4, priceCents: 20_000, validUntil: dayFromNow(365), paidOn: dayFromNow(-1), method: "cash" });
 
 export const invoicesCases: RouteCase[] = [
   { route: "GET /api/invoices", allowed: teachersOnly, ok: 200, request: () => ({ path: "/api/invoices?state=sent" }) },
@@ -43,6 +46,19 @@ export const invoicesCases: RouteCase[] = [
     request: (world) => ({ path: `/api/invoices/${world.invoices.sent}/void`, body: { reason: "Wrong price" } }),
     badInput: { as: "teacher", validBody: () => ({ reason: "Wrong price" }) },
   },
+  // A family's balance (issue 40): read and changed by the family's teacher only; the family reads its own.
+  { route: "GET /api/invoices/balance", allowed: ownTeacherOnly, ok: 200, request: (world) => ({ path: `/api/invoices/balance?parentId=${world.parent.parentId}` }) },
+  {
+    route: "POST /api/invoices/balance/payments", allowed: ownTeacherOnly, ok: 201,
+    request: (world) => ({ path: "/api/invoices/balance/payments", body: { parentId: world.parent.parentId, amountCents: 1000, paidOn: "2025-07-01", method: "cash" } }),
+    badInput: { as: "teacher", validBody: (world) => ({ parentId: world.parent.parentId, amountCents: 1000, paidOn: "2025-07-01", method: "cash", note: "In advance" }), optionalKeys: ["note"] },
+  },
+  {
+    route: "POST /api/invoices/balance/packages", allowed: ownTeacherOnly, ok: 201,
+    request: (world) => ({ path: "/api/invoices/balance/packages", body: packageBody(world.parent.parentId) }),
+    badInput: { as: "teacher", validBody: (world) => ({ ...packageBody(world.parent.parentId), note: "Spring term" }), optionalKeys: ["note"] },
+  },
+  { route: "GET /api/billing/balance", allowed: parentsOnly, ok: 200, request: () => ({ path: "/api/billing/balance" }) },
   { route: "GET /api/billing/invoices", allowed: parentsOnly, ok: 200, request: () => ({ path: "/api/billing/invoices" }) },
   {
     route: "GET /api/billing/statement", allowed: itsFamilyOnly, ok: 200,
