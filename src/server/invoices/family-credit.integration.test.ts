@@ -10,6 +10,7 @@ import { setParentZone } from "../../../tests/factories/practice";
 import { extractText, getDocumentProxy } from "unpdf";
 import { createInvoiceSchema, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { accountSuspensions, invoices, liveEvents, mailOutbox } from "../db/schema";
+import { recordPaymentOnAccount } from "./family-balance.service";
 import { familyInvoices } from "./invoice-lists.service";
 import { ALREADY_REPLACED, createInvoice, recordPayment, sendInvoice, voidInvoice } from "./invoices.service";
 
@@ -222,7 +223,12 @@ describe("balance = invoiced − paid − credit after a random sequence of 200 
         const day = startsAt.toISOString().slice(0, 10);
         const draft = await draftInvoice(t.deps, teacher.teacherId, { parentId: family.parentId, from: day, to: day });
         sent.set(draft.id, await sendInvoice(t.deps, teacher.teacherId, draft.id));
-      } else if (roll < 0.75 && open.length > 0) {
+      } else if (roll < 0.5) {
+        // Money received before an invoice (issue 40): credit that pays what is open at once.
+        const amount = 1 + Math.floor(random() * 5000);
+        await recordPaymentOnAccount(t.deps, teacher.teacherId, { parentId: family.parentId, amountCents: amount, paidOn: today, method: "check" });
+        received += amount;
+      } else if (roll < 0.8 && open.length > 0) {
         const invoice = pick(open);
         const amount = 1 + Math.floor(random() * invoice.balanceCents);
         sent.set(invoice.id, await recordPayment(t.deps, teacher.teacherId, invoice.id, { amountCents: amount, paidOn: today, method: "cash" }));

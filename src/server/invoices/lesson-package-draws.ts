@@ -24,6 +24,9 @@ export interface DrawableLesson {
  */
 export async function drawPackageLesson(tx: Executor, lesson: DrawableLesson): Promise<boolean> {
   if (!lesson.teacherId || !lesson.parentId || lesson.bookingType === "intro") return false;
+  // Most families hold no package: one indexed look (a day early, before any zone is read) settles it.
+  const dayBefore = new Date(lesson.startsAt.getTime() - 86_400_000).toISOString().slice(0, 10);
+  if (!(await packagesRepo.anyPackageValidFrom(tx, lesson.teacherId, lesson.parentId, dayBefore))) return false;
   // Already covered, or already billed on an invoice: nothing changes.
   if ((await packagesRepo.hasDraw(tx, lesson.id)) || (await packagesRepo.onInvoice(tx, lesson.id))) return false;
   // A package is valid through its last day on the teacher's calendar.

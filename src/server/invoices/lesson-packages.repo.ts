@@ -37,6 +37,15 @@ export async function packagesOf(db: Executor, of: { teacherId: string; parentId
   return rows.map((row) => ({ ...row, lessonsUsed: Number(row.lessonsUsed) }));
 }
 
+export async function anyPackageValidFrom(db: Executor, teacherId: string, parentId: string, day: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lessonPackages.id })
+    .from(lessonPackages)
+    .where(and(eq(lessonPackages.teacherId, teacherId), eq(lessonPackages.parentId, parentId), sql`${lessonPackages.validUntil} >= ${day}`))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * The family's packages with the teacher that may still cover a lesson, each row locked: two
  * lessons drawing at once wait here one after the other, and the second counts the first's draw.

@@ -120,6 +120,21 @@ describe("LiveUpdates", () => {
   });
 
   it.each([
+    ["balance_changed", { teacherId: "t1", parentId: "p1" }],
+    ["lesson_changed", { bookingIds: ["b1"], change: "attendance" }],
+  ])("%s refreshes the family's balance and lesson packages on both sides (issue 40)", async (type, payload) => {
+    const queryClient = renderSignedIn();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    queryClient.setQueryData(["invoices", "balance", "family"], []);
+    queryClient.setQueryData(["invoices", "balance", "teacher", "p1"], {});
+    queryClient.setQueryData(["messages", "conversations"], {});
+    FakeEventSource.opened[0]!.emit(type, payload);
+    expect(queryClient.getQueryState(["invoices", "balance", "family"])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(["invoices", "balance", "teacher", "p1"])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(["messages", "conversations"])!.isInvalidated).toBe(false);
+  });
+
+  it.each([
     ["booking_request", { bookingId: "b1" }],
     ["booking_decided", { bookingIds: ["b1"], decision: "accepted" }],
     ["lesson_changed", { bookingIds: ["b1"], change: "cancelled" }],
