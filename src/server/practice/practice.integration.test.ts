@@ -48,7 +48,7 @@ async function seed() {
 }
 
 describe("homework", () => {
-  it("only a teacher who teaches the student assigns it; due a week out without a next lesson, else on the next lesson's day", async () => {
+  it("only a teacher who teaches the student assigns it; due a week out without a next full lesson, else on the next full lesson's day", async () => {
     const s = await seed();
     const body = { studentId: s.studentId, items: [{ description: "G major scale" }], goalMinutesPerDay: 20, goalDaysPerWeek: 5 };
     expect((await send(t, "POST", "/api/practice/homework", { body, cookie: s.otherTeacherCookie })).status).toBe(404);
@@ -59,6 +59,11 @@ describe("homework", () => {
     expect(hw).toMatchObject({ status: "open", goalMinutesPerDay: 20, goalDaysPerWeek: 5, canReview: false, dueOn: addLocalDays(today("America/New_York"), 7) });
     expect(hw.items.map((i) => i.description)).toEqual(["G major scale"]);
 
+    // Tomorrow's free intro call is no time to review practice (issue 41): the next full lesson is.
+    const intro = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR);
+    await createBooking(t.deps, { teacherId: s.teacher.teacherId, parentId: s.family.parentId, studentId: s.studentId, startsAt: intro, bookingType: "intro" });
+    const onlyIntro = await send(t, "POST", "/api/practice/homework", { body, cookie: s.teacherCookie });
+    expect(onlyIntro.json.dueOn).toBe(addLocalDays(today("America/New_York"), 7));
     const next = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 3 * 24 * HOUR);
     await createBooking(t.deps, { teacherId: s.teacher.teacherId, parentId: s.family.parentId, studentId: s.studentId, startsAt: next });
     const second = await send(t, "POST", "/api/practice/homework", { body, cookie: s.teacherCookie });

@@ -81,13 +81,13 @@ export async function teacherZone(db: Executor, teacherId: string): Promise<stri
   return row?.timeZone ?? "UTC";
 }
 
-/** Start of the student's next accepted lesson with the teacher after `now`, or null. */
+/** Start of the student's next accepted full lesson with the teacher after `now` (intro calls left out), or null. */
 export async function nextLessonStart(db: Executor, teacherId: string, studentId: string, now: Date): Promise<Date | null> {
   const rows = await queryRows<{ at: string }>(
     db,
     sql`select to_json(sl.starts_at)#>>'{}' as at from bookings b join booking_slots sl on sl.id = b.slot_id
          where b.teacher_id = ${teacherId} and b.student_id = ${studentId} and b.status = 'accepted'
-           and sl.starts_at > ${now.toISOString()}::timestamptz
+           and b.booking_type = 'full' and sl.starts_at > ${now.toISOString()}::timestamptz
          order by sl.starts_at limit 1`,
   );
   return rows[0] ? new Date(rows[0].at) : null;

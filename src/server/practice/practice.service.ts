@@ -148,7 +148,7 @@ function checkDueOn(dueOn: string, today: string): void {
   if (dueOn > addLocalDays(today, DUE_MAX_DAYS_AHEAD)) throw fieldError("dueOn", DUE_TOO_FAR_MESSAGE);
 }
 
-/** The default due day: the next lesson's day with this teacher, else a week from today (teacher's zone). */
+/** The default due day (issue 41): the next full lesson's day with this teacher (an intro call is no time to review practice), else a week from today (teacher's zone). */
 async function defaultDueOn(deps: DbDeps, teacherId: string, studentId: string, timeZone: string, now: Date): Promise<string> {
   const next = await repo.nextLessonStart(deps.db, teacherId, studentId, now);
   return next ? todayIn(timeZone, next) : addLocalDays(todayIn(timeZone, now), 7);

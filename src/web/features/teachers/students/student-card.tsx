@@ -91,7 +91,8 @@ export function StudentCard({ student, timeZone, practice }: { student: TeacherS
               studentId={student.studentId}
               studentName={name}
               practice={practice}
-              nextLessonOn={student.nextLesson ? dayIn(student.nextLesson.startsAt, timeZone) : null}
+              // Homework is due at a full lesson, never at an intro call (issue 41); without one the server picks a week out.
+              nextLessonOn={student.nextLesson?.bookingType === "full" ? dayIn(student.nextLesson.startsAt, timeZone) : null}
             />
           </dd>
         </div>
