@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { countOf } from "../../lib/plural";
 import { HomeworkDialog } from "./homework-dialog";
-import { formatMinutes, SOURCE_LABEL } from "./practice-labels";
+import { formatDay, formatMinutes, SOURCE_LABEL } from "./practice-labels";
 import { StudentPractice } from "./student-practice";
 
 /**
@@ -41,7 +41,28 @@ export function StudentPracticeRow({
           </span>
         </p>
       )}
-      <p className="text-slate-700">{practice?.openHomework.length ? `${countOf(practice.openHomework.length, "open homework", "open homeworks")}` : "No open homework."}</p>
+      {practice?.openHomework.length ? (
+        <div className="text-slate-700">
+          <p>{countOf(practice.openHomework.length, "open homework", "open homeworks")}</p>
+          {/* What the teacher can do with each (issue 41): review it once due, else when that opens. */}
+          <ul className="mt-1 space-y-1" aria-label={`Open homework of ${studentName}`}>
+            {practice.openHomework.map((homework) => (
+              <li key={homework.id} className="flex flex-wrap items-center gap-x-2 text-xs" data-testid="open-homework">
+                <span>Due {formatDay(homework.dueOn)}:</span>{" "}
+                {homework.dueOn <= practice.today ? (
+                  <Button variant="link" size="sm" onClick={() => setViewing(true)} aria-label={`Review homework of ${studentName} due ${formatDay(homework.dueOn)}`}>
+                    Review
+                  </Button>
+                ) : (
+                  <span className="text-slate-600">review opens then, or once a lesson with {studentName.split(" ")[0]} starts</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-slate-700">No open homework.</p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => setAssigning(true)} aria-label={`Assign homework to ${studentName}`}>
           <Plus aria-hidden className="size-4" />
