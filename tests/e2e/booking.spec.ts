@@ -1,6 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, makeDiscoverable, test, type E2EAccount } from "./fixtures";
 import { fillSignIn } from "./helpers";
+import { lastMailText } from "./outbox";
+import { expectAxeClean } from "./soon-lessons";
 
 // The parent's browser is in Los Angeles; the test's own teacher teaches in New York.
 test.use({ timezoneId: "America/Los_Angeles" });
@@ -83,6 +85,15 @@ test("a parent books an intro call, the teacher accepts, the parent sees it; nob
   await panel.getByRole("button", { name: "Send Request" }).click();
   await expect(page.getByText("Request Sent")).toBeVisible();
   await expect(page.getByRole("heading", { name: `Your request is with ${teacher.firstName}` })).toBeVisible({ timeout: 5000 });
+  // What happens next (issue 41): by when the teacher answers, the email, where to follow it.
+  await expect(panel.getByTestId("request-answer-by")).toContainText(`${teacher.firstName} will accept or decline it by `);
+  await expect(panel).toContainText("We've emailed you a confirmation");
+  expect(await lastMailText(parent.email, "booking-request-sent")).toContain("Follow it under Requests on your dashboard");
+  await page.screenshot({ path: ".scratch/request-sent-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: ".scratch/request-sent-390.png" });
+  await expectAxeClean(page, "[role=dialog]");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await panel.getByRole("button", { name: "Done" }).click();
   await signOut(page);
 

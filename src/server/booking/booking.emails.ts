@@ -30,6 +30,32 @@ export function bookingRequestedEmail(
 }
 
 /**
+ * The parent's confirmation of a request (issue 41), on the parent's clock: what was asked, by
+ * when the teacher answers (72 hours, or the lesson's time if sooner), and where to follow it.
+ * Null when the family's account is gone.
+ */
+export function bookingRequestSentEmail(publicUrl: string, lessons: readonly LessonMailContext[], answerBy: Date): MailMessage | null {
+  const first = lessons[0];
+  if (!first?.parent) return null;
+  const type = typeOf(first);
+  const series = lessons.length > 1;
+  const teacher = teacherName(first);
+  const what = series ? `the ${countedLessons(type, lessons.length, true)}` : `the ${lessonNoun(type)}`;
+  const times = lessons.map((lesson) => `  - ${timeFor(lesson, "parent")}`).join("\n");
+  return {
+    to: first.parent.email,
+    kind: "booking-request-sent",
+    audience: "parent",
+    subject: `Request sent to ${teacher}: ${series ? countedLessons(type, lessons.length, true) : BOOKING_TYPES[type].label} for ${studentFirstName(first)}`,
+    text:
+      `Hi ${first.parent.firstName},\n\nYour request for ${what} with ${teacher} for ${studentFirstName(first)} is sent:\n\n${times}\n\n` +
+      `${first.teacher?.firstName ?? teacher} answers by ${timeFor(first, "parent", answerBy)} (within 72 hours, or before the lesson if that is sooner). ` +
+      `Until then the time is held for you, and we will email you the answer. If there is no answer by then, the request expires and the time is free again.\n\n` +
+      `Follow it under Requests on your dashboard:\n${publicUrl}/dashboard\n`,
+  };
+}
+
+/**
  * The teacher's answer, to the parent, on the parent's clock: one email for a request (a weekly
  * series' lessons, first lesson first, are one request). Accepted says where and how and how to
  * reach the teacher; declined says the teacher's reason when one was given. Null when the family's

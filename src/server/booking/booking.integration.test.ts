@@ -19,6 +19,9 @@ import {
 } from "../../shared/booking/booking.schemas";
 import { bookings, bookingSlots, calendarEvents, classes, liveEvents, teacherProfiles } from "../db/schema";
 import { createBooking } from "../../../tests/factories/bookings";
+import { setParentZone } from "../../../tests/factories/practice";
+import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { pendingExpiresAt } from "../../shared/lessons/pending-expiry.rules";
 
 const t = testAppForFile();
 
@@ -196,6 +199,27 @@ describe("POST /api/bookings", () => {
     const body = { teacherId: teacher.teacherId, studentId: teacher.teacherId, bookingType: "full", startTimes: [new Date().toISOString()] };
     expect((await send(t, "POST", "/api/bookings", { body })).status).toBe(401);
     expect((await send(t, "POST", "/api/bookings", { body, cookie: teacher.cookie })).status).toBe(403);
+  });
+});
+
+describe("the parent's confirmation of a request (issue 41)", () => {
+  it("emails the parent, on the parent's clock, what was asked, by when the teacher answers and where to follow it", async () => {
+    const teacher = await newYorkTeacher();
+    const parent = await newParent();
+    await setParentZone(t.deps, parent.parentId, "America/Los_Angeles");
+    const full = await slotsOf(teacher.teacherId, "full");
+    const startsAt = Object.values(full.days)[0]![0]!.startsAt;
+    const res = await book(parent, teacher.teacherId, [startsAt]);
+    expect(res.status, res.text).toBe(201);
+    const created = (res.json.bookings as BookingRequestDTO[])[0]!;
+    const { mail, link } = await lastMail(t, parent.email, "booking-request-sent");
+    expect(link?.pathname).toBe("/dashboard");
+    expect(mail.subject).toMatch(/^Request sent to \S+ \S+: Full Lesson for /);
+    expect(mail.textBody).toContain(`  - ${formatLessonTime(new Date(startsAt), "America/Los_Angeles")}`);
+    // 72 hours after the request, or the lesson's start when that is sooner.
+    const answerBy = pendingExpiresAt(new Date(created.createdAt), new Date(startsAt));
+    expect(mail.textBody).toContain(`answers by ${formatLessonTime(answerBy, "America/Los_Angeles")} (within 72 hours, or before the lesson if that is sooner)`);
+    expect(mail.textBody).toContain("Follow it under Requests on your dashboard:\nhttp://localhost:3000/dashboard");
   });
 });
 

@@ -1,7 +1,7 @@
 import { BOOKING_TYPES, type BookingFormat } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
 import { requestFormat } from "../../shared/booking/lesson-place.rules";
-import { expiryStarts, isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
+import { expiryStarts, isRequestExpired, requestAnswerBy } from "../../shared/lessons/pending-expiry.rules";
 import {
   PAST_TIME_MESSAGE,
   SCHEDULE_BUSY_MESSAGE,
@@ -26,7 +26,8 @@ import { assertClassForBooking } from "../classes";
 import { publishLiveEvents } from "../live";
 import { spendMakeUpCredit } from "./credits.service";
 import * as repo from "./booking.repo";
-import { bookingRequestedEmail } from "./booking.emails";
+import { lessonMailContexts } from "../db/lesson-mail-contexts";
+import { bookingRequestedEmail, bookingRequestSentEmail } from "./booking.emails";
 import type { MonthSlots } from "./slots-json";
 import { checkBookableTimes, unavailableTimesError } from "./bookable-times";
 
@@ -190,6 +191,9 @@ export async function requestBooking(
       const stored = toDTOs(await repo.findRequests(tx, inserted), now);
       // The teacher's email is stored with the request: it exists exactly when the request does.
       await deps.mailer.enqueue(tx, bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, stored));
+      // The parent's confirmation (issue 41): by when the teacher answers, and where to follow it.
+      const sent = bookingRequestSentEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, inserted), requestAnswerBy(stored));
+      if (sent) await deps.mailer.enqueue(tx, sent);
       return stored;
     });
   } catch (error) {

@@ -16,6 +16,7 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = { booking: true, remi
 /** The mail kinds each category governs (MailMessage.kind on the server). */
 const CATEGORY_OF_KIND: Readonly<Record<string, EmailCategory>> = {
   "booking-requested": "booking",
+  "booking-request-sent": "booking",
   "booking-accepted": "booking",
   "booking-declined": "booking",
   "lesson-cancelled": "booking",

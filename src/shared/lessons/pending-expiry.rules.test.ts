@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiryStarts, isExpired, isRequestExpired, pendingExpiresAt } from "./pending-expiry.rules";
+import { expiryStarts, isExpired, isRequestExpired, pendingExpiresAt, requestAnswerBy } from "./pending-expiry.rules";
 
 const H = 3_600_000;
 const CREATED = new Date("2026-11-22T12:00:00.000Z");
@@ -68,5 +68,15 @@ describe("expiryStarts", () => {
     const now = new Date("2030-01-10T12:00:00.000Z");
     expect(rows.map((row) => isRequestExpired({ ...row, startsAt: starts.get(row)! }, now))).toEqual([true, true]);
     expect(rows.map((row) => isRequestExpired(row, now))).toEqual([true, false]);
+  });
+});
+
+describe("by when the teacher answers a request just made (issue 41)", () => {
+  it("is 72 hours after it, or the first lesson's start when sooner; a weekly series answers by its first lesson", () => {
+    const created = "2026-11-22T12:00:00.000Z";
+    expect(requestAnswerBy([{ createdAt: created, startsAt: "2026-12-01T15:00:00.000Z" }]).toISOString()).toBe("2026-11-25T12:00:00.000Z");
+    expect(requestAnswerBy([{ createdAt: created, startsAt: "2026-11-23T09:00:00.000Z" }]).toISOString()).toBe("2026-11-23T09:00:00.000Z");
+    const series = ["2026-11-30T09:00:00.000Z", "2026-11-23T10:00:00.000Z", "2026-12-07T09:00:00.000Z"].map((startsAt) => ({ createdAt: created, startsAt }));
+    expect(requestAnswerBy(series).toISOString()).toBe("2026-11-23T10:00:00.000Z");
   });
 });

@@ -37,3 +37,10 @@ export function expiryStarts<T extends { status: string; seriesId: string | null
   }
   return new Map(rows.map((row) => [row, new Date((row.seriesId && firstOfSeries.get(row.seriesId)) ?? new Date(row.startsAt).getTime())]));
 }
+
+/** By when the teacher answers a request just made (issue 41): its lessons expire together, at the first one's. */
+export function requestAnswerBy(requests: readonly { createdAt: string | Date; startsAt: string | Date }[]): Date {
+  const created = Math.min(...requests.map((r) => new Date(r.createdAt).getTime()));
+  const firstStart = Math.min(...requests.map((r) => new Date(r.startsAt).getTime()));
+  return pendingExpiresAt(new Date(created), new Date(firstStart));
+}
