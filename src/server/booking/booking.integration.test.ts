@@ -233,10 +233,14 @@ describe("accept and decline", () => {
     return { teacher, parent, slot, bookingId: res.json.bookings[0].id as string };
   }
 
-  it("lists pending requests newest first for the teacher only", async () => {
+  it("lists pending requests soonest first (the one to answer first on top), for the teacher only", async () => {
     const { teacher, bookingId } = await pendingRequest();
+    // Asked later, for a later day: listed after the sooner one, not on top as the newest (issue 41).
+    const laterDay = Object.values((await slotsOf(teacher.teacherId, "intro")).days)[9]![0]!;
+    const later = await book(await newParent(), teacher.teacherId, [laterDay.startsAt], "intro");
+    expect(later.status).toBe(201);
     const list = await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie });
-    expect((list.json.bookings as { id: string }[]).map((b) => b.id)).toEqual([bookingId]);
+    expect((list.json.bookings as { id: string }[]).map((b) => b.id)).toEqual([bookingId, later.json.bookings[0].id]);
     const other = await newYorkTeacher();
     expect((await send(t, "GET", "/api/bookings/requests", { cookie: other.cookie })).json.bookings).toEqual([]);
   });
