@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
+import { setParentZone } from "../../../tests/factories/practice";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
@@ -276,18 +277,21 @@ describe("Link Calendar: the iCalendar feed", () => {
   });
 
   it("downloads one lesson as an .ics file for the teacher and the parent only", async () => {
-    const [tch, p, stranger] = await Promise.all([teacher("America/New_York"), parent(), parent()]);
+    const [tch, p, stranger] = await Promise.all([teacher("America/Chicago"), parent(), parent()]);
+    await setParentZone(t.deps, p.parentId, "America/New_York");
     const id = await lesson(tch, p, new Date("2026-12-07T15:00:00Z"));
-    // The teacher's file names the student; the family's names the teacher, then the child.
-    for (const [cookie, summary] of [
-      [tch.cookie, "Lesson with Kid1"],
-      [p.cookie, "Lesson with Terry Teacher (Kid1)"],
+    // The teacher's file names the student; the family's names the teacher, then the child. Each
+    // file names its reader's zone (issue 41), never the other side's.
+    for (const [cookie, summary, zone] of [
+      [tch.cookie, "Lesson with Kid1", "America/Chicago"],
+      [p.cookie, "Lesson with Terry Teacher (Kid1)", "America/New_York"],
     ] as const) {
       const res = await send(t, "GET", `/api/calendar/events/${id}/ics`, { cookie });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toMatch(/attachment/);
-      const [event] = parseIcs(res.text).events;
-      expect(event).toMatchObject({ start: "2026-12-07T15:00:00.000Z", end: "2026-12-07T16:00:00.000Z", summary });
+      const parsed = parseIcs(res.text);
+      expect(parsed.timeZone).toBe(zone);
+      expect(parsed.events[0]).toMatchObject({ start: "2026-12-07T15:00:00.000Z", end: "2026-12-07T16:00:00.000Z", summary });
     }
     expect((await send(t, "GET", `/api/calendar/events/${id}/ics`, { cookie: stranger.cookie })).status).toBe(404);
   });

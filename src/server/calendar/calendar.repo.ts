@@ -190,10 +190,19 @@ export async function deleteEvent(db: Executor, eventId: string): Promise<void> 
   await db.delete(calendarEvents).where(eq(calendarEvents.id, eventId));
 }
 
-/** The teacher's zone names a teacher's feed; null for a user without a teacher profile. */
-export async function teacherTimeZoneOf(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db.select({ timeZone: teacherProfiles.timeZone }).from(teacherProfiles).where(eq(teacherProfiles.userId, userId));
-  return row?.timeZone ?? null;
+/**
+ * The reader's zone names their .ics files (issue 41: a New York parent's file said Chicago, the
+ * teacher's): a teacher's own zone, else a parent's chosen zone or the one their browser reported;
+ * null when neither is known (the file then names no zone; its times are UTC instants either way).
+ */
+export async function readerTimeZoneOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({
+      teacher: sql<string | null>`(select time_zone from teacher_profiles where user_id = ${userId})`,
+      parent: sql<string | null>`(select coalesce(time_zone, reported_time_zone) from parent_profiles where user_id = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.teacher ?? row?.parent ?? null;
 }
 
 export async function findFeed(db: Executor, userId: string) {

@@ -135,7 +135,7 @@ export async function eventIcs(deps: Pick<Deps, "db" | "env">, userId: string, e
   return eventsToIcs([event], {
     name: event.title,
     host: new URL(deps.env.PUBLIC_URL).hostname,
-    timeZone: await repo.teacherTimeZoneOf(deps.db, event.ownerUserId),
+    timeZone: await repo.readerTimeZoneOf(deps.db, userId),
   });
 }
 
@@ -192,6 +192,6 @@ export async function feedIcs(deps: Pick<Deps, "db" | "env">, file: string, now 
   return eventsToIcs(events, {
     name: `Music lessons: ${owner.name}`,
     host: new URL(deps.env.PUBLIC_URL).hostname,
-    timeZone: await repo.teacherTimeZoneOf(deps.db, owner.userId),
+    timeZone: await repo.readerTimeZoneOf(deps.db, owner.userId),
   });
 }
