@@ -83,6 +83,8 @@ test("the accepted lesson shows at 10:00 for the New York teacher and 7:00 for t
   await lesson.click();
   const popover = parentPage.getByRole("dialog");
   await expect(popover.getByRole("link", { name: /Add to my calendar/ })).toBeVisible();
+  // Where it is moved or cancelled: the family's dashboard lists it with those actions (issue 41).
+  await expect(popover.getByRole("link", { name: "the lesson on your dashboard" })).toHaveAttribute("href", "/dashboard");
   await expect(popover.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await expectNoSeriousViolations(parentPage);
   await parentPage.keyboard.press("Escape");

@@ -1,4 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
+import { Link } from "react-router";
 import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
@@ -467,7 +468,14 @@ function EventButton({ event, options, compact = false, short = false }: { event
                 >
                   <Download aria-hidden className="size-4" /> Add to my calendar (.ics)
                 </a>
-                <p className="text-xs text-slate-600">Lessons are changed or cancelled from the booking.</p>
+                {/* Where the lesson itself is moved or cancelled (issue 41): each side's dashboard lists it with those actions. */}
+                <p className="text-xs text-slate-600">
+                  To move or cancel it, open{" "}
+                  <Link to={event.ownerUserId === options.userId ? "/teacher-landing" : "/dashboard"} className="font-medium text-brand-700 underline">
+                    the lesson on your dashboard
+                  </Link>
+                  .
+                </p>
               </>
             ) : null}
           </div>
