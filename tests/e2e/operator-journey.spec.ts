@@ -63,7 +63,7 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await expectNoSeriousViolations(operatorPage);
   await operatorPage.getByRole("button", { name: "Approve" }).click();
   const approveDialog = operatorPage.getByRole("dialog", { name: "Approve this application" });
-  await approveDialog.getByLabel("Note for the audit trail").fill("Complete application, references offered");
+  await approveDialog.getByLabel("Note for the audit trail (required)").fill("Complete application, references offered");
   await approveDialog.getByRole("button", { name: "Approve" }).click();
   await expect(approveDialog).toBeHidden();
 
@@ -119,6 +119,12 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await expectNoSeriousViolations(operatorPage);
   await operatorPage.getByRole("link", { name: /Spam or scam/ }).first().click();
   await expect(operatorPage.getByText("Send the lesson money to my personal account, not through the app.").first()).toBeVisible();
+  // Evidence reads as people read it (issue 41): the time in the operator's zone with the zone named, no conversation id.
+  await expect(operatorPage.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{2,5}$/).first()).toBeVisible();
+  await expect(operatorPage.getByText(/\d{4}-\d{2}-\d{2}T\d{2}:/)).toHaveCount(0);
+  await expect(operatorPage.getByText("Conversation", { exact: true })).toHaveCount(0);
+  await expect(operatorPage.getByText(/^Approved the application · Complete application, references offered/)).toBeVisible();
+  await operatorPage.screenshot({ path: ".scratch/operator-report-1280.png", fullPage: true });
   await expectNoSeriousViolations(operatorPage);
   await operatorPage.getByLabel("Reason").fill("Asked a family to pay outside the app");
   await operatorPage.getByRole("button", { name: "Suspend account" }).click();

@@ -10,9 +10,9 @@ import { OptionsSelect } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
+import { formatWhen } from "./reports/report-labels";
 import { useAuditTrail, type AuditFilter } from "./use-operator";
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Where an audit entry's target is shown on the desk (reviews and messages are seen through their report). */
 function targetLink(kind: string, id: string): string | null {
@@ -86,7 +86,7 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="font-semibold text-slate-900">{OPERATOR_ACTION_LABELS[entry.action as OperatorAction] ?? entry.action}</p>
         <time dateTime={entry.createdAt} className="text-sm text-slate-600">
-          {WHEN.format(new Date(entry.createdAt))}
+          {formatWhen(entry.createdAt)}
         </time>
       </div>
       <p className="mt-1 break-words text-sm text-slate-700">

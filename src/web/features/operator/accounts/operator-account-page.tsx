@@ -9,8 +9,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { AccountActionDialog } from "./account-action-dialog";
 import { FindAccountForm } from "./find-account-form";
 import { useOperatorAccount } from "./use-operator-account";
+import { formatWhen } from "../reports/report-labels";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 const ROLE_LABELS = { parent: "Parent", teacher: "Teacher", operator: "Operator" } as const;
 const ACTION_LABELS: Record<OperatorAccountDTO["actions"][number]["action"], string> = {
@@ -76,7 +76,7 @@ function AccountView({ account }: { account: OperatorAccountDTO }) {
           <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{account.name}</h1>
           <p className="mt-1 break-all text-slate-700">{account.email}</p>
           <p className="mt-1 text-sm text-slate-600">
-            {account.roles.map((role) => ROLE_LABELS[role]).join(", ") || "No profile"} · joined {when(account.createdAt)}
+            {account.roles.map((role) => ROLE_LABELS[role]).join(", ") || "No profile"} · joined {formatWhen(account.createdAt)}
             {isTeacher ? ` · ${account.teacherListed ? "listed in search" : "not listed in search"}` : ""}
           </p>
           {account.teacherId ? (
@@ -99,7 +99,7 @@ function AccountView({ account }: { account: OperatorAccountDTO }) {
       {account.suspension ? (
         <div className="mt-6">
           <Alert tone="info">
-            <p className="font-medium">Suspended {when(account.suspension.suspendedAt)}{account.suspension.by ? ` by ${account.suspension.by}` : ""}.</p>
+            <p className="font-medium">Suspended {formatWhen(account.suspension.suspendedAt)}{account.suspension.by ? ` by ${account.suspension.by}` : ""}.</p>
             <p className="mt-1 whitespace-pre-wrap break-words">Reason: {account.suspension.reason}</p>
           </Alert>
         </div>
@@ -120,7 +120,7 @@ function AccountView({ account }: { account: OperatorAccountDTO }) {
                     {REPORT_REASON_LABELS[report.reason]}
                   </Link>{" "}
                   <span className="font-normal text-slate-600">
-                    · {TARGET_LABELS[report.targetKind]} · {STATUS_LABELS[report.status]} · {when(report.createdAt)}
+                    · {TARGET_LABELS[report.targetKind]} · {STATUS_LABELS[report.status]} · {formatWhen(report.createdAt)}
                   </span>
                 </p>
                 {report.details ? <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{report.details}</p> : null}
@@ -143,7 +143,7 @@ function AccountView({ account }: { account: OperatorAccountDTO }) {
                 <p className="text-sm font-medium text-slate-900">
                   {ACTION_LABELS[entry.action]}{" "}
                   <span className="font-normal text-slate-600">
-                    · {when(entry.createdAt)} · <span className="break-all">{entry.operatorEmail}</span>
+                    · {formatWhen(entry.createdAt)} · <span className="break-all">{entry.operatorEmail}</span>
                   </span>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{entry.reason}</p>

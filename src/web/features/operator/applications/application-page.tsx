@@ -13,6 +13,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
 import { DecisionDialog } from "./decision-dialog";
 import { useApplication } from "./use-applications";
+import { formatWhen } from "../reports/report-labels";
 import { BackLink } from "../../../components/ui/back-link";
 
 const STATUS_LABELS: Record<TeacherReviewStatus, string> = {
@@ -23,7 +24,6 @@ const STATUS_LABELS: Record<TeacherReviewStatus, string> = {
 };
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** /operator/applications/:teacherId (issue 27): everything the teacher submitted, and the decision. */
 export function Component() {
@@ -63,7 +63,7 @@ function Application({ data, flash }: { data: ApplicationDetail; flash: { messag
             {data.firstName} {data.lastName}
           </h1>
           <p className="mt-1 text-sm text-slate-600">
-            {STATUS_LABELS[data.reviewStatus]} · submitted for review {dateTime(data.submittedForReviewAt)}
+            {STATUS_LABELS[data.reviewStatus]} · submitted for review {formatWhen(data.submittedForReviewAt)}
           </p>
         </div>
         {data.reviewStatus === "pending" ? (
@@ -106,7 +106,7 @@ function Application({ data, flash }: { data: ApplicationDetail; flash: { messag
               ["Phone", data.phone],
               ["Lives in", `${data.city}, ${US_STATES[data.state as UsState] ?? data.state}`],
               ["Time zone", data.timeZone],
-              ["Applied", dateTime(data.createdAt)],
+              ["Applied", formatWhen(data.createdAt)],
             ]}
           />
         </Section>

@@ -21,7 +21,7 @@ const COPY: Record<ApplicationDecision, { button: string; title: string; effect:
     button: "Approve",
     title: "Approve this application",
     effect: "The teacher is emailed that they may now turn on discovery, so families can find them.",
-    label: "Note for the audit trail",
+    label: "Note for the audit trail (required)",
     hint: "Kept with your name in the audit trail; the teacher does not see it.",
     variant: "primary",
   },

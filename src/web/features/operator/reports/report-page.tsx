@@ -14,7 +14,8 @@ import { invalidProps, setServerErrors } from "../../../components/ui/form";
 import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api";
 import { suspendEffect } from "../accounts/account-action-dialog";
-import { formatWhen, personLabel, STATUS_LABELS, TARGET_LABELS } from "./report-labels";
+import { OPERATOR_ACTION_LABELS } from "../../../../shared/operator/audit-labels";
+import { evidenceInstant, formatWhen, personLabel, STATUS_LABELS, TARGET_LABELS } from "./report-labels";
 import { useOperatorReport, useReportAction } from "./use-operator-reports";
 
 /** /operator/reports/:reportId: the evidence as reported and as it is now, the account's history, the actions. */
@@ -121,12 +122,14 @@ const VALUE_LABELS: Record<string, string> = {
   writtenAt: "Written on",
   senderName: "Sent by",
   sentAt: "Sent on",
-  conversationId: "Conversation",
 };
-const HIDDEN_KEYS = new Set(["teacherId", "reviewId", "messageId"]);
+// Ids are for the details line, not the evidence a person reads (issue 41).
+const HIDDEN_KEYS = new Set(["teacherId", "reviewId", "messageId", "conversationId"]);
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
+  const instant = evidenceInstant(value);
+  if (instant) return instant;
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return typeof value === "string" ? value : JSON.stringify(value);
@@ -260,7 +263,7 @@ function History({ report }: { report: ReportDetail }) {
         <ul className="mt-1 space-y-1 text-sm break-words text-slate-700">
           {actions.map((a) => (
             <li key={a.id}>
-              {a.action.replaceAll("_", " ")} · {a.reason} · {a.operatorEmail} · {formatWhen(a.createdAt)}
+              {OPERATOR_ACTION_LABELS[a.action]} · {a.reason} · {a.operatorEmail} · {formatWhen(a.createdAt)}
             </li>
           ))}
         </ul>
