@@ -20,7 +20,7 @@ describe("the weekly emails", () => {
     const mail = await weeklyDigestEmail("https://lessons.example", "dana@example.test", digest);
     expect(mail).toMatchObject({ to: "dana@example.test", kind: "weekly-digest", subject: "Your week in music: November 23-29" });
     for (const body of [mail.text, mail.html!]) {
-      expect(body).toContain("40 min on 2 days (25 timed, 15 self-reported); goal: 20 min on 5 days, reached on 1");
+      expect(body).toContain("40 min on 2 days (25 min timed, 15 min self-reported); goal: 20 min on 5 days, reached on 1");
       expect(body).toContain("2-day streak");
       expect(body).toContain("Tuesday, December 1, 2026 at 4:00 PM EST");
       expect(body).toContain("Steady Hands");
@@ -43,7 +43,7 @@ describe("the weekly emails", () => {
     };
     const mail = await weeklySummaryEmail("https://lessons.example", "ann@example.test", summary);
     expect(mail.subject).toBe("Your students' practice: November 30-December 6");
-    expect(mail.text).toContain("Mia Park\n  Practice: 40 min on 2 days (25 timed, 15 self-reported)");
+    expect(mail.text).toContain("Mia Park\n  Practice: 40 min on 2 days (25 min timed, 15 min self-reported)");
     expect(mail.text).toContain("Open homework: none");
     expect(mail.text).not.toContain("streak");
     expect(mail.html).toContain("https://lessons.example/teacher/students");

@@ -87,7 +87,7 @@ describe("the weekly digest and summary (issue 29)", () => {
     expect(digest.dedupeKey).toBe(`weekly-digest:${family.parent.userId}:${weekStart}`);
     expect(digest.text).toContain("Hi Dana,");
     expect(digest.text).toContain("KID1 PARENT");
-    expect(digest.text).toContain("Practice this week: 40 min on 2 days (25 timed, 15 self-reported); goal: 20 min on 5 days, reached on 1");
+    expect(digest.text).toContain("Practice this week: 40 min on 2 days (25 min timed, 15 min self-reported); goal: 20 min on 5 days, reached on 1");
     expect(digest.text).toContain("Streak: 2-day streak");
     expect(digest.text).toMatch(/Next week's lessons:\n {4}- \w+day, .* at .*: Full Lesson with /);
     expect(digest.text).toContain("Scales quiz: 92/100 in Piano Basics");
@@ -97,7 +97,7 @@ describe("the weekly digest and summary (issue 29)", () => {
 
     const summaries = await mailsTo(family.teacher.email, "weekly-summary");
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]!.text).toContain("Kid1 Parent\n  Practice: 40 min on 2 days (25 timed, 15 self-reported)");
+    expect(summaries[0]!.text).toContain("Kid1 Parent\n  Practice: 40 min on 2 days (25 min timed, 15 min self-reported)");
     expect(summaries[0]!.text).toContain("Minuet in G, bars 1-16");
   });
 

@@ -1,6 +1,7 @@
 import { progressMetricsSchema } from "../../shared/classes/classes.schemas";
 import {
   digestWorthSending,
+  nextWeekRange,
   summaryWorthSending,
   type DigestChild,
   type ParentDigest,
@@ -43,9 +44,10 @@ export async function parentDigest(deps: DbDeps, userId: string, weekStart: stri
   const students = await practiceStudentsOfParent(deps, parent.profileId);
   const ids = students.map((s) => s.studentId);
   const since = new Date(now.getTime() - WEEK_MS);
+  const nextWeek = nextWeekRange(weekStart, parent.timeZone);
   const [homework, lessons, grades, classes, unreadMessages] = await Promise.all([
     openHomeworkOf(deps, ids, now, null),
-    repo.lessonsBetween(deps.db, parent.profileId, now, new Date(now.getTime() + WEEK_MS)),
+    repo.lessonsBetween(deps.db, parent.profileId, nextWeek.from, nextWeek.to),
     repo.gradesSince(deps.db, parent.profileId, since),
     repo.classesOfFamily(deps.db, parent.profileId),
     repo.unreadMessageCount(deps.db, userId),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PracticeWeek } from "../practice/practice-week.rules";
-import { childHasNews, digestWorthSending, practiceLine, streakLine, summaryWorthSending, weeklyEmailWindowOpen, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
+import { childHasNews, digestWorthSending, nextWeekRange, practiceLine, streakLine, summaryWorthSending, weeklyEmailWindowOpen, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
 
 const week = (over: Partial<PracticeWeek> = {}): PracticeWeek => ({
   weekStart: "2026-11-23",
@@ -60,7 +60,7 @@ describe("what the weekly emails say", () => {
     expect(practiceLine(week(), goal)).toBe("No practice logged yet (goal: 20 min on 5 days)");
     expect(practiceLine(week({ minutes: 15, days: 1, selfReportedMinutes: 15 }), null)).toBe("15 min on 1 day (self-reported)");
     expect(practiceLine(week({ minutes: 40, days: 2, timedMinutes: 25, selfReportedMinutes: 15, goalDays: 1, goalMet: false }), goal)).toBe(
-      "40 min on 2 days (25 timed, 15 self-reported); goal: 20 min on 5 days, reached on 1",
+      "40 min on 2 days (25 min timed, 15 min self-reported); goal: 20 min on 5 days, reached on 1",
     );
     expect(practiceLine(week({ minutes: 100, days: 5, timedMinutes: 100, goalDays: 5, goalMet: true }), goal)).toBe("100 min on 5 days (timed); goal met");
   });
@@ -82,5 +82,17 @@ describe("weeklyEmailWindowOpen", () => {
     ["2026-12-02T12:00:00Z", false],
   ])("%s → %s", (at, open) => {
     expect(weeklyEmailWindowOpen(new Date(at))).toBe(open);
+  });
+});
+
+describe("next week of a digest (issue 41)", () => {
+  it("is the following Monday to Sunday on the reader's calendar, so Sunday the 29th is not listed as next week's", () => {
+    const { from, to } = nextWeekRange("2026-11-23", "America/New_York");
+    expect(from.toISOString()).toBe("2026-11-30T05:00:00.000Z");
+    expect(to.toISOString()).toBe("2026-12-07T05:00:00.000Z");
+    const sundayEvening = new Date("2026-11-29T23:30:00.000Z");
+    expect(sundayEvening < from).toBe(true);
+    // Across the change of clocks the week is still whole days on the reader's calendar.
+    expect(nextWeekRange("2026-10-26", "Europe/London").from.toISOString()).toBe("2026-11-02T00:00:00.000Z");
   });
 });

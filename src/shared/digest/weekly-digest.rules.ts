@@ -1,5 +1,5 @@
 import type { BookingType } from "../booking/booking.constants";
-import { addLocalDays } from "../calendar/calendar-views.rules";
+import { addLocalDays, instantFromLocal } from "../calendar/calendar-views.rules";
 import type { PracticeStreak } from "../practice/practice.api";
 import type { PracticeWeek } from "../practice/practice-week.rules";
 
@@ -43,7 +43,7 @@ export interface DigestHomework {
 export interface DigestChild {
   studentId: string;
   name: string;
-  /** Accepted lessons of the next 7 days, soonest first. */
+  /** Accepted lessons of next week (Monday to Sunday on the reader's calendar, nextWeekRange), soonest first. */
   lessons: DigestLesson[];
   week: PracticeWeek;
   goal: DigestGoal | null;
@@ -108,7 +108,7 @@ export function practiceLine(week: PracticeWeek, goal: DigestGoal | null): strin
   const days = `${week.minutes} min on ${week.days} ${week.days === 1 ? "day" : "days"}`;
   const sources =
     week.timedMinutes > 0 && week.selfReportedMinutes > 0
-      ? ` (${week.timedMinutes} timed, ${week.selfReportedMinutes} self-reported)`
+      ? ` (${week.timedMinutes} min timed, ${week.selfReportedMinutes} min self-reported)`
       : week.timedMinutes > 0
         ? " (timed)"
         : " (self-reported)";
@@ -132,6 +132,14 @@ export function weekLabel(weekStart: string): string {
   const end = addLocalDays(weekStart, 6);
   const sameMonth = weekStart.slice(0, 7) === end.slice(0, 7);
   return `${dateWords(weekStart, { month: "long", day: "numeric" })}-${dateWords(end, sameMonth ? { day: "numeric" } : { month: "long", day: "numeric" })}`;
+}
+
+/**
+ * "Next week" of an email about the week starting `weekStart` (issue 41): the following Monday
+ * 00:00 to the Monday after, on the reader's calendar. Sunday evening's lesson is this week's, not next.
+ */
+export function nextWeekRange(weekStart: string, timeZone: string): { from: Date; to: Date } {
+  return { from: instantFromLocal(addLocalDays(weekStart, 7), "00:00", timeZone), to: instantFromLocal(addLocalDays(weekStart, 14), "00:00", timeZone) };
 }
 
 /** "Tue, Dec 1": a homework's due date. */
