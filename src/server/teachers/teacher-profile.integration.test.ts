@@ -339,6 +339,7 @@ describe("GET /api/teachers/me/dashboard", () => {
       lastName: "Teacher",
       reviewStatus: "approved",
       reviewMessage: null,
+      supportEmail: t.deps.env.SUPPORT_EMAIL,
       isDiscoverable: false,
       discoveryEnabledAt: null,
       pendingRequests: 0,

@@ -73,7 +73,7 @@ export async function updateOwnProfile(
   return getOwnProfile(deps, teacherId);
 }
 
-export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, now = new Date()): Promise<TeacherDashboard> {
+export async function getDashboard(deps: Pick<Deps, "db" | "env">, teacherId: string, now = new Date()): Promise<TeacherDashboard> {
   const [header, counts, activeClasses] = await Promise.all([
     repo.findDashboardHeader(deps.db, teacherId),
     repo.readStats(deps.db, teacherId, now),
@@ -86,6 +86,7 @@ export async function getDashboard(deps: Pick<Deps, "db">, teacherId: string, no
     lastName: header.lastName,
     reviewStatus: header.reviewStatus,
     reviewMessage: header.reviewMessage,
+    supportEmail: deps.env.SUPPORT_EMAIL,
     isDiscoverable: header.isDiscoverable,
     discoveryEnabledAt: header.discoveryEnabledAt?.toISOString() ?? null,
     pendingRequests: stats.pendingRequests,

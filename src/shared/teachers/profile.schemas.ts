@@ -188,6 +188,8 @@ export interface TeacherDashboard extends DiscoveryStatus {
   reviewStatus: TeacherReviewStatus;
   /** The operator's request for changes, or the reason of a rejection. */
   reviewMessage: string | null;
+  /** Where a teacher writes about the review (issue 41: a rejection shows it instead of pointing to an email). */
+  supportEmail: string;
   lastName: string;
   pendingRequests: number;
   stats: TeacherStats;

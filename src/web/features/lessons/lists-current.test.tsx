@@ -60,6 +60,7 @@ function fakeServer() {
     return {
       firstName: "Casey",
       lastName: "Keys",
+      supportEmail: "support@example.test",
       reviewStatus: "approved",
       reviewMessage: null,
       isDiscoverable: true,

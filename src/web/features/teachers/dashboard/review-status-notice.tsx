@@ -13,11 +13,11 @@ import { useResubmitApplication } from "./use-teacher-dashboard";
  * the teacher can do about it. An approved application needs no notice: the discovery switch is
  * the teacher's to use.
  */
-export function ReviewStatusNotice({ status, message }: { status: TeacherReviewStatus; message: string | null }) {
+export function ReviewStatusNotice({ status, message, supportEmail }: { status: TeacherReviewStatus; message: string | null; supportEmail: string }) {
   if (status === "approved") return null;
   return (
     <section aria-labelledby="review-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950 sm:p-6">
-      {status === "pending" ? <Pending /> : status === "changes_requested" ? <ChangesRequested message={message} /> : <Rejected message={message} />}
+      {status === "pending" ? <Pending /> : status === "changes_requested" ? <ChangesRequested message={message} /> : <Rejected message={message} supportEmail={supportEmail} />}
     </section>
   );
 }
@@ -86,13 +86,17 @@ function ChangesRequested({ message }: { message: string | null }) {
   );
 }
 
-function Rejected({ message }: { message: string | null }) {
+function Rejected({ message, supportEmail }: { message: string | null; supportEmail: string }) {
   return (
     <>
       <Heading icon={XCircle}>Your application was not approved</Heading>
       <OperatorMessage label="The reason our team gave" message={message} />
       <p className="mt-3 text-sm">
-        Families cannot find you in search. Your account stays open. If you have questions, write to the address given in the email we sent you.
+        Families cannot find you in search. Your account stays open. If you have questions, write to{" "}
+        <a href={`mailto:${supportEmail}`} className="font-medium underline">
+          {supportEmail}
+        </a>
+        .
       </p>
     </>
   );

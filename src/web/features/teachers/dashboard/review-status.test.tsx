@@ -16,7 +16,7 @@ import { TEACHER_DASHBOARD_QUERY_KEY, useTeacherDashboard } from "./use-teacher-
 
 function dashboard(reviewStatus: TeacherReviewStatus, reviewMessage: string | null = null): TeacherDashboard {
   const stats = { pendingRequests: 0, upcomingLessonsThisWeek: 0, activeStudents: 0, activeClasses: 0 };
-  return { firstName: "Clara", lastName: "Wieck", reviewStatus, reviewMessage, isDiscoverable: false, discoveryEnabledAt: null, pendingRequests: 0, stats };
+  return { firstName: "Clara", lastName: "Wieck", reviewStatus, reviewMessage, supportEmail: "support@example.test", isDiscoverable: false, discoveryEnabledAt: null, pendingRequests: 0, stats };
 }
 
 function Dashboard() {
@@ -24,7 +24,7 @@ function Dashboard() {
   if (!data) return null;
   return (
     <>
-      <ReviewStatusNotice status={data.reviewStatus} message={data.reviewMessage} />
+      <ReviewStatusNotice status={data.reviewStatus} message={data.reviewMessage} supportEmail={data.supportEmail} />
       <DiscoveryToggle isDiscoverable={data.isDiscoverable} discoveryEnabledAt={data.discoveryEnabledAt} reviewStatus={data.reviewStatus} />
     </>
   );
@@ -87,6 +87,8 @@ describe("the teacher dashboard while the application is reviewed (issue 27)", (
     renderDashboard(dashboard("rejected", "The references could not be confirmed."));
     expect(screen.getByRole("heading", { name: "Your application was not approved" })).toBeInTheDocument();
     expect(screen.getByText("The references could not be confirmed.")).toBeInTheDocument();
+    // The address to write to is on the page (issue 41), not only in an email.
+    expect(screen.getByRole("link", { name: "support@example.test" })).toHaveAttribute("href", "mailto:support@example.test");
     expect(discoverySwitch()).toBeDisabled();
   });
 

@@ -74,7 +74,7 @@ export function Component() {
       </header>
 
       <div className="mt-6 space-y-6">
-        <ReviewStatusNotice status={data.reviewStatus} message={data.reviewMessage} />
+        <ReviewStatusNotice status={data.reviewStatus} message={data.reviewMessage} supportEmail={data.supportEmail} />
         <DiscoveryToggle isDiscoverable={data.isDiscoverable} discoveryEnabledAt={data.discoveryEnabledAt} reviewStatus={data.reviewStatus} />
         <StatTiles stats={data.stats} />
 
