@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { introVideoBytes, teacherApplicationBody } from "../../../tests/factories/teacher-application";
 import { send, signIn } from "../../../tests/fixtures/http";
+import { lastMail } from "../../../tests/fixtures/outbox";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
 import { teacherAvailability, teacherInstruments, teacherProfiles, user, userRoles } from "../db/schema";
@@ -96,6 +97,12 @@ describe("POST /api/teachers (Become a Teacher)", () => {
     const res = await apply(body);
     expect(res.status).toBe(201);
     expect(res.headers.getSetCookie()).toEqual([]);
+    // "Application received" (issue 41): what happens next, where to follow it, whom to ask.
+    const { mail, link } = await lastMail(t, "clara.applicant@example.test", "application-received");
+    expect(mail.subject).toBe("We received your teacher application");
+    expect(mail.textBody).toContain("our team reviews every application before families can find a teacher in search");
+    expect(mail.textBody).toContain(`Write to ${t.deps.env.SUPPORT_EMAIL}.`);
+    expect(link?.pathname).toBe("/teacher-landing");
     expect(res.json).toEqual({
       teacherId: expect.any(String),
       uploadToken: expect.stringContaining(res.json.teacherId),

@@ -2,6 +2,7 @@ import { EMAIL_TAKEN_MESSAGE, type TeacherApplication, type TeacherApplicationRe
 import { AppError } from "../../shared/errors";
 import { createAccount } from "../auth";
 import type { Deps } from "../deps";
+import { applicationReceivedEmail } from "./teacher-application.emails";
 import * as repo from "./teacher-application.repo";
 import { locateTeacher } from "./teacher-profile.service";
 import { signUploadToken, UPLOAD_TOKEN_TTL_MS } from "./upload-token";
@@ -12,11 +13,11 @@ const emailTaken = () =>
 /**
  * Become a Teacher: the account, its teacher role, the profile, its instruments and its weekly
  * availability are created in one transaction (all or nothing, auth's createAccount, like the
- * parent sign-up). The teacher is not signed in; the answer carries a short-lived token so the
+ * parent sign-up), with the "application received" email. The teacher is not signed in; the answer carries a short-lived token so the
  * wizard can upload the intro video right away.
  */
 export async function applyAsTeacher(
-  deps: Pick<Deps, "db" | "auth" | "env" | "logger">,
+  deps: Pick<Deps, "db" | "auth" | "env" | "logger" | "mailer">,
   application: TeacherApplication,
   now = new Date(),
 ): Promise<TeacherApplicationResult> {
@@ -37,9 +38,15 @@ export async function applyAsTeacher(
       await locateTeacher(tx, id);
       await repo.insertInstruments(tx, id, teaching.instruments);
       await repo.insertAvailability(tx, id, availability.days);
+      // "Application received" is stored with the application: it exists exactly when the application does.
+      await deps.mailer.enqueue(
+        tx,
+        applicationReceivedEmail({ to: personal.email, firstName: personal.firstName, publicUrl: deps.env.PUBLIC_URL, supportEmail: deps.env.SUPPORT_EMAIL }),
+      );
       return id;
     },
   );
+  deps.mailer.kick();
   const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_MS);
   return {
     teacherId,
