@@ -141,7 +141,9 @@ test("practice: homework after a lesson, the timer and a typed log on two days, 
 
   // The class's progress shows practice XP as its own line.
   await page.goto(`/class/${created.id}`);
-  await expect(page.getByTestId("practice-xp")).toHaveText(/^Practice: [1-9]\d* XP$/);
+  await expect(page.getByTestId("practice-xp")).toContainText(/^Practice: [1-9]\d* XP/);
+  // Which practice counts (issue 41): since the child joined the class.
+  await expect(page.getByTestId("practice-xp-rule")).toHaveText(/^From practice logged since Mia joined this class on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
   await expectAxeClean(page);
 
   // The week's digest, as Sunday's will be (sent now from Settings): those minutes, the streak, the homework.

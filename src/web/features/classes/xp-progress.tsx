@@ -14,6 +14,9 @@ import { celebrate } from "./celebrate";
 import { ProgressBar } from "./progress-bar";
 import { useSetCategoryValue, useUnlockAchievement } from "./use-classes";
 
+/** The day the family joined, on the viewer's calendar. */
+const JOINED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
 /** Home tab in xp format: level, xp bar, level title and the category cards with their achievements. */
 export function XpProgress({ detail, isTeacher }: { detail: ClassDetail; isTeacher: boolean }) {
   const { progress } = detail;
@@ -48,9 +51,13 @@ export function XpProgress({ detail, isTeacher }: { detail: ClassDetail; isTeach
             {progress.xp} / {progress.xpToNextLevel} XP
           </p>
           {/* Practice XP is already in the level and the bar (issue 29); its own line says where it came from. */}
-          {detail.practice.enabled && detail.practice.xp > 0 ? (
+          {detail.practice.enabled && detail.enrolledSince ? (
             <p data-testid="practice-xp" className="text-sm text-slate-600">
               Practice: {detail.practice.xp} XP
+              {/* Which practice counts (issue 41): minutes logged before the child joined do not. */}
+              <span className="block text-xs" data-testid="practice-xp-rule">
+                From practice logged since {detail.studentName?.split(" ")[0] ?? "the student"} joined this class on {JOINED.format(new Date(detail.enrolledSince))}.
+              </span>
             </p>
           ) : null}
         </div>
