@@ -147,6 +147,9 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await expect(operatorPage.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
   const entries = operatorPage.getByRole("listitem").filter({ hasText: /Casey Keys|Asked a family to pay outside the app|Complete application, references offered/ });
   await expect(entries.filter({ hasText: "Asked a family to pay outside the app" }).first()).toContainText("Suspended the account");
+  // Read by name and email (issue 41); ids only on the details line.
+  await expect(entries.filter({ hasText: "Asked a family to pay outside the app" }).first()).toContainText(`account Casey Keys (${teacher.email})`);
+  await expect(entries.filter({ hasText: "Asked a family to pay outside the app" }).first().getByTestId("audit-ids")).toContainText("Ids: ");
   await expect(entries.filter({ hasText: "Complete application, references offered" }).first()).toContainText("Approved the application");
   await expectNoSeriousViolations(operatorPage);
 

@@ -113,7 +113,7 @@ describe("GET /api/operator/audit", () => {
     const all = await send(t, "GET", `/api/operator/audit?target=account:${parent.userId}`, { cookie });
     expect(all.status).toBe(200);
     expect(actionsOf(all.json)).toEqual(["reinstate", "suspend", "warn"]);
-    expect(all.json.entries[0]).toMatchObject({ operatorEmail: operator.email, subjectEmail: parent.email, reason: "Talked it through" });
+    expect(all.json.entries[0]).toMatchObject({ operatorEmail: operator.email, subjectEmail: parent.email, subjectName: expect.any(String), reason: "Talked it through" });
     expect(all.json.nextCursor).toBeNull();
 
     const first = await send(t, "GET", `/api/operator/audit?target=account:${parent.userId}&limit=2`, { cookie });

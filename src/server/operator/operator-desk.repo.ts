@@ -74,6 +74,7 @@ export function listAuditEntries(
       targetId: operatorActions.targetId,
       subjectUserId: operatorActions.subjectUserId,
       subjectEmail: user.email,
+      subjectName: user.name,
       reason: operatorActions.reason,
     })
     .from(operatorActions)

@@ -74,6 +74,8 @@ export interface AuditEntryView {
   subjectUserId: string | null;
   /** The subject account's address today, when it still exists (for reading the trail). */
   subjectEmail: string | null;
+  /** The subject account's name today, when it still exists: the trail reads by name (issue 41). */
+  subjectName: string | null;
   reason: string;
 }
 

@@ -80,7 +80,8 @@ export function Component() {
 
 function AuditRow({ entry }: { entry: AuditEntryView }) {
   const link = targetLink(entry.targetKind, entry.targetId);
-  const target = `${AUDIT_TARGET_LABELS[entry.targetKind as AuditTarget] ?? entry.targetKind} ${entry.targetId}`;
+  // Read by name (issue 41); the ids are on their own details line below.
+  const target = AUDIT_TARGET_LABELS[entry.targetKind as AuditTarget] ?? entry.targetKind;
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -102,10 +103,14 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
           <>
             {" "}· account{" "}
             <Link to={`/operator/accounts/${entry.subjectUserId}`} className="text-brand-700 underline-offset-4 hover:underline">
-              {entry.subjectEmail ?? entry.subjectUserId}
+              {entry.subjectName && entry.subjectEmail ? `${entry.subjectName} (${entry.subjectEmail})` : (entry.subjectEmail ?? "a deleted account")}
             </Link>
           </>
         ) : null}
+      </p>
+      <p className="mt-1 break-all text-xs text-slate-500" data-testid="audit-ids">
+        Ids: {entry.targetKind} {entry.targetId}
+        {entry.subjectUserId ? ` · account ${entry.subjectUserId}` : ""}
       </p>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">
         <span className="font-medium">Reason:</span> {entry.reason}
