@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { BookingType } from "../../../shared/booking/booking.constants";
 import { useAuthDialogs } from "../auth/auth-dialogs";
-import { useMe } from "../auth/use-me";
+import { useMe, useSettledMe } from "../auth/use-me";
 
 export interface BookTeacher {
   /** What a profile's booking buttons call. */
-  onBook: (type: BookingType) => void;
+  onBook: (type: BookingType) => Promise<void>;
   /** The booking panel to show, or null. */
   bookingType: BookingType | null;
   /** `?studentId=` preselects the student. */
@@ -33,14 +33,19 @@ export function useBookTeacher(): BookTeacher {
   const [notParent, setNotParent] = useState(false);
   const isParent = me.data?.profiles.parent === true;
 
-  const onBook = (type: BookingType) => {
-    if (!me.data?.user) {
+  const settledMe = useSettledMe();
+
+  // A click while the session is still being read (a prerendered profile, a slow phone) waits for
+  // the answer: a signed-in parent was shown Sign In when the click came first.
+  const onBook = async (type: BookingType) => {
+    const current = me.data ?? (await settledMe().catch(() => null));
+    if (!current?.user) {
       const next = new URLSearchParams(params);
       next.set("book", type);
       openSignIn(`${location.pathname}?${next.toString()}`);
       return;
     }
-    if (!isParent) {
+    if (current.profiles.parent !== true) {
       setNotParent(true);
       return;
     }
