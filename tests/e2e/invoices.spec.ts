@@ -1,24 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { expectAxeClean, lessonStartingSoon, ok } from "./soon-lessons";
+import { expectAxeClean, lessonStartingSoon, ok, shootAtBothWidths } from "./soon-lessons";
 import { expect, signInThroughApi, test } from "./fixtures";
 import { lastMailText } from "./outbox";
 import { confirmAcceptPrice } from "./helpers";
 
-/** The page at 1280 px and on a 390 px phone, into .scratch/ (looked at), with axe clean at both widths. */
-async function shoot(page: Page, name: string) {
-  // From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `.scratch/invoices-${name}-1280.png`, fullPage: true });
-  await expectAxeClean(page);
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `.scratch/invoices-${name}-390.png`, fullPage: true });
-  await expectAxeClean(page);
-  await page.setViewportSize(size);
-}
+const shoot = (page: Page, name: string) => shootAtBothWidths(page, `invoices-${name}`);
 
 test("a teacher invoices a family for a lesson at the agreed price, sends it with its PDF, records the payment; the family sees it on /billing", async ({ page, browser, baseURL, parent, teacher }) => {
   test.setTimeout(300_000);

@@ -1,19 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, signInThroughApi, test } from "./fixtures";
-import { expectAxeClean, lessonStartingSoon, ok } from "./soon-lessons";
+import { expectAxeClean, lessonStartingSoon, ok, shootAtBothWidths } from "./soon-lessons";
 
-/** The page at 1280 px and on a 390 px phone, into .scratch/ (looked at), with axe clean at both widths. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `.scratch/balance-${name}-1280.png`, fullPage: true });
-  await expectAxeClean(page);
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `.scratch/balance-${name}-390.png`, fullPage: true });
-  await expectAxeClean(page);
-  await page.setViewportSize(size);
-}
+const shoot = (page: Page, name: string) => shootAtBothWidths(page, `balance-${name}`);
 
 /**
  * Issue 40: a family prepays. The teacher sells a package of 4 lessons for $200.00 and records $25.00

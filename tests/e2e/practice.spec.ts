@@ -144,6 +144,7 @@ test("practice: homework after a lesson, the timer and a typed log on two days, 
   await expect(page.getByTestId("practice-xp")).toContainText(/^Practice: [1-9]\d* XP/);
   // Which practice counts (issue 41): since the child joined the class.
   await expect(page.getByTestId("practice-xp-rule")).toHaveText(/^From practice logged since Mia joined this class on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+  await shoot(page, page.getByTestId("practice-xp").locator("xpath=ancestor::section[1]"), "class-xp");
   await expectAxeClean(page);
 
   // The week's digest, as Sunday's will be (sent now from Settings): those minutes, the streak, the homework.
@@ -169,6 +170,7 @@ test("practice: homework after a lesson, the timer and a typed log on two days, 
   await teacherPage.goto("/teacher/students");
   const card = teacherPage.getByRole("article", { name: /Mia Rivera/ });
   await expect(card.getByTestId("student-practice")).toContainText("Streak 2 days");
+  await shoot(teacherPage, card, "my-students-homework");
   await card.getByRole("button", { name: "Practice of Mia Rivera" }).click();
   const dialog = teacherPage.getByRole("dialog", { name: "Mia Rivera: practice" });
   await expect(dialog.getByTestId("streak-current")).toHaveText("2 days");

@@ -35,6 +35,22 @@ export function daytimeZone(now: Date): string {
 export const localClock = (instant: Date, zone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 
+/**
+ * The page at 1280 px and on a 390 px phone, into .scratch/{name}-{width}.png (to be looked at), with
+ * axe clean at both widths. From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
+ */
+export async function shootAtBothWidths(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `.scratch/${name}-1280.png`, fullPage: true });
+  await expectAxeClean(page);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `.scratch/${name}-390.png`, fullPage: true });
+  await expectAxeClean(page);
+  await page.setViewportSize(size);
+}
+
 /** No serious or critical axe finding on the page (or inside `within`). */
 export async function expectAxeClean(page: Page, within?: string) {
   const builder = new AxeBuilder({ page });

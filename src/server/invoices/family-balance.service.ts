@@ -16,6 +16,7 @@ import { publishLiveEvents } from "../live";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit } from "./family-credit.service";
 import { balanceReceiptEmail } from "./invoices.emails";
+import { refuseFuturePayment, requireFamily, requireTeacherRow } from "./invoices.service";
 import * as balanceRepo from "./family-balance.repo";
 import * as packagesRepo from "./lesson-packages.repo";
 import * as repo from "./invoices.repo";
@@ -28,17 +29,9 @@ import * as repo from "./invoices.repo";
 
 type BalanceDeps = Pick<Deps, "db" | "driver" | "logger" | "mailer" | "env">;
 
-const FUTURE_PAYMENT = "The payment date cannot be in the future.";
-
 async function teacherAndFamily(db: Executor, teacherId: string, parentId: string) {
-  const [teacher, family] = await Promise.all([repo.teacherForInvoice(db, teacherId), repo.familyContactOfTeacher(db, teacherId, parentId)]);
-  if (!teacher) throw new AppError("not_found", "Teacher not found");
-  if (!family) throw new AppError("not_found", "Family not found", { fields: { parentId: "Family not found" } });
+  const [teacher, family] = await Promise.all([requireTeacherRow(db, teacherId), requireFamily(db, teacherId, parentId)]);
   return { teacher, family };
-}
-
-function refuseFuture(paidOn: string, today: string): void {
-  if (paidOn > today) throw new AppError("validation", FUTURE_PAYMENT, { fields: { paidOn: FUTURE_PAYMENT } });
 }
 
 /** Both sides' open billing pages are fetched again; a failure to tell never fails the change. */
@@ -63,7 +56,7 @@ export async function recordPaymentOnAccount(deps: BalanceDeps, teacherId: strin
   const { teacher } = await teacherAndFamily(deps.db, teacherId, input.parentId);
   const teacherName = `${teacher.firstName} ${teacher.lastName}`;
   const today = dayIn(teacher.timeZone, now);
-  refuseFuture(input.paidOn, today);
+  refuseFuturePayment(input.paidOn, today);
   await transactionWithRetry(deps.db, async (tx) => {
     await creditRepo.lockFamilyCredit(tx, teacherId, input.parentId);
     await creditRepo.insertPaymentOnAccount(tx, {
@@ -88,7 +81,7 @@ export async function sellLessonPackage(deps: BalanceDeps, teacherId: string, in
   const { teacher } = await teacherAndFamily(deps.db, teacherId, input.parentId);
   const teacherName = `${teacher.firstName} ${teacher.lastName}`;
   const today = dayIn(teacher.timeZone, now);
-  refuseFuture(input.paidOn, today);
+  refuseFuturePayment(input.paidOn, today);
   if (input.validUntil < today || input.validUntil > addDays(input.paidOn, PACKAGE_LIMITS.validDaysMax)) {
     const message = input.validUntil < today ? "The package would already have expired: choose a date from today on." : PACKAGE_VALID_MESSAGE;
     throw new AppError("validation", message, { fields: { validUntil: message } });

@@ -56,13 +56,20 @@ function localRange(from: string, to: string, timeZone: string): { start: Date; 
 }
 
 
-async function requireTeacherRow(db: Executor, teacherId: string) {
+/** Money is recorded when it was received: never on a day still to come (the teacher's calendar). */
+export function refuseFuturePayment(paidOn: string, todayLocal: string): void {
+  if (paidOn <= todayLocal) return;
+  const message = "The payment date cannot be in the future.";
+  throw new AppError("validation", message, { fields: { paidOn: message } });
+}
+
+export async function requireTeacherRow(db: Executor, teacherId: string) {
   const teacher = await repo.teacherForInvoice(db, teacherId);
   if (!teacher) throw new AppError("not_found", "Teacher not found");
   return teacher;
 }
 
-async function requireFamily(db: Executor, teacherId: string, parentId: string) {
+export async function requireFamily(db: Executor, teacherId: string, parentId: string) {
   const family = await repo.familyContactOfTeacher(db, teacherId, parentId);
   if (!family) throw new AppError("not_found", "Family not found", { fields: { parentId: "Family not found" } });
   return family;
@@ -336,10 +343,7 @@ export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env" | "
       const message = `The balance is ${formatMoney(balance)}: a payment can be at most that.`;
       throw new AppError("validation", message, { fields: { amountCents: message } });
     }
-    if (input.paidOn > today(now, row.teacherTimeZone)) {
-      const message = "The payment date cannot be in the future.";
-      throw new AppError("validation", message, { fields: { paidOn: message } });
-    }
+    refuseFuturePayment(input.paidOn, today(now, row.teacherTimeZone));
     await repo.insertPayment(tx, { invoiceId, amountCents: input.amountCents, paidOn: input.paidOn, method: input.method, note: input.note ?? "" });
     const paidCents = row.paidCents + input.amountCents;
     await repo.updateInvoiceRow(tx, invoiceId, { paidCents, paidAt: paidCents >= row.totalCents ? now : null });

@@ -1,15 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
-import { AppError } from "../../../shared/errors";
-import { INVOICE_LIMITS, PACKAGE_LIMITS, RECORDED_PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
-import { PAYMENT_METHOD_LABELS } from "../../../shared/invoices/invoices.schemas";
+import { useForm } from "react-hook-form";
+import { INVOICE_LIMITS, PACKAGE_LIMITS } from "../../../shared/invoices/invoices.constants";
 import { addDays } from "../../../shared/invoices/invoice-state.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Select } from "../../components/ui/choice";
 import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
-import { invalidProps, setServerErrors } from "../../components/ui/form";
+import { invalidProps } from "../../components/ui/form";
 import { ActionsRow, CancelButton } from "../../components/ui/form-actions";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
@@ -23,6 +20,7 @@ import {
   type PaymentOnAccountFormInput,
   type PaymentOnAccountFormOutput,
 } from "./invoice-forms";
+import { MethodField, placePaymentErrors } from "./payment-fields";
 import { useRecordPaymentOnAccount, useSellLessonPackage } from "./use-invoices";
 
 /**
@@ -31,28 +29,6 @@ import { useRecordPaymentOnAccount, useSellLessonPackage } from "./use-invoices"
  */
 
 type Props = { parentId: string; familyName: string; open: boolean; onOpenChange: (open: boolean) => void };
-
-/** The server names amounts in cents; the forms' fields are the dollars ones. */
-function placeErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[], cents: { server: string; field: Path<T> }) {
-  const placed = setServerErrors(error, setError, fields);
-  const message = error instanceof AppError ? error.fields?.[cents.server] : undefined;
-  if (message) setError(cents.field, { type: "server", message });
-  return placed;
-}
-
-function MethodField({ id, error, register }: { id: string; error: string | undefined; register: object }) {
-  return (
-    <Field id={id} label="Method" error={error}>
-      <Select id={id} {...invalidProps(id, error)} {...register}>
-        {RECORDED_PAYMENT_METHODS.map((method) => (
-          <option key={method} value={method}>
-            {PAYMENT_METHOD_LABELS[method]}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
 
 export function PaymentOnAccountDialog({ parentId, familyName, open, onOpenChange }: Props) {
   return (
@@ -70,7 +46,7 @@ function PaymentOnAccountForm({ parentId, onDone }: { parentId: string; onDone: 
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((input) =>
-    record.mutate(input, { onSuccess: onDone, onError: (error) => placeErrors(error, form.setError, ["paidOn", "method", "note"], { server: "amountCents", field: "amount" }) }),
+    record.mutate(input, { onSuccess: onDone, onError: (error) => placePaymentErrors(error, form.setError, ["paidOn", "method", "note"], { server: "amountCents", field: "amount" }) }),
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -119,7 +95,7 @@ function PackageForm({ parentId, onDone }: { parentId: string; onDone: () => voi
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((input) =>
-    sell.mutate(input, { onSuccess: onDone, onError: (error) => placeErrors(error, form.setError, ["lessons", "validUntil", "paidOn", "method", "note"], { server: "priceCents", field: "price" }) }),
+    sell.mutate(input, { onSuccess: onDone, onError: (error) => placePaymentErrors(error, form.setError, ["lessons", "validUntil", "paidOn", "method", "note"], { server: "priceCents", field: "price" }) }),
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">

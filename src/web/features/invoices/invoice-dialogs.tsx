@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { voidCreditNotice } from "../../../shared/invoices/family-credit.rules";
-import { INVOICE_LIMITS, RECORDED_PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
-import { PAYMENT_METHOD_LABELS, voidInvoiceSchema, type InvoiceDTO, type VoidInvoiceInput } from "../../../shared/invoices/invoices.schemas";
+import { INVOICE_LIMITS } from "../../../shared/invoices/invoices.constants";
+import { voidInvoiceSchema, type InvoiceDTO, type VoidInvoiceInput } from "../../../shared/invoices/invoices.schemas";
 import { centsToDollarsText, formatMoney } from "../../../shared/invoices/money.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -12,12 +12,12 @@ import { DialogWhenOpen } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/choice";
 import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { todayIn } from "./invoice-dates";
 import { paymentFormSchema, type PaymentFormInput, type PaymentFormOutput } from "./invoice-forms";
+import { MethodField, placePaymentErrors } from "./payment-fields";
 import { useRecordPayment, useSendInvoice, useVoidInvoice } from "./use-invoices";
 
 type DialogProps = { invoice: InvoiceDTO; open: boolean; onOpenChange: (open: boolean) => void };
@@ -71,13 +71,7 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => v
   const onSubmit = form.handleSubmit((input) =>
     record.mutate(input, {
       onSuccess: onDone,
-      onError: (error) => {
-        // The server names the amount in cents; the form's field is the dollars one.
-        const placed = setServerErrors(error, form.setError, ["paidOn", "method", "note"]);
-        const amount = (error as { fields?: Record<string, string> }).fields?.amountCents;
-        if (amount) form.setError("amount", { type: "server", message: amount });
-        return placed;
-      },
+      onError: (error) => placePaymentErrors(error, form.setError, ["paidOn", "method", "note"], { server: "amountCents", field: "amount" }),
     }),
   );
   return (
@@ -90,15 +84,7 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceDTO; onDone: () => v
           <Input id="payment-date" type="date" {...invalidProps("payment-date", errors.paidOn?.message)} {...form.register("paidOn")} />
         </Field>
       </div>
-      <Field id="payment-method" label="Method" error={errors.method?.message}>
-        <Select id="payment-method" {...invalidProps("payment-method", errors.method?.message)} {...form.register("method")}>
-          {RECORDED_PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {PAYMENT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <MethodField id="payment-method" error={errors.method?.message} register={form.register("method")} />
       <Field id="payment-note" label="Note (optional)" error={errors.note?.message}>
         <Input id="payment-note" maxLength={INVOICE_LIMITS.paymentNoteMax} {...invalidProps("payment-note", errors.note?.message)} {...form.register("note")} />
       </Field>
