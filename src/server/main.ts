@@ -91,8 +91,11 @@ async function main() {
     // in-flight requests finish, then close the database.
     void liveHubFor({ db: handle.db, logger }).close();
     void backupEndpoint?.close();
+    // The jobs runner ends its pass between two jobs (a burst's unstarted jobs go back to the
+    // queue for another process) while the requests finish.
+    const jobsStopped = Promise.resolve(jobs?.stop());
     server.close(() => {
-      Promise.resolve(jobs?.stop())
+      jobsStopped
         .then(() => handle.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));

@@ -118,6 +118,49 @@ describe("mail outbox: the sender", () => {
     expect(again.sent.filter((id) => ids.includes(id))).toEqual([]);
   });
 
+  it("a pass longer than a lease: messages claimed late in it keep their lease, and a runner joining later sends none twice", async () => {
+    // Issue 42: a pass that fixed its clock at its start gave the messages it claimed later a lease
+    // already over, and a runner starting later took them again. 12 messages of 250 ms against a
+    // 1.5 s lease: the first claim takes 10 (2.5 s), the second 2, and a second runner joins at 2.7 s,
+    // before the first renewal of the second claim.
+    const ids = await stored(12);
+    const a = recordingTransport(0, 250);
+    const b = recordingTransport(0, 250);
+    await Promise.all([
+      sendDueMail(t.deps.db, a.transport, logger, undefined, { leaseMs: 1_500 }),
+      new Promise((resolve) => setTimeout(resolve, 2_700)).then(() => sendDueMail(second.deps.db, b.transport, logger, undefined, { leaseMs: 1_500 })),
+    ]);
+    const all = [...a.sent, ...b.sent].filter((id) => ids.includes(id));
+    expect(all.sort()).toEqual([...ids].sort());
+    expect((await rowsOf(ids)).every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+
+  it("a send slower than the lease keeps its message: runners trying meanwhile never send it again", async () => {
+    const [id] = await stored(1);
+    const a = recordingTransport(0, 1_500);
+    const b = recordingTransport();
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(() => sendDueMail(second.deps.db, b.transport, logger, undefined, { leaseMs: 600 }));
+    await Promise.all([sendDueMail(t.deps.db, a.transport, logger, undefined, { leaseMs: 600 }), later(700), later(1_200)]);
+    expect([...a.sent, ...b.sent].filter((sent) => sent === id)).toEqual([id]);
+  });
+
+  it("a stop between two messages gives back what was claimed and not sent", async () => {
+    const ids = await stored(6);
+    let stop = false;
+    const slow = recordingTransport(0, 20);
+    const report = await sendDueMail(t.deps.db, async (id, mail) => {
+      await slow.transport(id, mail);
+      stop = true;
+    }, logger, undefined, { stopping: () => stop });
+    expect(report.sent).toBe(1);
+    const pending = (await rowsOf(ids)).filter((row) => row.status === "pending");
+    expect(pending.length).toBeGreaterThanOrEqual(5);
+    // Free at once for another runner, and the attempt that never ran is not counted.
+    expect(pending.every((row) => row.lockedUntil === null && row.attempts === 0)).toBe(true);
+    await sendDueMail(t.deps.db, recordingTransport().transport, logger);
+    expect((await rowsOf(ids)).every((row) => row.status === "sent")).toBe(true);
+  });
+
   it("retries a failure after retryDelayMs, keeping the error, and sends it once", async () => {
     const [id] = await stored(1);
     const smtp = recordingTransport(2);

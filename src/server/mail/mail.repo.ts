@@ -97,6 +97,15 @@ export async function extendMailLease(db: Database, id: string, until: Date): Pr
   await db.update(mailOutbox).set({ lockedUntil: until }).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
+/** Gives back messages claimed but not sent (a shutdown): the attempt that never ran is not counted. */
+export async function releaseMail(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: null, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+    .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, "pending")));
+}
+
 export async function markMailSent(db: Database, id: string, now: Date): Promise<void> {
   await db.update(mailOutbox).set({ status: "sent", sentAt: now, lockedUntil: null, error: null }).where(eq(mailOutbox.id, id));
 }

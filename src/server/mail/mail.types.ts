@@ -48,7 +48,7 @@ export interface Mailer {
    */
   sendSoon(message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
   /** One pass over the due messages (the jobs runner's, or a test's with its clock). */
-  sendDue(now?: Date): Promise<SendReport>;
+  sendDue(now?: Date, budgetMs?: number): Promise<SendReport>;
   /** Lets `kick()` run passes in this process: the jobs runner turns it on when it starts. */
   startSending(): void;
   /** Turns the kick off again and waits for a pass in progress. */

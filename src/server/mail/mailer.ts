@@ -23,13 +23,15 @@ async function wanted(executor: Executor, message: MailMessage): Promise<boolean
 export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {
   const transport = createMailTransport(logger, config);
   let sending = false;
+  let stopRequested = false;
+  const stopping = () => stopRequested;
   let running: Promise<void> | null = null;
   let again = false;
 
   const kickedPasses = async () => {
     do {
       again = false;
-      await sendDueMail(db, transport, logger).catch((error: unknown) => logger.error({ err: error }, "mail: sending pass failed"));
+      await sendDueMail(db, transport, logger, undefined, { stopping }).catch((error: unknown) => logger.error({ err: error }, "mail: sending pass failed"));
     } while (again && sending);
     running = null;
   };
@@ -55,12 +57,15 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
       if (stored) mailer.kick();
       return stored;
     },
-    sendDue: (now) => sendDueMail(db, transport, logger, now),
+    sendDue: (now, budgetMs) => sendDueMail(db, transport, logger, now, { stopping, budgetMs }),
     startSending() {
       sending = true;
+      stopRequested = false;
     },
     async stopSending() {
       sending = false;
+      // The pass under way ends after the message it is sending; the rest go back to the outbox.
+      stopRequested = true;
       await running;
     },
   };

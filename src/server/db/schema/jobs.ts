@@ -23,5 +23,9 @@ export const jobs = pgTable(
     lastError: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`),
+    // A claim takes some of each kind that is due (claimDueJobs): one index lookup per kind.
+    index("jobs_kind_due_idx").on(t.kind, t.runAt).where(sql`${t.doneAt} is null`),
+  ],
 );
