@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIanaTimeZone, zoneChoices, zoneCityLabel } from "./time-zone.rules";
+import { isIanaTimeZone, knownZoneOrUtc, zoneChoices, zoneCityLabel } from "./time-zone.rules";
 
 describe("isIanaTimeZone", () => {
   it.each([
@@ -47,5 +47,15 @@ describe("zoneChoices and zoneCityLabel: a time-zone picker people can read", ()
   it("keeps the current zone even when the runtime does not list it", () => {
     const { others } = zoneChoices(["Europe/London"], {}, "America/Nuuk");
     expect(others.map((c) => c.value)).toEqual(["Europe/London", "America/Nuuk"].sort((a, b) => zoneCityLabel(a).localeCompare(zoneCityLabel(b))));
+  });
+});
+
+describe("knownZoneOrUtc (the clock to count someone's days on)", () => {
+  it("keeps a zone this runtime knows, an alias included, and counts anything else as UTC", () => {
+    expect(knownZoneOrUtc("America/Chicago")).toBe("America/Chicago");
+    expect(knownZoneOrUtc("Asia/Calcutta")).toBe("Asia/Calcutta");
+    expect(knownZoneOrUtc("Atlantis/Nowhere")).toBe("UTC");
+    expect(knownZoneOrUtc("")).toBe("UTC");
+    expect(knownZoneOrUtc(null)).toBe("UTC");
   });
 });

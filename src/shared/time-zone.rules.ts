@@ -22,6 +22,15 @@ export function isIanaTimeZone(zone: string): boolean {
   return true;
 }
 
+/**
+ * The clock to count someone's days and hours on (issue 42): their zone when this runtime knows it,
+ * else UTC, so that a zone from a browser with newer zone data never stops an email or a figure.
+ * A parent's zone itself is chosen, else reported, else UTC: db/parent-zone.ts in SQL.
+ */
+export function knownZoneOrUtc(zone: string | null | undefined): string {
+  return zone && isIanaTimeZone(zone) ? zone : "UTC";
+}
+
 export interface ZoneChoice {
   value: string;
   label: string;

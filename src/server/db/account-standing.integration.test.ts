@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
@@ -7,7 +7,7 @@ import { createClass } from "../../../tests/factories/classes";
 import { attendedLesson, sentInvoice } from "../../../tests/factories/invoices";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
-import { scheduleWeeklyEmails } from "../digest/weekly-digest.repo";
+import { DIGEST_KIND, scheduleWeeklyRound, SUMMARY_KIND, zonesInUse } from "../digest/weekly-digest.repo";
 import type { ClaimedJob } from "../jobs/job.types";
 import { unreadEmailJob } from "../messages/unread-email.job";
 import { invoiceReminderJob } from "../invoices/invoices.jobs";
@@ -63,6 +63,22 @@ async function putInState(teacher: { userId: string; teacherId: string }, state:
   if (state.deleted) await t.deps.db.update(user).set({ deleted: true }).where(eq(user.id, teacher.userId));
 }
 
+let week = 0;
+/**
+ * Whether Sunday's weekly round schedules the account: every zone's round of a week of the row's
+ * own (a zone's round is scheduled once a week), then a job of that week naming the account.
+ */
+async function weeklyScheduled(audience: "parent" | "teacher", userId: string, now: Date): Promise<boolean> {
+  const weekStart = `2041-02-${String(++week).padStart(2, "0")}`;
+  for (const zone of await zonesInUse(t.deps.db, audience)) await scheduleWeeklyRound(t.deps.db, audience, zone, weekStart, now);
+  const kind = audience === "parent" ? DIGEST_KIND : SUMMARY_KIND;
+  const rows = await t.deps.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.payload}->>'weekStart' = ${weekStart}`, sql`${jobs.payload}->'userIds' @> ${JSON.stringify([userId])}::jsonb`));
+  return rows.length > 0;
+}
+
 const asJob = (kind: string, key: string, payload: Record<string, unknown>) => ({ kind, key, payload }) as unknown as ClaimedJob;
 
 /** Runs the lesson reminder of `role` for a lesson starting at `startsAt`, as the runner would. */
@@ -112,8 +128,7 @@ describe("who may still act: every state × every path (account-standing.ts)", (
     const now = new Date();
 
     const feedStatus = (await t.app.request(new URL(feed.json.url as string).pathname)).status;
-    await scheduleWeeklyEmails(t.deps.db, now, 8 * 86_400_000, 86_400_000);
-    const summaries = await t.deps.db.select({ key: jobs.key }).from(jobs).where(like(jobs.key, `weekly-summary:${teacher.userId}:%`));
+    const weeklySummary = await weeklyScheduled("teacher", teacher.userId, now);
     const reopened = await send(t, "POST", "/api/messages/conversations", { cookie: parentCookie, body: { teacherId: teacher.teacherId } });
     const sent = await send(t, "POST", `/api/messages/conversations/${conversationId}/messages`, { cookie: parentCookie, body: { text: "Still there?" } });
     await unreadEmailJob.handle({ kind: unreadEmailJob.kind, key: `test:${first.json.id}`, payload: { messageId: first.json.id } } as unknown as ClaimedJob, {
@@ -129,7 +144,7 @@ describe("who may still act: every state × every path (account-standing.ts)", (
 
     expect({
       feed: feedStatus,
-      weeklySummary: summaries.length > 0,
+      weeklySummary,
       openConversation: reopened.status,
       send: sent.status === 201 ? 201 : (sent.json.error.reason as string),
       unreadEmail: (await sentMail(teacher.email, "message-unread")) > 0,
@@ -179,8 +194,7 @@ describe("who may still act: every state × every path (account-standing.ts)", (
       await make(parent.userId);
       const now = new Date();
       const feed = (await t.app.request(new URL(created.json.url as string).pathname)).status;
-      await scheduleWeeklyEmails(t.deps.db, now, 8 * 86_400_000, 86_400_000);
-      const weekly = (await t.deps.db.select({ key: jobs.key }).from(jobs).where(like(jobs.key, `weekly-digest:${parent.userId}:%`))).length > 0;
+      const weekly = await weeklyScheduled("parent", parent.userId, now);
       const contacted = (await send(t, "POST", "/api/messages/conversations/family", { cookie: teacherCookie, body: { studentId: parent.studentIds[0]! } })).status;
       const sent = await send(t, "POST", `/api/messages/conversations/${opened.json.id}/messages`, { cookie: teacherCookie, body: { text: "About Tuesday" } });
       await remindOfLesson(bookingId, startsAt, "parent", now);

@@ -29,6 +29,17 @@ export function studentsTaughtBy(teacherId: SQL): SQL {
 }
 
 /**
+ * The same rule for several teachers at once: `select teacher_id, student_id` of every pair (no
+ * repeats). `teacherIds` is a SQL array (a bound text[]); each branch reads its table's teacher
+ * index, so a batch of weekly summaries reads its teachers' rows only.
+ */
+export function studentsTaughtByAny(teacherIds: SQL): SQL {
+  return sql`(select rel_b.teacher_id, rel_b.student_id from bookings rel_b where rel_b.teacher_id = any(${teacherIds}) and rel_b.student_id is not null and ${heldLessonAs("rel_b")}
+    union select rel_c.teacher_id, rel_c.student_id from classes rel_c where rel_c.teacher_id = any(${teacherIds}) and rel_c.student_id is not null
+    union select rel_m.teacher_id, rel_m.student_id from make_up_credits rel_m where rel_m.teacher_id = any(${teacherIds}))`;
+}
+
+/**
  * A teacher knows a student whose family has approached them: a request of any status (pending,
  * declined or withdrawn included), a class, or a credit. This is who a teacher may write to (no
  * cold outreach: spec section 9) and set a meeting link for before the first lesson is accepted.

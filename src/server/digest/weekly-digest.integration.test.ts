@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { and, eq, like } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createOperator, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { addGrade, createClass } from "../../../tests/factories/classes";
@@ -10,7 +10,7 @@ import { send, signIn, signInOperator } from "../../../tests/fixtures/http";
 import { twoProcessAppsForFile } from "../../../tests/fixtures/test-app";
 import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import { weekStartOf } from "../../shared/practice/practice-week.rules";
-import { conversations, jobs, mailOutbox, messages, parentProfiles } from "../db/schema";
+import { conversations, jobs, mailOutbox, messages, parentProfiles, weeklyEmailRounds } from "../db/schema";
 import type { Deps } from "../deps";
 import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
@@ -32,6 +32,22 @@ function comingSunday(): { weekStart: string; at: Date } {
   if (sundayAt(weekStart).getTime() <= Date.now()) weekStart = addLocalDays(weekStart, 7);
   return { weekStart, at: sundayAt(weekStart) };
 }
+
+/** The weekly jobs naming the account, of its week (a round's batch), and whether each ran. */
+function weeklyJobsOf(kind: string, userId: string, weekStart: string) {
+  return t.deps.db
+    .select({ doneAt: jobs.doneAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.payload}->>'weekStart' = ${weekStart}`, sql`${jobs.payload}->'userIds' @> ${JSON.stringify([userId])}::jsonb`));
+}
+
+// Every test's families are in New York and its week is the coming one, and a zone's round is
+// scheduled once a week: each test starts as a week no round has run in (the outbox's keys still
+// keep anyone from getting a week's email twice).
+beforeEach(async () => {
+  await t.deps.db.delete(weeklyEmailRounds);
+  await t.deps.db.delete(jobs).where(inArray(jobs.kind, ["weekly-digest", "weekly-summary"]));
+});
 
 function mailsTo(email: string, kind: string) {
   return t.deps.db
@@ -109,9 +125,9 @@ describe("the weekly digest and summary (issue 29)", () => {
     await run(t.deps, at);
     expect(await mailsTo(parent.email, "weekly-digest")).toHaveLength(0);
     expect(await mailsTo(teacher.email, "weekly-summary")).toHaveLength(0);
-    // The jobs ran (and found nothing), rather than never being scheduled.
-    const done = await t.deps.db.select({ key: jobs.key }).from(jobs).where(like(jobs.key, `weekly-digest:${parent.userId}:%`));
-    expect(done).toHaveLength(1);
+    // The job ran (and found nothing), rather than never being scheduled.
+    const done = await weeklyJobsOf("weekly-digest", parent.userId, comingSunday().weekStart);
+    expect(done.map((job) => job.doneAt !== null)).toEqual([true]);
   });
 
   it("respects the settings: weekly off, and a parent's Email notifications off, send nothing", async () => {
@@ -138,9 +154,9 @@ describe("the weekly digest and summary (issue 29)", () => {
     await t.deps.db.update(parentProfiles).set({ timeZone: null, reportedTimeZone: "Atlantis/Nowhere" }).where(eq(parentProfiles.id, unknown.parent.parentId));
     await run(t.deps, newYork.at);
     expect(await mailsTo(newYork.parent.email, "weekly-digest")).toHaveLength(1);
-    // Without the guard the one statement fails and nobody's job exists; with it, this one is scheduled too.
-    const scheduled = await t.deps.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.key, `weekly-digest:${unknown.parent.userId}:${unknown.weekStart}`));
-    expect(scheduled).toHaveLength(1);
+    // Its round runs on UTC's clock (18:00 UTC came before 18:00 in New York), and nobody else's fails with it.
+    expect(await weeklyJobsOf("weekly-digest", unknown.parent.userId, unknown.weekStart)).toHaveLength(1);
+    expect(await mailsTo(unknown.parent.email, "weekly-digest")).toHaveLength(1);
   });
 
   it("a week whose Sunday evening the servers missed is dropped on Monday afternoon, not sent late", async () => {
@@ -165,6 +181,16 @@ describe("POST /api/accounts/me/weekly-email (this week's, now)", () => {
     const mails = await mailsTo(family.parent.email, "weekly-digest");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Scales quiz: 92/100");
+  });
+
+  it("is rate limited: a fourth ask within ten minutes gets 429 with when to ask again, and builds nothing", async () => {
+    const quiet = await createParent(t.deps);
+    const cookie = await signIn(t, "parent", quiet.email, quiet.password);
+    for (let i = 0; i < 3; i++) expect((await send(t, "POST", "/api/accounts/me/weekly-email", { cookie })).status).toBe(200);
+    const fourth = await send(t, "POST", "/api/accounts/me/weekly-email", { cookie });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error.message).toMatch(/^You asked for this week's email several times in a few minutes\. Please wait 10 minutes and ask again\.$/);
+    expect(fourth.headers.get("retry-after")).toBe("600");
   });
 
   it("says when there is nothing to say; refuses a weekly email turned off (409), signed out (401), an operator (403)", async () => {

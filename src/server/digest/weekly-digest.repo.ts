@@ -1,81 +1,130 @@
 import { sql } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { DigestLesson } from "../../shared/digest/weekly-digest.rules";
-import { WEEKLY_EMAIL_HOUR } from "../../shared/digest/weekly-digest.rules";
 import type { Executor } from "../db/client";
 import { queryRows } from "../db/client";
 import { activeAccount, teacherInGoodStanding } from "../db/account-standing";
+import { parentZoneOf } from "../db/parent-zone";
+import { knownZoneOrUtc } from "../../shared/time-zone.rules";
 
 export const DIGEST_KIND = "weekly-digest";
-/** The parent's zone as their emails use it: chosen in settings, else reported by the browser, else UTC. */
-const PARENT_ZONE = sql.raw(`coalesce(p.time_zone, p.reported_time_zone, 'UTC')`);
 export const SUMMARY_KIND = "weekly-summary";
+/** Accounts per job: each job builds its batch's emails with a fixed number of queries. */
+export const WEEKLY_BATCH = 50;
+
+type Audience = "parent" | "teacher";
+const KIND_OF: Record<Audience, string> = { parent: DIGEST_KIND, teacher: SUMMARY_KIND };
+/** A list of bound values for `in (…)`. */
+const ids = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** A parent whose weekly digest is on: "Email notifications" on by email, the weekly switch on, the account active. */
+const parentWantsWeekly = (p: string) =>
+  sql.raw(`${p}.wants_notifications and ${p}.preferred_communication <> 'app'
+    and coalesce((select ep.weekly from email_preferences ep where ep.user_id = ${p}.user_id), true)`);
+/** A teacher whose weekly summary is on. */
+const teacherWantsWeekly = (t: string) => sql.raw(`coalesce((select ep.weekly from email_preferences ep where ep.user_id = ${t}.user_id), true)`);
 
 /**
- * Schedules this week's email of every parent (the digest) and teacher (the summary) whose Sunday
- * 18:00, in their own zone, falls in (now - staleMs, now + horizonMs], in one statement. The key
- * names the account and the week's Monday, so every pass of every process stores each once; the
- * email itself is stored under the same key (the outbox's dedupe key), so it is sent once.
- * date_trunc('week') is the local Monday; 6 days and 18 hours later is Sunday 18:00 local, turned
- * back into an instant by the zone (DST included).
+ * The zones people are in, one index probe per zone (a loose index scan of parent_profiles_zone_idx
+ * and teacher_profiles_zone_idx): what a pass reads to find whose Sunday 18:00 has come, instead of
+ * every account.
  */
-export async function scheduleWeeklyEmails(db: Executor, now: Date, horizonMs: number, staleMs: number): Promise<void> {
-  const at = now.toISOString();
-  await db.execute(sql`
-    insert into jobs (kind, key, payload, run_at)
-    select w.kind, w.kind || ':' || w.user_id || ':' || w.week_start,
-           jsonb_build_object('userId', w.user_id, 'weekStart', w.week_start), w.run_at
-      from (
-        select a.kind, a.user_id, to_char(m.monday, 'YYYY-MM-DD') as week_start,
-               (m.monday + make_interval(days => 6, hours => ${WEEKLY_EMAIL_HOUR})) at time zone a.zone as run_at
-          from (
-            -- A zone the database does not know (a browser's newer tz data) counts as UTC rather
-            -- than failing the statement, and with it everyone's weekly email.
-            select z.kind, z.user_id, coalesce(known.name, 'UTC') as zone
-              from (
-                select ${DIGEST_KIND}::text as kind, p.user_id, ${PARENT_ZONE} as zone
-                  from parent_profiles p where ${activeAccount(sql`p.user_id`)}
-                union all
-                select ${SUMMARY_KIND}::text, t.user_id, t.time_zone
-                  from teacher_profiles t where ${teacherInGoodStanding(sql`t.id`)}
-              ) z
-              left join (select name from pg_timezone_names) known on known.name = z.zone
-          ) a
-          cross join lateral (select date_trunc('week', ${at}::timestamptz at time zone a.zone) as monday) m
-      ) w
-     where w.run_at > ${at}::timestamptz - ${`${staleMs} milliseconds`}::interval
-       and w.run_at <= ${at}::timestamptz + ${`${horizonMs} milliseconds`}::interval
-    on conflict (key) do nothing
-  `);
+export async function zonesInUse(db: Executor, audience: Audience): Promise<string[]> {
+  const [table, zone] = audience === "parent" ? ["parent_profiles", parentZoneOf("x")] : ["teacher_profiles", sql.raw("x.time_zone")];
+  const rows = await queryRows<{ zone: string }>(
+    db,
+    sql`with recursive z(zone) as (
+          (select ${zone} from ${sql.raw(table)} x order by 1 limit 1)
+          union all
+          select (select ${zone} from ${sql.raw(table)} x where ${zone} > z.zone order by 1 limit 1) from z where z.zone is not null)
+        select zone from z where zone is not null`,
+  );
+  return rows.map((row) => row.zone);
+}
+
+/**
+ * Schedules one zone's weekly emails of one week, once (weekly_email_rounds): the accounts in that
+ * zone whose weekly email is on and whose account may be emailed (account-standing.ts), by
+ * batches of WEEKLY_BATCH in user id order, each a job due at `runAt`. One statement, safe in every
+ * process at once: the round's row is stored by one, and its jobs with it. Accounts are read
+ * through the zone indexes; nothing is scheduled for someone who would not get the email.
+ */
+export async function scheduleWeeklyRound(db: Executor, audience: Audience, zone: string, weekStart: string, runAt: Date): Promise<number> {
+  const kind = KIND_OF[audience];
+  const recipients =
+    audience === "parent"
+      ? sql`select p.user_id from parent_profiles p
+             where ${parentZoneOf("p")} = ${zone} and ${parentWantsWeekly("p")} and ${activeAccount(sql`p.user_id`)}`
+      : sql`select t.user_id from teacher_profiles t
+             where t.time_zone = ${zone} and ${teacherWantsWeekly("t")} and ${teacherInGoodStanding(sql`t.id`)}`;
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`with round as (
+          insert into weekly_email_rounds (kind, zone, week_start, run_at)
+          values (${kind}, ${zone}, ${weekStart}, ${runAt.toISOString()}::timestamptz)
+          on conflict do nothing
+          returning 1
+        )
+        insert into jobs (kind, key, payload, run_at)
+        select ${kind}, ${kind} || ':' || ${weekStart} || ':' || ${zone} || ':' || min(r.user_id),
+               jsonb_build_object('userIds', jsonb_agg(r.user_id order by r.user_id), 'weekStart', ${weekStart}::text),
+               ${runAt.toISOString()}::timestamptz
+          from (select a.user_id, (row_number() over (order by a.user_id) - 1) / ${WEEKLY_BATCH} as batch from (${recipients}) a) r
+         where exists (select 1 from round)
+         group by r.batch
+        on conflict (key) do nothing
+        returning key`,
+  );
+  return rows.length;
 }
 
 export interface Recipient {
+  userId: string;
   profileId: string;
   email: string;
   firstName: string;
   timeZone: string;
 }
 
-export async function parentRecipient(db: Executor, userId: string): Promise<Recipient | null> {
-  const [row] = await queryRows<Recipient>(
+/** The parents among `userIds` who may be emailed (active accounts), with their clock. */
+export async function parentRecipients(db: Executor, userIds: readonly string[]): Promise<Recipient[]> {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<Recipient>(
     db,
-    sql`select p.id as "profileId", u.email, p.first_name as "firstName", ${PARENT_ZONE} as "timeZone"
-          from parent_profiles p join "user" u on u.id = p.user_id where p.user_id = ${userId} and ${activeAccount(sql`p.user_id`)}`,
+    sql`select p.user_id as "userId", p.id as "profileId", u.email, p.first_name as "firstName", ${parentZoneOf("p")} as "timeZone"
+          from parent_profiles p join "user" u on u.id = p.user_id
+         where p.user_id in (${ids(userIds)}) and ${activeAccount(sql`p.user_id`)}`,
   );
-  return row ?? null;
+  return rows.map((row) => ({ ...row, timeZone: knownZoneOrUtc(row.timeZone) }));
+}
+
+/** The teachers among `userIds` in good standing (account-standing.ts). */
+export async function teacherRecipients(db: Executor, userIds: readonly string[]): Promise<Recipient[]> {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<Recipient>(
+    db,
+    sql`select t.user_id as "userId", t.id as "profileId", u.email, t.first_name as "firstName", t.time_zone as "timeZone"
+          from teacher_profiles t join "user" u on u.id = t.user_id
+         where t.user_id in (${ids(userIds)}) and ${teacherInGoodStanding(sql`t.id`)}`,
+  );
+  return rows.map((row) => ({ ...row, timeZone: knownZoneOrUtc(row.timeZone) }));
+}
+
+export async function parentRecipient(db: Executor, userId: string): Promise<Recipient | null> {
+  return (await parentRecipients(db, [userId]))[0] ?? null;
 }
 
 export async function teacherRecipient(db: Executor, userId: string): Promise<Recipient | null> {
-  const [row] = await queryRows<Recipient>(
-    db,
-    sql`select t.id as "profileId", u.email, t.first_name as "firstName", t.time_zone as "timeZone"
-          from teacher_profiles t join "user" u on u.id = t.user_id where t.user_id = ${userId} and ${teacherInGoodStanding(sql`t.id`)}`,
-  );
-  return row ?? null;
+  return (await teacherRecipients(db, [userId]))[0] ?? null;
 }
 
-/** The family's accepted lessons starting in (from, to], per child, soonest first. */
-export async function lessonsBetween(db: Executor, parentId: string, from: Date, to: Date): Promise<(DigestLesson & { studentId: string })[]> {
+/** The families' accepted lessons starting in (from, to], per child, soonest first. */
+export async function lessonsBetween(db: Executor, parentIds: readonly string[], from: Date, to: Date): Promise<(DigestLesson & { studentId: string })[]> {
+  if (parentIds.length === 0) return [];
   const rows = await queryRows<{ studentId: string; startsAt: Date | string; teacherName: string | null; bookingType: BookingType }>(
     db,
     sql`select b.student_id as "studentId", s.starts_at as "startsAt", b.booking_type as "bookingType",
@@ -83,7 +132,7 @@ export async function lessonsBetween(db: Executor, parentId: string, from: Date,
           from bookings b
           join booking_slots s on s.id = b.slot_id
           left join teacher_profiles t on t.id = b.teacher_id
-         where b.parent_id = ${parentId} and b.status = 'accepted' and b.student_id is not null
+         where b.parent_id in (${ids(parentIds)}) and b.status = 'accepted' and b.student_id is not null
            and s.starts_at > ${from.toISOString()}::timestamptz and s.starts_at <= ${to.toISOString()}::timestamptz
          order by s.starts_at, b.id`,
   );
@@ -103,15 +152,16 @@ export interface GradeRow {
   score: number;
 }
 
-/** Grades given since `since` in the family's current enrolments (a grade belongs to its enrolment). */
-export function gradesSince(db: Executor, parentId: string, since: Date): Promise<GradeRow[]> {
+/** Grades given since `since` in the families' current enrolments (a grade belongs to its enrolment). */
+export function gradesSince(db: Executor, parentIds: readonly string[], since: Date): Promise<GradeRow[]> {
+  if (parentIds.length === 0) return Promise.resolve([]);
   return queryRows<GradeRow>(
     db,
     sql`select e.student_id as "studentId", c.id as "classId", c.name as "className", g.title, g.score
           from class_grades g
           join class_enrolments e on e.id = g.enrolment_id and e.class_id = g.class_id
           join classes c on c.id = g.class_id
-         where e.parent_id = ${parentId} and e.left_at is null and e.student_id is not null
+         where e.parent_id in (${ids(parentIds)}) and e.left_at is null and e.student_id is not null
            and g.created_at >= ${since.toISOString()}::timestamptz
          order by g.created_at, g.id`,
   );
@@ -124,26 +174,30 @@ export interface ClassProgressRow {
   progressMetrics: unknown;
 }
 
-/** The family's classes now, with their progress (achievements carry their unlock time). */
-export function classesOfFamily(db: Executor, parentId: string): Promise<ClassProgressRow[]> {
+/** The families' classes now, with their progress (achievements carry their unlock time). */
+export function classesOfFamilies(db: Executor, parentIds: readonly string[]): Promise<ClassProgressRow[]> {
+  if (parentIds.length === 0) return Promise.resolve([]);
   return queryRows<ClassProgressRow>(
     db,
     sql`select c.student_id as "studentId", c.id as "classId", c.name as "className", c.progress_metrics as "progressMetrics"
           from classes c
-         where c.parent_id = ${parentId} and c.student_id is not null
+         where c.parent_id in (${ids(parentIds)}) and c.student_id is not null
          order by c.name, c.id`,
   );
 }
 
-/** Messages to this account still unread (removed ones not counted). */
-export async function unreadMessageCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await queryRows<{ count: number | string }>(
+/** Messages to each of the accounts still unread (removed ones not counted); an account with none is absent. */
+export async function unreadMessageCounts(db: Executor, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ userId: string; count: number | string }>(
     db,
-    sql`select count(*) as count
-          from messages m join conversations c on c.id = m.conversation_id
-         where (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
-           and m.sender_user_id is distinct from ${userId}
-           and m.read_at is null and m.hidden_at is null`,
+    sql`select r.user_id as "userId", count(*) as count
+          from (select c.id, c.parent_user_id as user_id from conversations c where c.parent_user_id in (${ids(userIds)})
+                union all
+                select c.id, c.teacher_user_id from conversations c where c.teacher_user_id in (${ids(userIds)})) r
+          join messages m on m.conversation_id = r.id
+         where m.sender_user_id is distinct from r.user_id and m.read_at is null and m.hidden_at is null
+         group by r.user_id`,
   );
-  return Number(row?.count ?? 0);
+  return new Map(rows.map((row) => [row.userId, Number(row.count)]));
 }

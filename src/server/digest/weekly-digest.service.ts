@@ -11,7 +11,7 @@ import {
 import type { MailMessage } from "../mail";
 import { weeklyDigestEmail, weeklySummaryEmail } from "./weekly-digest.emails";
 import type { Deps } from "../deps";
-import { openHomeworkOf, practiceStudentsOfParent, practiceStudentsOfTeacher, practiceWeeksOf } from "../practice";
+import { openHomeworkOf, practiceStudentsOfParents, practiceStudentsOfTeachers, practiceWeeksOf } from "../practice";
 import * as repo from "./weekly-digest.repo";
 
 /**
@@ -38,68 +38,115 @@ function newAchievements(rows: repo.ClassProgressRow[], studentId: string, since
     });
 }
 
-export async function parentDigest(deps: DbDeps, userId: string, weekStart: string, now: Date): Promise<(ParentDigest & { email: string }) | null> {
-  const parent = await repo.parentRecipient(deps.db, userId);
-  if (!parent) return null;
-  const students = await practiceStudentsOfParent(deps, parent.profileId);
-  const ids = students.map((s) => s.studentId);
+type Built<T> = T & { userId: string; email: string };
+
+/** The digests of a batch of parents (one zone's, or one for "Email me this week's now"): a fixed number of queries for all. */
+export async function parentDigests(deps: DbDeps, userIds: readonly string[], weekStart: string, now: Date): Promise<Built<ParentDigest>[]> {
+  const parents = await repo.parentRecipients(deps.db, userIds);
+  if (parents.length === 0) return [];
+  const parentIds = parents.map((p) => p.profileId);
+  const students = await practiceStudentsOfParents(deps, parentIds);
   const since = new Date(now.getTime() - WEEK_MS);
-  const nextWeek = nextWeekRange(weekStart, parent.timeZone);
-  const [homework, lessons, grades, classes, unreadMessages] = await Promise.all([
-    openHomeworkOf(deps, ids, now, null),
-    repo.lessonsBetween(deps.db, parent.profileId, nextWeek.from, nextWeek.to),
-    repo.gradesSince(deps.db, parent.profileId, since),
-    repo.classesOfFamily(deps.db, parent.profileId),
-    repo.unreadMessageCount(deps.db, userId),
+  const nextWeek = new Map(parents.map((p) => [p.profileId, nextWeekRange(weekStart, p.timeZone)]));
+  const ranges = [...nextWeek.values()];
+  const from = new Date(Math.min(...ranges.map((r) => r.from.getTime())));
+  const to = new Date(Math.max(...ranges.map((r) => r.to.getTime())));
+  const [homework, lessons, grades, classes, unread] = await Promise.all([
+    openHomeworkOf(
+      deps,
+      students.map((s) => s.studentId),
+      now,
+    ),
+    repo.lessonsBetween(deps.db, parentIds, from, to),
+    repo.gradesSince(deps.db, parentIds, since),
+    repo.classesOfFamilies(deps.db, parentIds),
+    repo.unreadMessageCounts(deps.db, userIds),
   ]);
-  const weekOf = await practiceWeeksOf(deps, students, homework.open, now);
-  return {
-    email: parent.email,
-    firstName: parent.firstName,
-    timeZone: parent.timeZone,
-    weekStart,
-    unreadMessages,
-    children: students.map((student): DigestChild => ({
-      studentId: student.studentId,
-      name: student.studentName,
-      lessons: lessons.filter((l) => l.studentId === student.studentId).map(({ studentId: _, ...lesson }) => lesson),
-      ...weekOf(student),
-      grades: grades.filter((g) => g.studentId === student.studentId).map(({ studentId: _, ...grade }) => grade),
-      achievements: newAchievements(classes, student.studentId, since),
-      openHomework: homework.describe(student.studentId),
-    })),
-  };
+  const weekOf = await practiceWeeksOf(deps, students, now);
+  return parents.map((parent) => {
+    const range = nextWeek.get(parent.profileId)!;
+    return {
+      userId: parent.userId,
+      email: parent.email,
+      firstName: parent.firstName,
+      timeZone: parent.timeZone,
+      weekStart,
+      unreadMessages: unread.get(parent.userId) ?? 0,
+      children: students
+        .filter((student) => student.parentId === parent.profileId)
+        .map((student): DigestChild => ({
+          studentId: student.studentId,
+          name: student.studentName,
+          lessons: lessons
+            .filter((l) => l.studentId === student.studentId && new Date(l.startsAt) > range.from && new Date(l.startsAt) <= range.to)
+            .map(({ studentId: _, ...lesson }) => lesson),
+          ...weekOf(student, homework.of(student.studentId)),
+          grades: grades.filter((g) => g.studentId === student.studentId).map(({ studentId: _, ...grade }) => grade),
+          achievements: newAchievements(classes, student.studentId, since),
+          openHomework: homework.describe(student.studentId),
+        })),
+    };
+  });
 }
 
-export async function teacherSummary(deps: DbDeps, userId: string, weekStart: string, now: Date): Promise<(TeacherSummary & { email: string }) | null> {
-  const teacher = await repo.teacherRecipient(deps.db, userId);
-  if (!teacher) return null;
-  const students = await practiceStudentsOfTeacher(deps, teacher.profileId);
+/** The summaries of a batch of teachers: a fixed number of queries for all. */
+export async function teacherSummaries(deps: DbDeps, userIds: readonly string[], weekStart: string, now: Date): Promise<Built<TeacherSummary>[]> {
+  const teachers = await repo.teacherRecipients(deps.db, userIds);
+  if (teachers.length === 0) return [];
+  const students = await practiceStudentsOfTeachers(
+    deps,
+    teachers.map((t) => t.profileId),
+  );
   const homework = await openHomeworkOf(
     deps,
-    students.map((s) => s.studentId),
+    [...new Set(students.map((s) => s.studentId))],
     now,
-    teacher.profileId,
   );
-  const weekOf = await practiceWeeksOf(deps, students, homework.open, now);
-  return {
+  const weekOf = await practiceWeeksOf(deps, students, now);
+  return teachers.map((teacher) => ({
+    userId: teacher.userId,
     email: teacher.email,
     firstName: teacher.firstName,
     weekStart,
-    students: students.map((student): SummaryStudent => ({
-      studentId: student.studentId,
-      name: student.studentName,
-      ...weekOf(student),
-      openHomework: homework.describe(student.studentId),
-    })),
-  };
+    students: students
+      .filter((student) => student.teacherId === teacher.profileId)
+      .map((student): SummaryStudent => ({
+        studentId: student.studentId,
+        name: student.studentName,
+        // The goal of this teacher's own newest open homework.
+        ...weekOf(student, homework.of(student.studentId, teacher.profileId)),
+        openHomework: homework.describe(student.studentId, teacher.profileId),
+      })),
+  }));
 }
 
 /**
- * The week's email of an account as it stands at `now`: the digest for a parent, the summary for
- * a teacher, or null when the account is gone or the week has nothing to say. Sunday's job and
- * "Email me this week's now" both send exactly this.
+ * The week's emails of a batch of accounts as they stand at `now`: digests for parents, summaries
+ * for teachers, each with the account it goes to; an account gone, or whose week has nothing to
+ * say, gets none. Sunday's jobs and "Email me this week's now" both send exactly these.
  */
+export async function weeklyEmails(
+  deps: Pick<Deps, "db" | "env">,
+  audience: "parent" | "teacher",
+  userIds: readonly string[],
+  weekStart: string,
+  now: Date,
+): Promise<{ userId: string; message: MailMessage }[]> {
+  if (audience === "parent") {
+    const digests = (await parentDigests(deps, userIds, weekStart, now)).flatMap((digest) => {
+      const worth = digestWorthSending(digest);
+      return worth ? [{ userId: digest.userId, worth, email: digest.email }] : [];
+    });
+    return Promise.all(digests.map(async ({ userId, worth, email }) => ({ userId, message: await weeklyDigestEmail(deps.env.PUBLIC_URL, email, worth) })));
+  }
+  const summaries = (await teacherSummaries(deps, userIds, weekStart, now)).flatMap((summary) => {
+    const worth = summaryWorthSending(summary);
+    return worth ? [{ userId: summary.userId, worth, email: summary.email }] : [];
+  });
+  return Promise.all(summaries.map(async ({ userId, worth, email }) => ({ userId, message: await weeklySummaryEmail(deps.env.PUBLIC_URL, email, worth) })));
+}
+
+/** One account's week (the settings page's "Email me this week's now"). */
 export async function weeklyEmail(
   deps: Pick<Deps, "db" | "env">,
   audience: "parent" | "teacher",
@@ -107,12 +154,5 @@ export async function weeklyEmail(
   weekStart: string,
   now: Date,
 ): Promise<MailMessage | null> {
-  if (audience === "parent") {
-    const digest = await parentDigest(deps, userId, weekStart, now);
-    const worth = digest && digestWorthSending(digest);
-    return digest && worth ? weeklyDigestEmail(deps.env.PUBLIC_URL, digest.email, worth) : null;
-  }
-  const summary = await teacherSummary(deps, userId, weekStart, now);
-  const worth = summary && summaryWorthSending(summary);
-  return summary && worth ? weeklySummaryEmail(deps.env.PUBLIC_URL, summary.email, worth) : null;
+  return (await weeklyEmails(deps, audience, [userId], weekStart, now))[0]?.message ?? null;
 }

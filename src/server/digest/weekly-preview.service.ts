@@ -8,8 +8,13 @@ import { todayIn } from "../practice";
 import { parentRecipient, teacherRecipient } from "./weekly-digest.repo";
 import { weeklyEmail } from "./weekly-digest.service";
 import { storedEmailPreferences } from "../mail";
+import { hitWindow } from "../http/rate-limit-windows.repo";
 
 export const ALREADY_SENT_MESSAGE = "This week's email was already sent to you. The next one comes on Sunday evening.";
+/** "Email me this week's now" builds a whole digest: at most this many asks per account per window (issue 42). */
+export const PREVIEW_LIMIT = 3;
+const PREVIEW_WINDOW_MS = 10 * 60_000;
+
 export const NOTHING_TO_SAY_MESSAGE = {
   parent: "There is nothing for this week's digest yet: no lessons next week, no practice logged, no new grades, homework or unread messages.",
   teacher: "There is nothing for this week's summary yet: none of your students logged practice or has homework of yours open.",
@@ -25,6 +30,13 @@ export const NOTHING_TO_SAY_MESSAGE = {
 export async function sendWeeklyPreview(deps: Pick<Deps, "db" | "mailer" | "env">, user: SessionUser, now = new Date()): Promise<WeeklyPreviewResult> {
   const { role } = await resolveRole(deps, user.id);
   if (!role) throw new AppError("forbidden", "Weekly emails are for parent and teacher accounts.");
+  const { hits, resetAt } = await hitWindow(deps.db, `weekly-preview:${user.id}`, PREVIEW_WINDOW_MS);
+  if (hits > PREVIEW_LIMIT) {
+    const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
+    throw new AppError("rate_limited", `You asked for this week's email several times in a few minutes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and ask again.`, {
+      retryAfterSeconds: minutes * 60,
+    });
+  }
   // The mailer's own rule, for this account's side: a refusal says what to switch on, where the
   // mailer would only drop the email.
   const { preferences, emailOn } = await storedEmailPreferences(deps.db, user.id);

@@ -36,6 +36,33 @@ export async function insertOutboxMessage(executor: Executor, message: MailMessa
   return row.id;
 }
 
+/**
+ * Stores many messages without attachments (a batch of weekly emails) in one statement on
+ * `executor`, each under its dedupe key: one already stored is skipped. Returns how many were stored.
+ */
+export async function insertOutboxMessages(executor: Executor, items: readonly { message: MailMessage; dedupeKey: string }[]): Promise<number> {
+  if (items.length === 0) return 0;
+  if (items.some((item) => item.message.attachments?.length)) throw new Error("insertOutboxMessages stores messages without attachments");
+  const due = new Date();
+  const rows = await executor
+    .insert(mailOutbox)
+    .values(
+      items.map(({ message, dedupeKey }) => ({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        kind: message.kind,
+        attachments: [],
+        dedupeKey,
+        nextAttemptAt: due,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 export interface ClaimedMail {
   id: string;
   message: MailMessage;

@@ -47,6 +47,8 @@ export interface Mailer {
    * reminder): stored in its own transaction, then the sender is kicked.
    */
   sendSoon(message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
+  /** Many messages without attachments at once (a batch of weekly emails), each under its dedupe key; how many were stored. */
+  sendSoonMany(items: readonly { message: MailMessage; dedupeKey: string }[]): Promise<number>;
   /** One pass over the due messages (the jobs runner's, or a test's with its clock). */
   sendDue(now?: Date, budgetMs?: number): Promise<SendReport>;
   /** Lets `kick()` run passes in this process: the jobs runner turns it on when it starts. */

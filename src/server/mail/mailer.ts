@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import type { Database, Executor } from "../db/client";
 import { emailCategoryOf, emailOnFor, mayEmail } from "../../shared/accounts/email-preferences";
-import { recipientPreferences } from "./email-preferences.repo";
-import { insertOutboxMessage } from "./mail.repo";
+import { recipientPreferences, recipientsPreferences, type RecipientPreferences } from "./email-preferences.repo";
+import { insertOutboxMessage, insertOutboxMessages } from "./mail.repo";
 import { createMailTransport, type MailTransportConfig } from "./mail-transport";
 import { sendDueMail } from "./outbox-sender";
 import type { Mailer, MailMessage } from "./mail.types";
@@ -16,7 +16,10 @@ export type MailerConfig = MailTransportConfig;
  */
 async function wanted(executor: Executor, message: MailMessage): Promise<boolean> {
   if (emailCategoryOf(message.kind) === null) return true;
-  const recipient = await recipientPreferences(executor, message.to);
+  return wantedBy(await recipientPreferences(executor, message.to), message);
+}
+
+function wantedBy(recipient: RecipientPreferences | null, message: MailMessage): boolean {
   return recipient === null || mayEmail(message.kind, recipient.preferences, emailOnFor(message.audience, recipient.emailOn));
 }
 
@@ -55,6 +58,21 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
       // One transaction: the message and its attachments' bytes are stored together or not at all.
       const stored = await db.transaction(async (tx) => (await wanted(tx, message)) && (await insertOutboxMessage(tx, message, options.dedupeKey)) !== null);
       if (stored) mailer.kick();
+      return stored;
+    },
+    async sendSoonMany(items) {
+      // One transaction and a fixed number of queries for the batch: the recipients' settings, then the messages.
+      const stored = await db.transaction(async (tx) => {
+        const settings = await recipientsPreferences(
+          tx,
+          items.map((item) => item.message.to),
+        );
+        return insertOutboxMessages(
+          tx,
+          items.filter((item) => emailCategoryOf(item.message.kind) === null || wantedBy(settings.get(item.message.to) ?? null, item.message)),
+        );
+      });
+      if (stored > 0) mailer.kick();
       return stored;
     },
     sendDue: (now, budgetMs) => sendDueMail(db, transport, logger, now, { stopping, budgetMs }),

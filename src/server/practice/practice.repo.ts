@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { PracticeSource } from "../../shared/practice/practice.constants";
 import { queryRows, type Executor } from "../db/client";
-import { teachesStudent } from "../db/relationships";
+import { parentZoneOf } from "../db/parent-zone";
+import { studentsTaughtByAny, teachesStudent } from "../db/relationships";
 import {
   classEnrolments,
   classes,
@@ -21,8 +22,8 @@ import {
  * would turn a `date` into a local-midnight Date).
  */
 
-/** The parent's zone: the one chosen in settings, else the one the browser reported, else UTC. */
-const parentZone = sql<string>`coalesce(${parentProfiles.timeZone}, ${parentProfiles.reportedTimeZone}, 'UTC')`;
+/** The parent's clock (db/parent-zone.ts). */
+const parentZone = sql<string>`${parentZoneOf("parent_profiles")}`;
 
 export interface StudentRow {
   studentId: string;
@@ -48,22 +49,42 @@ export async function findStudent(db: Executor, studentId: string): Promise<Stud
 }
 
 export function studentsOfParent(db: Executor, parentId: string): Promise<StudentRow[]> {
+  return studentsOfParents(db, [parentId]);
+}
+
+/** The children of several families (a batch of weekly digests), by first name within each. */
+export function studentsOfParents(db: Executor, parentIds: readonly string[]): Promise<StudentRow[]> {
+  if (parentIds.length === 0) return Promise.resolve([]);
   return db
     .select(studentRowColumns)
     .from(studentProfiles)
     .innerJoin(parentProfiles, eq(parentProfiles.id, studentProfiles.parentId))
-    .where(eq(studentProfiles.parentId, parentId))
+    .where(inArray(studentProfiles.parentId, [...parentIds]))
     .orderBy(asc(studentProfiles.firstName), asc(studentProfiles.id));
 }
 
-/** Students the teacher teaches (teachesStudent in relationships.ts: the My Students rule). */
-export function studentsOfTeacher(db: Executor, teacherId: string): Promise<StudentRow[]> {
-  return queryRows<StudentRow>(
+/** Students the teacher teaches (relationships.ts: the My Students rule). */
+export async function studentsOfTeacher(db: Executor, teacherId: string): Promise<StudentRow[]> {
+  return (await studentsOfTeachers(db, [teacherId])).map(({ teacherId: _, ...row }) => row);
+}
+
+/**
+ * Students each of the teachers teaches, by name: pairs from the rule's list form (each branch by
+ * its teacher index), joined to the students and families they name, never a scan of families.
+ */
+export function studentsOfTeachers(db: Executor, teacherIds: readonly string[]): Promise<(StudentRow & { teacherId: string })[]> {
+  if (teacherIds.length === 0) return Promise.resolve([]);
+  const ids = sql`array[${sql.join(
+    teacherIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  return queryRows<StudentRow & { teacherId: string }>(
     db,
-    sql`select s.id as "studentId", s.first_name || ' ' || s.last_name as "studentName", s.parent_id as "parentId",
-               coalesce(p.time_zone, p.reported_time_zone, 'UTC') as "timeZone"
-          from student_profiles s join parent_profiles p on p.id = s.parent_id
-         where ${teachesStudent(sql`${teacherId}`, sql`s.id`)}
+    sql`select rel.teacher_id as "teacherId", s.id as "studentId", s.first_name || ' ' || s.last_name as "studentName", s.parent_id as "parentId",
+               ${parentZoneOf("p")} as "timeZone"
+          from ${studentsTaughtByAny(ids)} rel
+          join student_profiles s on s.id = rel.student_id
+          join parent_profiles p on p.id = s.parent_id
          order by lower(s.first_name), lower(s.last_name), s.id`,
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PracticeWeek } from "../practice/practice-week.rules";
-import { childHasNews, digestWorthSending, nextWeekRange, practiceLine, streakLine, summaryWorthSending, weeklyEmailWindowOpen, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
+import { childHasNews, digestWorthSending, latestWeeklyEmailRound, nextWeekRange, practiceLine, streakLine, summaryWorthSending, weeklyEmailWindowOpen, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
 
 const week = (over: Partial<PracticeWeek> = {}): PracticeWeek => ({
   weekStart: "2026-11-23",
@@ -94,5 +94,28 @@ describe("next week of a digest (issue 41)", () => {
     expect(sundayEvening < from).toBe(true);
     // Across the change of clocks the week is still whole days on the reader's calendar.
     expect(nextWeekRange("2026-10-26", "Europe/London").from.toISOString()).toBe("2026-11-02T00:00:00.000Z");
+  });
+});
+
+describe("latestWeeklyEmailRound (the round due in a zone)", () => {
+  it("is this week's Sunday 18:00 once it has come, on the zone's clock", () => {
+    // Sunday 29 Nov 2026, 18:00 in New York is 23:00 UTC.
+    expect(latestWeeklyEmailRound("America/New_York", new Date("2026-11-29T23:00:00Z"))).toEqual({ weekStart: "2026-11-23", at: new Date("2026-11-29T23:00:00Z") });
+    expect(latestWeeklyEmailRound("America/New_York", new Date("2026-11-30T04:59:00Z"))).toEqual({ weekStart: "2026-11-23", at: new Date("2026-11-29T23:00:00Z") });
+  });
+
+  it("is last week's until this week's Sunday 18:00 comes", () => {
+    expect(latestWeeklyEmailRound("America/New_York", new Date("2026-11-29T22:59:00Z"))).toEqual({ weekStart: "2026-11-16", at: new Date("2026-11-22T23:00:00Z") });
+    // Monday already in Tokyo: the Sunday just past.
+    expect(latestWeeklyEmailRound("Asia/Tokyo", new Date("2026-11-29T16:00:00Z"))).toEqual({ weekStart: "2026-11-23", at: new Date("2026-11-29T09:00:00Z") });
+  });
+
+  it("counts a zone this runtime does not know as UTC", () => {
+    expect(latestWeeklyEmailRound("Atlantis/Nowhere", new Date("2026-11-29T18:00:00Z"))).toEqual({ weekStart: "2026-11-23", at: new Date("2026-11-29T18:00:00Z") });
+  });
+
+  it("follows daylight saving: Sunday 18:00 in Berlin is 16:00 UTC in summer, 17:00 UTC in winter", () => {
+    expect(latestWeeklyEmailRound("Europe/Berlin", new Date("2026-07-05T16:00:00Z")).at).toEqual(new Date("2026-07-05T16:00:00Z"));
+    expect(latestWeeklyEmailRound("Europe/Berlin", new Date("2026-12-06T17:00:00Z")).at).toEqual(new Date("2026-12-06T17:00:00Z"));
   });
 });

@@ -1,5 +1,7 @@
 import type { BookingType } from "../booking/booking.constants";
-import { addLocalDays, instantFromLocal } from "../calendar/calendar-views.rules";
+import { addLocalDays, instantFromLocal, localDateTime } from "../calendar/calendar-views.rules";
+import { weekStartOf } from "../practice/practice-week.rules";
+import { knownZoneOrUtc } from "../time-zone.rules";
 import type { PracticeStreak } from "../practice/practice.api";
 import type { PracticeWeek } from "../practice/practice-week.rules";
 
@@ -22,6 +24,20 @@ export function weeklyEmailWindowOpen(now: Date): boolean {
   const SATURDAY_04 = 5 * 24 + 4;
   const MONDAY_18 = 18;
   return hourOfWeek >= SATURDAY_04 || hourOfWeek < MONDAY_18;
+}
+
+/**
+ * The latest Sunday WEEKLY_EMAIL_HOUR:00 at or before `now` on the clock of `zone` (an unknown zone
+ * counts as UTC), with its week's Monday: the weekly email round that is due in that zone.
+ */
+export function latestWeeklyEmailRound(zone: string, now: Date): { weekStart: string; at: Date } {
+  const clock = knownZoneOrUtc(zone);
+  const sundayAt = (monday: string) => instantFromLocal(addLocalDays(monday, 6), `${WEEKLY_EMAIL_HOUR}:00`, clock);
+  const monday = weekStartOf(localDateTime(now, clock).date);
+  const at = sundayAt(monday);
+  if (at.getTime() <= now.getTime()) return { weekStart: monday, at };
+  const previous = addLocalDays(monday, -7);
+  return { weekStart: previous, at: sundayAt(previous) };
 }
 
 export interface DigestLesson {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { COMMUNICATION_CHANNELS, PARENT_EXPERIENCE_YEARS, RELATIONSHIPS, ROLES } from "../../../shared/accounts/accounts.constants";
 import { user } from "./auth";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
@@ -64,6 +64,8 @@ export const parentProfiles = pgTable(
     ),
     check("parent_profiles_names_check", nonBlank(t.firstName, t.lastName)),
     check("parent_profiles_address_check", sql`${t.address} is null or length(${t.address}) between 1 and 300`),
+    // The parent's clock (db/parent-zone.ts): Sunday's weekly emails find a zone's parents through it (issue 42).
+    index("parent_profiles_zone_idx").on(sql`(coalesce(${t.timeZone}, ${t.reportedTimeZone}, 'UTC'))`, t.userId),
   ],
 );
 

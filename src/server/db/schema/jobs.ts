@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, id, instant } from "./columns";
 
 /**
@@ -28,4 +28,21 @@ export const jobs = pgTable(
     // A claim takes some of each kind that is due (claimDueJobs): one index lookup per kind.
     index("jobs_kind_due_idx").on(t.kind, t.runAt).where(sql`${t.doneAt} is null`),
   ],
+);
+
+/**
+ * Sunday's weekly emails, one row per kind, zone and week once its jobs are scheduled (issue 42):
+ * each zone's round is scheduled by one pass of one process, once, at its Sunday 18:00, instead of
+ * every pass re-reading every account.
+ */
+export const weeklyEmailRounds = pgTable(
+  "weekly_email_rounds",
+  {
+    kind: text().notNull(),
+    zone: text().notNull(),
+    weekStart: text().notNull(),
+    runAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.zone, t.weekStart] })],
 );

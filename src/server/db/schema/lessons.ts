@@ -34,6 +34,8 @@ export const makeUpCredits = pgTable(
   },
   (t) => [
     index("make_up_credits_student_teacher_idx").on(t.studentId, t.teacherId),
+    // A teacher's students (relationships.ts studentsTaughtBy): read by teacher, not scanned.
+    index("make_up_credits_teacher_student_idx").on(t.teacherId, t.studentId),
   ],
 );
 

@@ -147,6 +147,8 @@ export const teacherProfiles = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
+    // Sunday's weekly summaries find a zone's teachers through it (issue 42).
+    index("teacher_profiles_zone_idx").on(t.timeZone, t.userId),
     check("teacher_profiles_names_check", nonBlank(t.firstName, t.lastName)),
     check("teacher_profiles_rate_check", sql`${t.hourlyRateMin} >= 0 and ${t.hourlyRateMin} <= ${t.hourlyRateMax}`),
     check("teacher_profiles_notice_check", sql`${t.noticeHours} between 0 and 168`),

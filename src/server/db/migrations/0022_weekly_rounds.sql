@@ -1,0 +1,11 @@
+CREATE TABLE "weekly_email_rounds" (
+	"kind" text NOT NULL,
+	"zone" text NOT NULL,
+	"week_start" text NOT NULL,
+	"run_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "weekly_email_rounds_kind_zone_week_start_pk" PRIMARY KEY("kind","zone","week_start")
+);
+--> statement-breakpoint
+CREATE INDEX "parent_profiles_zone_idx" ON "parent_profiles" USING btree ((coalesce("time_zone", "reported_time_zone", 'UTC')),"user_id");--> statement-breakpoint
+CREATE INDEX "teacher_profiles_zone_idx" ON "teacher_profiles" USING btree ("time_zone","user_id");
