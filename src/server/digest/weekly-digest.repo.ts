@@ -9,8 +9,11 @@ import { knownZoneOrUtc } from "../../shared/time-zone.rules";
 
 export const DIGEST_KIND = "weekly-digest";
 export const SUMMARY_KIND = "weekly-summary";
-/** Accounts per job: each job builds its batch's emails with a fixed number of queries. */
-export const WEEKLY_BATCH = 50;
+/**
+ * Accounts per job: each job builds its batch's emails with a fixed number of queries. A teacher
+ * has some twenty students, a parent one or two children: batches of about the same rows.
+ */
+export const WEEKLY_BATCH = { parent: 50, teacher: 5 } as const;
 
 type Audience = "parent" | "teacher";
 const KIND_OF: Record<Audience, string> = { parent: DIGEST_KIND, teacher: SUMMARY_KIND };
@@ -73,7 +76,7 @@ export async function scheduleWeeklyRound(db: Executor, audience: Audience, zone
         select ${kind}, ${kind} || ':' || ${weekStart} || ':' || ${zone} || ':' || min(r.user_id),
                jsonb_build_object('userIds', jsonb_agg(r.user_id order by r.user_id), 'weekStart', ${weekStart}::text),
                ${runAt.toISOString()}::timestamptz
-          from (select a.user_id, (row_number() over (order by a.user_id) - 1) / ${WEEKLY_BATCH} as batch from (${recipients}) a) r
+          from (select a.user_id, (row_number() over (order by a.user_id) - 1) / ${WEEKLY_BATCH[audience]} as batch from (${recipients}) a) r
          where exists (select 1 from round)
          group by r.batch
         on conflict (key) do nothing
@@ -186,18 +189,20 @@ export function classesOfFamilies(db: Executor, parentIds: readonly string[]): P
   );
 }
 
-/** Messages to each of the accounts still unread (removed ones not counted); an account with none is absent. */
+/**
+ * Messages to each of the accounts still unread (removed ones not counted). Per account, its
+ * conversations on either side by their indexes, then their messages by conversation.
+ */
 export async function unreadMessageCounts(db: Executor, userIds: readonly string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await queryRows<{ userId: string; count: number | string }>(
     db,
-    sql`select r.user_id as "userId", count(*) as count
-          from (select c.id, c.parent_user_id as user_id from conversations c where c.parent_user_id in (${ids(userIds)})
-                union all
-                select c.id, c.teacher_user_id from conversations c where c.teacher_user_id in (${ids(userIds)})) r
-          join messages m on m.conversation_id = r.id
-         where m.sender_user_id is distinct from r.user_id and m.read_at is null and m.hidden_at is null
-         group by r.user_id`,
+    sql`select x.user_id as "userId",
+               (select count(*) from messages m
+                 where m.conversation_id in (select c.id from conversations c where c.parent_user_id = x.user_id
+                                             union all select c.id from conversations c where c.teacher_user_id = x.user_id)
+                   and m.sender_user_id is distinct from x.user_id and m.read_at is null and m.hidden_at is null) as count
+          from unnest(array[${ids(userIds)}]::text[]) as x(user_id)`,
   );
   return new Map(rows.map((row) => [row.userId, Number(row.count)]));
 }

@@ -61,14 +61,14 @@ describe("weekly emails by sets (scheduleWeeklyRound)", () => {
   it("a zone's round is scheduled once however many passes and processes ask, in batches of WEEKLY_BATCH", async () => {
     const zone = "America/St_Johns";
     const parents = [];
-    for (let i = 0; i < WEEKLY_BATCH + 3; i++) parents.push(await createParent(t.deps));
+    for (let i = 0; i < WEEKLY_BATCH.parent + 3; i++) parents.push(await createParent(t.deps));
     for (const parent of parents) await setParentZone(t.deps, parent.parentId, zone);
     const weekStart = ownWeek();
     const runAt = new Date();
     const results = await Promise.all(Array.from({ length: 4 }, () => scheduleWeeklyRound(t.deps.db, "parent", zone, weekStart, runAt)));
     expect(results.sort()).toEqual([0, 0, 0, 2]);
     const batches = await jobsOfWeek(DIGEST_KIND, weekStart);
-    expect(batches.map((b) => (b.payload.userIds as string[]).length).sort((a, b) => a - b)).toEqual([3, WEEKLY_BATCH]);
+    expect(batches.map((b) => (b.payload.userIds as string[]).length).sort((a, b) => a - b)).toEqual([3, WEEKLY_BATCH.parent]);
     expect(userIdsOf(batches).sort()).toEqual(parents.map((p) => p.userId).sort());
   });
 

@@ -69,24 +69,31 @@ export async function studentsOfTeacher(db: Executor, teacherId: string): Promis
 }
 
 /**
- * Students each of the teachers teaches, by name: pairs from the rule's list form (each branch by
- * its teacher index), joined to the students and families they name, never a scan of families.
+ * Students each of the teachers teaches, by name: the pairs from the rule's list form (each branch
+ * by its teacher index), then those students and their families by key. Two statements, so the
+ * planner reads students by key however many lessons a pair has had (one statement estimated a
+ * row per lesson and hashed every student instead).
  */
-export function studentsOfTeachers(db: Executor, teacherIds: readonly string[]): Promise<(StudentRow & { teacherId: string })[]> {
-  if (teacherIds.length === 0) return Promise.resolve([]);
-  const ids = sql`array[${sql.join(
-    teacherIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-  return queryRows<StudentRow & { teacherId: string }>(
+export async function studentsOfTeachers(db: Executor, teacherIds: readonly string[]): Promise<(StudentRow & { teacherId: string })[]> {
+  if (teacherIds.length === 0) return [];
+  const pairs = await queryRows<{ teacherId: string; studentId: string }>(
     db,
-    sql`select rel.teacher_id as "teacherId", s.id as "studentId", s.first_name || ' ' || s.last_name as "studentName", s.parent_id as "parentId",
-               ${parentZoneOf("p")} as "timeZone"
-          from ${studentsTaughtByAny(ids)} rel
-          join student_profiles s on s.id = rel.student_id
-          join parent_profiles p on p.id = s.parent_id
-         order by lower(s.first_name), lower(s.last_name), s.id`,
+    sql`select rel.teacher_id as "teacherId", rel.student_id as "studentId"
+          from ${studentsTaughtByAny(
+            sql`array[${sql.join(
+              teacherIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::uuid[]`,
+          )} rel`,
   );
+  if (pairs.length === 0) return [];
+  const students = await db
+    .select(studentRowColumns)
+    .from(studentProfiles)
+    .innerJoin(parentProfiles, eq(parentProfiles.id, studentProfiles.parentId))
+    .where(inArray(studentProfiles.id, [...new Set(pairs.map((pair) => pair.studentId))]))
+    .orderBy(sql`lower(${studentProfiles.firstName})`, sql`lower(${studentProfiles.lastName})`, asc(studentProfiles.id));
+  return students.flatMap((student) => pairs.filter((pair) => pair.studentId === student.studentId).map((pair) => ({ ...student, teacherId: pair.teacherId })));
 }
 
 export async function teaches(db: Executor, teacherId: string, studentId: string): Promise<boolean> {

@@ -8,4 +8,5 @@ CREATE TABLE "weekly_email_rounds" (
 );
 --> statement-breakpoint
 CREATE INDEX "parent_profiles_zone_idx" ON "parent_profiles" USING btree ((coalesce("time_zone", "reported_time_zone", 'UTC')),"user_id");--> statement-breakpoint
-CREATE INDEX "teacher_profiles_zone_idx" ON "teacher_profiles" USING btree ("time_zone","user_id");
+CREATE INDEX "teacher_profiles_zone_idx" ON "teacher_profiles" USING btree ("time_zone","user_id");--> statement-breakpoint
+CREATE INDEX "make_up_credits_teacher_student_idx" ON "make_up_credits" USING btree ("teacher_id","student_id");
