@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIanaTimeZone, knownZoneOrUtc, zoneChoices, zoneCityLabel } from "./time-zone.rules";
+import { isIanaTimeZone, knownZoneOrUtc, parentClock, zoneChoices, zoneCityLabel } from "./time-zone.rules";
 
 describe("isIanaTimeZone", () => {
   it.each([
@@ -57,5 +57,18 @@ describe("knownZoneOrUtc (the clock to count someone's days on)", () => {
     expect(knownZoneOrUtc("Atlantis/Nowhere")).toBe("UTC");
     expect(knownZoneOrUtc("")).toBe("UTC");
     expect(knownZoneOrUtc(null)).toBe("UTC");
+  });
+});
+
+describe("parentClock (a parent's clock, one rule for emails, reminders, digests, streaks and invoices)", () => {
+  const NY = "America/New_York";
+  it.each([
+    ["the settings zone wins", { timeZone: "America/Denver", reportedTimeZone: NY }, "America/Denver"],
+    ["else the zone the browser reported", { timeZone: null, reportedTimeZone: NY }, NY],
+    ["else UTC, the one fallback (never another person's zone)", { timeZone: null, reportedTimeZone: null }, "UTC"],
+    ["a zone this runtime does not know: UTC", { timeZone: null, reportedTimeZone: "Atlantis/Nowhere" }, "UTC"],
+    ["a deleted family: UTC", null, "UTC"],
+  ] as const)("%s", (_label, parent, expected) => {
+    expect(parentClock(parent)).toBe(expected);
   });
 });

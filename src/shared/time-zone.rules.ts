@@ -31,6 +31,15 @@ export function knownZoneOrUtc(zone: string | null | undefined): string {
   return zone && isIanaTimeZone(zone) ? zone : "UTC";
 }
 
+/**
+ * A parent's clock (issue 42), the one rule for every email, reminder, digest, streak, practice
+ * date and invoice date a family reads: the zone chosen in settings, else the one their browser
+ * last reported, else UTC (named wherever a time is shown). The same in SQL: db/parent-zone.ts.
+ */
+export function parentClock(parent: { timeZone: string | null; reportedTimeZone: string | null } | null | undefined): string {
+  return knownZoneOrUtc(parent?.timeZone || parent?.reportedTimeZone);
+}
+
 export interface ZoneChoice {
   value: string;
   label: string;

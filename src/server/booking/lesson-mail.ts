@@ -1,6 +1,6 @@
 import type { BookingFormat, BookingStatus, BookingType, InPersonPlace } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
-import { recipientTimeZone } from "../../shared/booking/lesson-mail.rules";
+import { parentClock } from "../../shared/time-zone.rules";
 import { FORMAT_LABELS, lessonPlace, meetingLinkFor, placeLine } from "../../shared/booking/lesson-place.rules";
 import type { LessonMailContext } from "../db/lesson-mail-contexts";
 
@@ -15,10 +15,10 @@ export type Reader = "parent" | "teacher";
 /** A zone when the teacher's account is gone and the family set none: named, so still exact. */
 const LAST_RESORT_ZONE = "UTC";
 
-/** The reader's zone: the teacher's own; for the family, their settings or browser zone (recipientTimeZone). */
+/** The reader's zone: the teacher's own; for the family, the parent's clock (parentClock). */
 export function readerZone(ctx: LessonMailContext, reader: Reader): string {
   const teacherZone = ctx.teacher?.timeZone ?? LAST_RESORT_ZONE;
-  return reader === "teacher" ? teacherZone : recipientTimeZone(ctx.parent, teacherZone);
+  return reader === "teacher" ? teacherZone : parentClock(ctx.parent);
 }
 
 /** "Monday, January 14, 2030 at 4:00 PM EST" on the reader's clock. */

@@ -5,6 +5,7 @@ import { lessonPlaceOfColumns, type LessonPlace } from "../../shared/booking/les
 import type { EventStatus, EventType } from "../../shared/calendar/calendar.constants";
 import type { CalendarEventDTO } from "../../shared/calendar/calendar.schemas";
 import { activeAccount } from "../db/account-standing";
+import { parentZoneOf } from "../db/parent-zone";
 import type { Executor } from "../db/client";
 import { bookings, calendarEvents, calendarFeeds, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "../db/schema";
 
@@ -192,14 +193,14 @@ export async function deleteEvent(db: Executor, eventId: string): Promise<void> 
 
 /**
  * The reader's zone names their .ics files (issue 41: a New York parent's file said Chicago, the
- * teacher's): a teacher's own zone, else a parent's chosen zone or the one their browser reported;
- * null when neither is known (the file then names no zone; its times are UTC instants either way).
+ * teacher's): a teacher's own zone, else the parent's clock (db/parent-zone.ts: chosen, reported,
+ * else UTC); null for an account with neither profile (the file then names no zone).
  */
 export async function readerTimeZoneOf(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db
     .select({
       teacher: sql<string | null>`(select time_zone from teacher_profiles where user_id = ${userId})`,
-      parent: sql<string | null>`(select coalesce(time_zone, reported_time_zone) from parent_profiles where user_id = ${userId})`,
+      parent: sql<string | null>`(select ${parentZoneOf("p")} from parent_profiles p where p.user_id = ${userId})`,
     })
     .from(sql`(select 1) as one`);
   return row?.teacher ?? row?.parent ?? null;

@@ -121,7 +121,7 @@ export async function teacherFamilyBalance(deps: Pick<Deps, "db">, teacherId: st
 export async function familyBalances(deps: Pick<Deps, "db">, parentId: string, now = new Date()): Promise<FamilyBalanceDTO[]> {
   const teachers = await balanceRepo.teachersWithBalance(deps.db, parentId);
   if (teachers.length === 0) return [];
-  const readerZone = await repo.familyTimeZone(deps.db, parentId, teachers[0]!.timeZone);
+  const readerZone = await repo.familyTimeZone(deps.db, parentId);
   return Promise.all(
     teachers.map((teacher) =>
       balanceOf(deps.db, { teacherId: teacher.teacherId, teacherName: teacher.teacherName, teacherZone: teacher.timeZone }, { parentId, familyName: teacher.familyName }, readerZone, now),

@@ -1,3 +1,4 @@
+import { parentClock } from "../../shared/time-zone.rules";
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { InvoiceLineKind, InvoiceStatus, LateCancelCharge, PaymentMethod } from "../../shared/invoices/invoices.constants";
@@ -358,13 +359,13 @@ export async function insertPayment(tx: Executor, payment: typeof invoicePayment
   await tx.insert(invoicePayments).values(payment);
 }
 
-/** The family's clock: the zone chosen in settings, else the one their browser reported, else `fallback`. */
-export async function familyTimeZone(db: Executor, parentId: string, fallback: string): Promise<string> {
+/** The family's clock (parentClock: chosen, else reported, else UTC). */
+export async function familyTimeZone(db: Executor, parentId: string): Promise<string> {
   const [row] = await db
-    .select({ zone: sql<string | null>`coalesce(${parentProfiles.timeZone}, ${parentProfiles.reportedTimeZone})` })
+    .select({ timeZone: parentProfiles.timeZone, reportedTimeZone: parentProfiles.reportedTimeZone })
     .from(parentProfiles)
     .where(eq(parentProfiles.id, parentId));
-  return row?.zone ?? fallback;
+  return parentClock(row);
 }
 
 /** The user ids of an invoice's teacher and family (either gone: left out), for live events. */

@@ -228,7 +228,7 @@ export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceRe
   if (!row) throw notFound();
   // The invoice's teacher reads it on their clock; the family on theirs (issue 40).
   const family = row.teacherId !== reader.teacherId && row.parentId !== null;
-  return toDto(deps.db, row, family ? await repo.familyTimeZone(deps.db, row.parentId!, row.teacherTimeZone) : row.teacherTimeZone);
+  return toDto(deps.db, row, family ? await repo.familyTimeZone(deps.db, row.parentId!) : row.teacherTimeZone);
 }
 
 /**
@@ -391,5 +391,5 @@ export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
 export async function invoiceForMail(db: Executor, invoiceId: string): Promise<InvoiceDTO | null> {
   const row = await repo.invoiceById(db, invoiceId);
   // Every email about an invoice goes to its family: their clock.
-  return row ? toDto(db, row, row.parentId ? await repo.familyTimeZone(db, row.parentId, row.teacherTimeZone) : row.teacherTimeZone) : null;
+  return row ? toDto(db, row, row.parentId ? await repo.familyTimeZone(db, row.parentId) : row.teacherTimeZone) : null;
 }

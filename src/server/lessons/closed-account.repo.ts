@@ -9,11 +9,10 @@ import { bookings, bookingSlots, calendarEvents, makeUpCredits, parentProfiles, 
  * before the profiles go.
  */
 
-/** What the family's zone is made of (recipientTimeZone in src/shared/booking/lesson-mail.rules.ts). */
+/** What the family's zone is made of (parentClock in src/shared/time-zone.rules.ts). */
 const familyZoneColumns = {
   parentTimeZone: parentProfiles.timeZone,
   parentReportedTimeZone: parentProfiles.reportedTimeZone,
-  zoneTeacherTimeZone: teacherProfiles.timeZone,
 };
 
 const liveColumns = {

@@ -1,4 +1,4 @@
-import { recipientTimeZone } from "../../shared/booking/lesson-mail.rules";
+import { parentClock } from "../../shared/time-zone.rules";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import { lessonEventTitle } from "../../shared/booking/booking.rules";
@@ -15,7 +15,6 @@ interface FamilyOfNotice {
   parentFirstName: string;
   parentTimeZone: string | null;
   parentReportedTimeZone: string | null;
-  zoneTeacherTimeZone: string;
 }
 
 /**
@@ -111,7 +110,7 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
     const notice = notices.get(family.parentId) ?? {
       to: family.parentEmail,
       greeting: family.parentFirstName,
-      timeZone: recipientTimeZone({ timeZone: family.parentTimeZone, reportedTimeZone: family.parentReportedTimeZone }, family.zoneTeacherTimeZone),
+      timeZone: parentClock({ timeZone: family.parentTimeZone, reportedTimeZone: family.parentReportedTimeZone }),
       closedBy: "teacher" as const,
       name,
       lessons: [],

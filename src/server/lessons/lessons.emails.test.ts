@@ -92,8 +92,8 @@ describe("lesson-reminder (each side on its own clock, worded from the time left
     expect(teacher.text).toContain("By phone: the family's number is (212) 555-0199");
   });
 
-  it("falls back to the teacher's zone, named, for a family whose zone is unknown", () => {
+  it("reads UTC, named, for a family whose zone is unknown (the parent's clock, as the digest and the streak count it)", () => {
     const mail = lessonReminderEmail(URL, lessonMailContext({ parent: { reportedTimeZone: null } }), "parent", minutesBefore(23 * 60))!;
-    expect(mail.subject).toContain("tomorrow at 3:00 PM CST");
+    expect(mail.subject).toContain("tomorrow at 9:00 PM UTC");
   });
 });

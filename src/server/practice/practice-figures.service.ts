@@ -10,7 +10,8 @@ import type {
 } from "../../shared/practice/practice.api";
 import { PRACTICE_DAYS_BACK } from "../../shared/practice/practice.constants";
 import { practiceChart, practiceWeek, weekStartOf, type PracticeDay } from "../../shared/practice/practice-week.rules";
-import { practiceXpTotal, withPracticeXp } from "../../shared/practice/practice-xp.rules";
+import { practiceOwnerClass, practiceXpTotal, withPracticeXp } from "../../shared/practice/practice-xp.rules";
+import { knownZoneOrUtc } from "../../shared/time-zone.rules";
 import { currentStreak, longestStreak } from "../../shared/practice/streak.rules";
 import type { Deps } from "../deps";
 import * as homeworkRepo from "./homework.repo";
@@ -142,10 +143,16 @@ export async function classPracticeXp(
   const row = await repo.findClassPractice(deps.db, classId);
   const enabled = row?.practiceXp ?? true;
   if (!row || !enabled || progress.format !== "xp" || !row.studentId || !row.joinedAt || !row.teacherId) {
-    return { practice: { enabled, xp: 0 }, progress };
+    return { practice: { enabled, xp: 0, otherXpClasses: 0 }, progress };
   }
-  const timeZone = row.timeZone ?? "UTC";
-  const days = await repo.practiceXpDays(deps.db, row.studentId, row.teacherId, todayIn(timeZone, row.joinedAt), timeZone);
-  const xp = practiceXpTotal(days);
-  return { practice: { enabled, xp }, progress: withPracticeXp(progress, xp) };
+  const timeZone = knownZoneOrUtc(row.timeZone);
+  const [xpClasses, entries] = await Promise.all([repo.xpClassesOf(deps.db, row.studentId), repo.xpEntriesSince(deps.db, row.studentId, todayIn(timeZone, row.joinedAt))]);
+  // Practice counts once: only the entries that earn XP in this class (practiceOwnerClass).
+  const totals = new Map<string, number>();
+  for (const entry of entries) {
+    if (practiceOwnerClass(entry.practised, xpClasses) === classId) totals.set(entry.day, (totals.get(entry.day) ?? 0) + entry.minutes);
+  }
+  const goals = await repo.goalsOnDays(deps.db, row.studentId, row.teacherId, [...totals.keys()], timeZone);
+  const xp = practiceXpTotal([...totals].map(([day, totalMinutes]) => ({ totalMinutes, goalMinutesPerDay: goals.get(day) ?? null })));
+  return { practice: { enabled, xp, otherXpClasses: xpClasses.filter((c) => c.classId !== classId).length }, progress: withPracticeXp(progress, xp) };
 }

@@ -189,7 +189,7 @@ describe("practice XP in the class", () => {
     const classXp = async () => (await send(t, "GET", `/api/classes/${classId}`, { cookie: s.parentCookie })).json as ClassDetail;
     const stored = newClassProgress("xp");
     let detail = await classXp();
-    expect(detail.practice).toEqual({ enabled: true, xp: 100 + 60 });
+    expect(detail.practice).toEqual({ enabled: true, xp: 100 + 60, otherXpClasses: 0 });
     expect(detail.progress).toMatchObject({ level: withPracticeXp(stored, 160).level, xp: withPracticeXp(stored, 160).xp });
 
     const ids = results.map((r) => (r.json as PracticeEntryDTO).id);
@@ -213,9 +213,36 @@ describe("practice XP in the class", () => {
     expect(off.json).toEqual({ classId, practiceXp: false });
     expect((await send(t, "PATCH", `/api/practice/classes/${classId}`, { body: { practiceXp: true }, cookie: s.otherTeacherCookie })).status).toBe(404);
     detail = await classXp();
-    expect(detail.practice).toEqual({ enabled: false, xp: 0 });
+    expect(detail.practice).toEqual({ enabled: false, xp: 0, otherXpClasses: 0 });
     const achievementOnly = withPracticeXp(stored, unlocked.json.xpGained as number);
     expect(detail.progress).toMatchObject({ level: achievementOnly.level, xp: achievementOnly.xp });
+  });
+});
+
+describe("practice XP counts once (issue 42)", () => {
+  it("a child in two XP classes: practice of a class's homework earns XP there, other practice in the first class joined, never in both", async () => {
+    const s = await seed();
+    await createBooking(t.deps, { teacherId: s.otherTeacher.teacherId, parentId: s.family.parentId, studentId: s.studentId });
+    const first = await createClass(t.deps, { teacherId: s.teacher.teacherId, parentId: s.family.parentId, studentId: s.studentId, format: "xp" });
+    const second = await createClass(t.deps, { teacherId: s.otherTeacher.teacherId, parentId: s.family.parentId, studentId: s.studentId, format: "xp" });
+    await t.deps.db.update(classEnrolments).set({ joinedAt: new Date(Date.now() - 10 * 24 * HOUR) }).where(eq(classEnrolments.classId, first.classId));
+    await t.deps.db.update(classEnrolments).set({ joinedAt: new Date(Date.now() - 8 * 24 * HOUR) }).where(eq(classEnrolments.classId, second.classId));
+    const secondsHomework = await createHomework(t.deps, { teacherId: s.otherTeacher.teacherId, studentId: s.studentId, classId: second.classId, dueOn: utcDay(5) });
+
+    // 30 minutes with nothing ticked, and 20 minutes of the second class's homework.
+    expect((await send(t, "POST", "/api/practice/entries", { body: { studentId: s.studentId, minutes: 30 }, cookie: s.parentCookie })).status).toBe(201);
+    const ticked = await send(t, "POST", "/api/practice/entries", { body: { studentId: s.studentId, minutes: 20, homeworkItemIds: secondsHomework.itemIds }, cookie: s.parentCookie });
+    expect(ticked.status, ticked.text).toBe(201);
+
+    const xpOf = async (classId: string, cookie: string) => ((await send(t, "GET", `/api/classes/${classId}`, { cookie })).json as ClassDetail).practice.xp;
+    // Before, each class counted all 50 minutes of the day (capped at 60): 50 + 50.
+    expect([await xpOf(first.classId, s.teacherCookie), await xpOf(second.classId, s.otherTeacherCookie)]).toEqual([30, 20]);
+    const page = (await send(t, "GET", `/api/classes/${first.classId}`, { cookie: s.parentCookie })).json as ClassDetail;
+    expect(page.practice.otherXpClasses).toBe(1);
+
+    // The first class's teacher turns practice XP off: its practice now counts in the other class.
+    await send(t, "PATCH", `/api/practice/classes/${first.classId}`, { body: { practiceXp: false }, cookie: s.teacherCookie });
+    expect([await xpOf(first.classId, s.teacherCookie), await xpOf(second.classId, s.otherTeacherCookie)]).toEqual([0, 50]);
   });
 });
 

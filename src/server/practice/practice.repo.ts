@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { PractisedHomework, XpClass } from "../../shared/practice/practice-xp.rules";
 import type { PracticeSource } from "../../shared/practice/practice.constants";
 import { queryRows, type Executor } from "../db/client";
 import { parentZoneOf } from "../db/parent-zone";
@@ -335,32 +336,57 @@ export async function takeTimer(db: Executor, studentId: string): Promise<TimerR
 // ---------------------------------------------------------------------------------------------
 // Practice XP of a class
 
-export interface XpDay {
-  totalMinutes: number;
-  goalMinutesPerDay: number | null;
+/** The student's classes that earn practice XP: in XP format, the switch on, still enrolled (practiceOwnerClass). */
+export function xpClassesOf(db: Executor, studentId: string): Promise<XpClass[]> {
+  return queryRows<XpClass>(
+    db,
+    sql`select c.id as "classId", c.teacher_id as "teacherId", ce.joined_at as "joinedAt"
+          from class_enrolments ce join classes c on c.id = ce.class_id
+         where ce.student_id = ${studentId} and ce.left_at is null and c.practice_xp and c.progress_metrics->>'format' = 'xp'`,
+  ).then((rows) => rows.map((row) => ({ ...row, joinedAt: new Date(row.joinedAt) })));
+}
+
+export interface XpEntry {
+  day: string;
+  minutes: number;
+  /** The homework of the items the entry ticked (practiceOwnerClass). */
+  practised: PractisedHomework[];
+}
+
+/** The student's entries since `fromDay`, each with the homework it practised. */
+export function xpEntriesSince(db: Executor, studentId: string, fromDay: string): Promise<XpEntry[]> {
+  return queryRows<XpEntry>(
+    db,
+    sql`select e.practiced_on::text as day, e.minutes,
+               coalesce((select jsonb_agg(jsonb_build_object('classId', h.class_id, 'teacherId', h.teacher_id))
+                           from practice_entry_items pei join homework_items hi on hi.id = pei.homework_item_id join homework h on h.id = hi.homework_id
+                          where pei.entry_id = e.id), '[]'::jsonb) as practised
+          from practice_entries e
+         where e.student_id = ${studentId} and e.practiced_on >= ${fromDay}::date`,
+  );
 }
 
 /**
- * Each practice day of the student since `fromDay`, with the goal minutes of the teacher's
- * homework active that day: set on or before it and not yet closed or reviewed before it (in the
- * parent's zone), the newest when several. The day's XP is capped at that goal (practiceXpForDay).
+ * The goal minutes of the teacher's homework active on each of `days`: set on or before the day
+ * and not yet closed or reviewed before it (in the parent's zone), the newest when several; null
+ * without one. The day's XP is capped at it (practiceXpForDay).
  */
-export function practiceXpDays(db: Executor, studentId: string, teacherId: string, fromDay: string, timeZone: string): Promise<XpDay[]> {
-  return queryRows<XpDay>(
+export async function goalsOnDays(db: Executor, studentId: string, teacherId: string, days: readonly string[], timeZone: string): Promise<Map<string, number | null>> {
+  if (days.length === 0) return new Map();
+  const rows = await queryRows<{ day: string; goal: number | null }>(
     db,
-    sql`with days as (
-          select e.practiced_on as day, sum(e.minutes)::int as total
-            from practice_entries e
-           where e.student_id = ${studentId} and e.practiced_on >= ${fromDay}::date
-           group by e.practiced_on)
-        select d.total as "totalMinutes",
+    sql`select d.day::text as day,
           (select h.goal_minutes_per_day from homework h
             where h.student_id = ${studentId} and h.teacher_id = ${teacherId} and h.goal_minutes_per_day is not null
               and (h.created_at at time zone ${timeZone})::date <= d.day
               and (coalesce(h.reviewed_at, h.closed_at) is null or (coalesce(h.reviewed_at, h.closed_at) at time zone ${timeZone})::date >= d.day)
-            order by h.created_at desc limit 1) as "goalMinutesPerDay"
-          from days d`,
+            order by h.created_at desc limit 1) as goal
+          from unnest(array[${sql.join(
+            days.map((day) => sql`${day}`),
+            sql`, `,
+          )}]::date[]) as d(day)`,
   );
+  return new Map(rows.map((row) => [row.day, row.goal]));
 }
 
 export interface ClassPracticeRow {

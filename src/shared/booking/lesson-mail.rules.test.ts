@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { capitalized, countedLessons, lessonNoun, recipientTimeZone, reminderWhen } from "./lesson-mail.rules";
+import { capitalized, countedLessons, lessonNoun, reminderWhen } from "./lesson-mail.rules";
 
 const NY = "America/New_York";
 const CHICAGO = "America/Chicago";
-
-describe("recipientTimeZone", () => {
-  it.each([
-    ["the settings zone wins", { timeZone: "America/Denver", reportedTimeZone: NY }, "America/Denver"],
-    ["else the zone the browser reported", { timeZone: null, reportedTimeZone: NY }, NY],
-    ["else the teacher's zone", { timeZone: null, reportedTimeZone: null }, CHICAGO],
-    ["a deleted family: the teacher's zone", null, CHICAGO],
-  ] as const)("%s", (_label, parent, expected) => {
-    expect(recipientTimeZone(parent, CHICAGO)).toBe(expected);
-  });
-});
 
 describe("counting lessons", () => {
   it.each([

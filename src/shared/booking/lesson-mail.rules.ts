@@ -6,18 +6,6 @@ import { formatLessonTime } from "./booking.rules";
  * lessons, and how a reminder says when the lesson starts.
  */
 
-/**
- * The zone a parent reads lesson times in: the zone chosen in settings, else the one their browser
- * last reported. A parent who has never opened the app since (neither is known) falls back to the
- * teacher's zone: still a real time, and formatLessonTime names its zone, so nobody is misled.
- */
-export function recipientTimeZone(
-  parent: { timeZone: string | null; reportedTimeZone: string | null } | null,
-  teacherTimeZone: string,
-): string {
-  return parent?.timeZone || parent?.reportedTimeZone || teacherTimeZone;
-}
-
 const NOUNS: Record<BookingType, [one: string, many: string]> = {
   intro: ["intro call", "intro calls"],
   full: ["lesson", "lessons"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addXp } from "../classes/progress.rules";
-import { practiceXpForDay, practiceXpTotal, withPracticeXp } from "./practice-xp.rules";
+import { practiceOwnerClass, practiceXpForDay, practiceXpTotal, withPracticeXp } from "./practice-xp.rules";
 
 describe("practiceXpForDay", () => {
   it.each([
@@ -60,3 +60,27 @@ describe("withPracticeXp", () => {
 function pick(state: { level: number; xp: number; xpToNextLevel: number }) {
   return { level: state.level, xp: state.xp, xpToNextLevel: state.xpToNextLevel };
 }
+
+describe("practiceOwnerClass (practice counts once)", () => {
+  const piano = { classId: "piano", teacherId: "t-ann", joinedAt: new Date("2026-09-01") };
+  const theory = { classId: "theory", teacherId: "t-ann", joinedAt: new Date("2026-10-01") };
+  const violin = { classId: "violin", teacherId: "t-bob", joinedAt: new Date("2026-08-01") };
+
+  it("goes to the class whose homework it practised", () => {
+    expect(practiceOwnerClass([{ classId: "theory", teacherId: "t-ann" }], [piano, theory, violin])).toBe("theory");
+  });
+
+  it("else to the first class of the teacher whose homework it practised", () => {
+    expect(practiceOwnerClass([{ classId: null, teacherId: "t-ann" }], [theory, piano, violin])).toBe("piano");
+  });
+
+  it("else (nothing ticked, or homework of a teacher without an XP class) to the first class the student joined", () => {
+    expect(practiceOwnerClass([], [piano, theory, violin])).toBe("violin");
+    expect(practiceOwnerClass([{ classId: null, teacherId: "t-carl" }], [piano, theory])).toBe("piano");
+  });
+
+  it("nowhere when the student is in no XP class; a class that left the list no longer takes it", () => {
+    expect(practiceOwnerClass([{ classId: "theory", teacherId: "t-ann" }], [])).toBeNull();
+    expect(practiceOwnerClass([{ classId: "theory", teacherId: "t-ann" }], [piano, violin])).toBe("piano");
+  });
+});

@@ -28,3 +28,29 @@ export function withPracticeXp<T extends XpState>(progress: T, practiceXp: numbe
   const { level, xp, xpToNextLevel } = addXp(progress, practiceXp);
   return { ...progress, level, xp, xpToNextLevel };
 }
+
+/** A class of the student's that earns practice XP: in XP format, the switch on, the student still in it. */
+export interface XpClass {
+  classId: string;
+  teacherId: string | null;
+  joinedAt: Date;
+}
+
+/** What a practice entry ticked: the homework's class (when set from one) and teacher, per item. */
+export interface PractisedHomework {
+  classId: string | null;
+  teacherId: string | null;
+}
+
+/**
+ * The one class a practice entry earns XP in (issue 42: it counted again in every XP class of the
+ * child), among the student's XP classes: the class whose homework it practised, else the first
+ * class (joined earliest) of the teacher whose homework it practised, else the first class the
+ * student joined. Null when the student is in none.
+ */
+export function practiceOwnerClass(practised: readonly PractisedHomework[], xpClasses: readonly XpClass[]): string | null {
+  const byJoining = [...xpClasses].sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.classId.localeCompare(b.classId));
+  const ofHomework = byJoining.find((c) => practised.some((p) => p.classId === c.classId));
+  const ofTeacher = byJoining.find((c) => c.teacherId !== null && practised.some((p) => p.teacherId === c.teacherId));
+  return (ofHomework ?? ofTeacher ?? byJoining[0])?.classId ?? null;
+}

@@ -162,4 +162,6 @@ export interface ClassPracticeXpDTO {
   enabled: boolean;
   /** XP from practice since the current student joined (0 when off, not xp format, or nobody in the class). */
   xp: number;
+  /** The student's other classes that earn practice XP: practice counts in one of them only (practiceOwnerClass). */
+  otherXpClasses: number;
 }

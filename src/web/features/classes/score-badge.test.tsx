@@ -53,7 +53,7 @@ function detailWith(grades: Grade[], scored: boolean): ClassDetail {
     parentId: null,
     enrolledSince: "2026-01-02T00:00:00.000Z",
     progress: { ...progress, categories, overall: scored ? 823 : 650 },
-    practice: { enabled: true, xp: 0 },
+    practice: { enabled: true, xp: 0, otherXpClasses: 0 },
     grades,
     files: [],
     earlierStudents: [],

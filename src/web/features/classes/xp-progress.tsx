@@ -57,6 +57,10 @@ export function XpProgress({ detail, isTeacher }: { detail: ClassDetail; isTeach
               {/* Which practice counts (issue 41): minutes logged before the child joined do not. */}
               <span className="block text-xs" data-testid="practice-xp-rule">
                 From practice logged since {detail.studentName?.split(" ")[0] ?? "the student"} joined this class on {JOINED.format(new Date(detail.enrolledSince))}.
+                {/* Practice counts once (issue 42): said only where another class could take it. */}
+                {detail.practice.otherXpClasses > 0
+                  ? ` Practice counts in one class only: practice of another class's homework counts there, other practice in the first class ${detail.studentName?.split(" ")[0] ?? "the student"} joined.`
+                  : null}
               </span>
             </p>
           ) : null}
