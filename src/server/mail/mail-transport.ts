@@ -16,6 +16,11 @@ export interface MailTransportConfig {
  * fails and is retried later: a stuck server cannot hold a message (and its lease) forever.
  */
 export const SMTP_TIMEOUT_MS = 15_000;
+/**
+ * SMTP connections each process keeps open and sends on at once (issue 42): a new connection per
+ * message (greeting, EHLO, often TLS) held Sunday's burst to a few messages a second per server.
+ */
+export const SMTP_CONNECTIONS = 4;
 
 /** Hands one stored message to SMTP, or writes it to DATA_DIR/outbox as an .eml file without SMTP. */
 export type MailTransport = (id: string, message: MailMessage) => Promise<void>;
@@ -29,6 +34,9 @@ export function createMailTransport(logger: Logger, config: MailTransportConfig)
   const smtp: Transporter | null = config.smtpUrl
     ? nodemailer.createTransport({
         url: config.smtpUrl,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        maxMessages: 500,
         connectionTimeout: SMTP_TIMEOUT_MS,
         greetingTimeout: SMTP_TIMEOUT_MS,
         socketTimeout: SMTP_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { retryDelayMs } from "../../shared/jobs/retry.rules";
 import { emailsFailed, emailsSent } from "../metrics";
 import { claimDueMail, extendMailLease, markMailFailed, markMailSent, releaseMail } from "./mail.repo";
-import type { MailTransport } from "./mail-transport";
+import { SMTP_CONNECTIONS, type MailTransport } from "./mail-transport";
 import type { SendReport } from "./mail.types";
 
 /**
@@ -48,30 +48,34 @@ export async function sendDueMail(db: Database, transport: MailTransport, logger
       for (const id of unfinished) void extendMailLease(db, id, until).catch((error: unknown) => logger.warn({ err: error, id }, "mail: renewing a lease failed"));
     }, leaseMs / 3);
     try {
-      for (const mail of claimed) {
-        if (stopping()) break;
-        let failure: unknown = null;
-        try {
-          await transport(mail.id, mail.message);
-        } catch (error) {
-          failure = error;
+      // Up to SMTP_CONNECTIONS messages at once, one per pooled connection.
+      const queue = [...claimed];
+      const sendNext = async (): Promise<void> => {
+        for (let mail = queue.shift(); mail && !stopping(); mail = queue.shift()) {
+          let failure: unknown = null;
+          try {
+            await transport(mail.id, mail.message);
+          } catch (error) {
+            failure = error;
+          }
+          unfinished.delete(mail.id);
+          if (failure === null) {
+            // A failure to record it (the database gone) ends the pass: the message is not retried
+            // as failed, since it did go out; its lease ends and it may be sent again, the one case of two.
+            await markMailSent(db, mail.id, new Date());
+            emailsSent.inc({ kind: mail.message.kind });
+            report.sent++;
+            continue;
+          }
+          emailsFailed.inc({ kind: mail.message.kind });
+          report.failed++;
+          const error = failure instanceof Error ? failure.message : JSON.stringify(failure);
+          const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+          await markMailFailed(db, mail.id, error, giveUp ? null : new Date(clock().getTime() + retryDelayMs(mail.attempts)));
+          logger[giveUp ? "error" : "warn"]({ err: failure, id: mail.id, kind: mail.message.kind, attempts: mail.attempts, giveUp }, "mail: sending failed");
         }
-        unfinished.delete(mail.id);
-        if (failure === null) {
-          // A failure to record it (the database gone) ends the pass: the message is not retried
-          // as failed, since it did go out; its lease ends and it may be sent again, the one case of two.
-          await markMailSent(db, mail.id, new Date());
-          emailsSent.inc({ kind: mail.message.kind });
-          report.sent++;
-          continue;
-        }
-        emailsFailed.inc({ kind: mail.message.kind });
-        report.failed++;
-        const error = failure instanceof Error ? failure.message : JSON.stringify(failure);
-        const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
-        await markMailFailed(db, mail.id, error, giveUp ? null : new Date(clock().getTime() + retryDelayMs(mail.attempts)));
-        logger[giveUp ? "error" : "warn"]({ err: failure, id: mail.id, kind: mail.message.kind, attempts: mail.attempts, giveUp }, "mail: sending failed");
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, claimed.length) }, sendNext));
     } finally {
       clearInterval(renewal);
       // Claimed but not sent (a stop): free at once for another runner.
