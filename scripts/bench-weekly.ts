@@ -667,6 +667,7 @@ async function main() {
       }
     };
     const seen = new Set<string>();
+    let seenUpTo = 0;
     let lastArrival = Date.now();
     let lastCount = 0;
     let cpuBefore = servers.map((s) => cpuSeconds(s.child.pid));
@@ -698,7 +699,9 @@ async function main() {
       cpuBefore = cpuNow;
       sampledAt = now;
       await resolve();
-      for (const r of received.slice(lastCount)) if (r.key && expectedByKey.has(r.key)) seen.add(r.key);
+      // What arrived while resolve() read the outbox is counted at the next sample, once resolved.
+      for (const r of received.slice(seenUpTo, resolvedUpTo)) if (r.key && expectedByKey.has(r.key)) seen.add(r.key);
+      seenUpTo = resolvedUpTo;
       if (received.length > lastCount) lastArrival = now;
       lastCount = received.length;
       const crashed = servers.filter((s) => s.exitCode !== undefined);
