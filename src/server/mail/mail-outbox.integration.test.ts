@@ -155,6 +155,17 @@ describe("mail outbox: the sender", () => {
     expect([...a.sent, ...b.sent].filter((sent) => sent === id)).toEqual([id]);
   });
 
+  it("a message someone waits for goes before Sunday's bulk: a reminder stored after 40 weekly emails is sent in the first claim", async () => {
+    // Issue 42: bench:weekly saw lesson reminders wait 18-25 minutes in the outbox behind 90,000 digests.
+    const bulk = Array.from({ length: 40 }, () => ({ message: message("weekly-digest"), dedupeKey: `bulk-test:${++counter}` }));
+    expect(await t.deps.mailer.sendSoonMany(bulk)).toBe(40);
+    const [reminder] = await stored(1, "lesson-reminder");
+    const order = recordingTransport();
+    await sendDueMail(t.deps.db, order.transport, logger);
+    expect(order.sent.indexOf(reminder!)).toBeGreaterThanOrEqual(0);
+    expect(order.sent.indexOf(reminder!)).toBeLessThan(10);
+  });
+
   it("a stop between two messages gives back what was claimed and not sent", async () => {
     const ids = await stored(12);
     let stop = false;

@@ -56,6 +56,8 @@ export async function insertOutboxMessages(executor: Executor, items: readonly {
         attachments: [],
         dedupeKey,
         nextAttemptAt: due,
+        // Bulk: after every message someone is waiting for (a reminder due during Sunday's burst).
+        priority: 1,
       })),
     )
     .onConflictDoNothing()
@@ -80,7 +82,7 @@ export async function claimDueMail(db: Database, now: Date, limit: number, lease
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now))))
-    .orderBy(mailOutbox.nextAttemptAt)
+    .orderBy(mailOutbox.priority, mailOutbox.nextAttemptAt)
     .limit(limit)
     .for("update", { skipLocked: true });
   const claimed = await db

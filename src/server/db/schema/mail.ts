@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, customType, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, instant, oneOf } from "./columns";
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
@@ -33,6 +33,11 @@ export const mailOutbox = pgTable(
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: instant().notNull().defaultNow(),
+    /**
+     * 0 for a message someone waits for (a reminder, a reset link, a decision), 1 for bulk (Sunday's
+     * weekly emails): the sender takes every due message of 0 before any of 1 (issue 42).
+     */
+    priority: smallint().notNull().default(0),
     lockedUntil: instant(),
     createdAt: createdAt(),
     sentAt: instant(),
@@ -41,7 +46,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index("mail_outbox_to_created_idx").on(t.toAddress, t.createdAt),
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_due_idx").on(t.priority, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex("mail_outbox_dedupe_key").on(t.dedupeKey),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],
