@@ -242,7 +242,7 @@ describe("a teacher deletes their account", () => {
 
     // Credits: the spent one came back and, with the unused one, is void; each step recorded.
     const [ledger] = (await send(t, "GET", "/api/lessons/credits", { cookie: parent.cookie })).json.ledgers as CreditLedgerDTO[];
-    expect(ledger!.teacher).toEqual({ id: null, firstName: DELETED_TEACHER_NAME, lastName: "" });
+    expect(ledger!.teacher).toEqual({ id: null, firstName: DELETED_TEACHER_NAME, lastName: "", canTeach: false });
     expect(ledger!.summary).toMatchObject({ issued: 2, voided: 2, available: 0 });
     const history2 = Object.fromEntries(ledger!.credits.map((c) => [c.id, c.history.map((s) => [s.kind, s.reason])]));
     expect(history2[unused]).toEqual([
@@ -258,10 +258,15 @@ describe("a teacher deletes their account", () => {
 
     // Each family is emailed once, in its own zone (New York), the credits named.
     const { mail } = await lastMail(t, parent.email, "account-closed");
-    expect(mail.subject).toBe("Terry Teacher closed their account");
+    expect(mail.subject).toBe("Lessons with Terry Teacher are cancelled");
+    // Issue 41: the teacher can no longer teach; never that the teacher cancelled.
+    expect(mail.textBody).toContain("Lessons with Terry Teacher are cancelled: Terry can no longer teach on Music Lessons.");
+    expect(mail.textBody).not.toContain("Terry Teacher cancelled");
     expect(mail.textBody).toContain(formatLessonTime(aheadStart, "America/New_York"));
     expect(mail.textBody).toMatch(/E[SD]T/);
-    expect(mail.textBody).toContain("Kid1's make-up credits with Terry Teacher can no longer be used.");
+    expect(mail.textBody).toContain("They do not count as a cancellation by you: nothing is late and nothing is charged.");
+    expect(mail.textBody).toContain("Kid1's make-up credits with Terry Teacher are void: Terry can no longer teach on Music Lessons, so they could not be used.");
+    expect(mail.textBody).toContain('the teacher shown as "Deleted teacher"');
     expect((await lastMail(t, other.email, "account-closed")).mail.textBody).toContain(formatLessonTime(hoursFromNow(7 * 24), "America/New_York"));
     const sent = await t.deps.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(and(eq(mailOutbox.kind, "account-closed"), inArray(mailOutbox.toAddress, [parent.email, other.email]))).orderBy(asc(mailOutbox.toAddress));
     expect(sent).toHaveLength(2);

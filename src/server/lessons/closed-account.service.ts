@@ -34,7 +34,9 @@ export interface ClosedAccountNotice {
   /** Who closed their account, and their name as the reader knows it. */
   closedBy: "parent" | "teacher";
   name: string;
-  lessons: { startsAt: Date; bookingType: BookingType; studentFirstName: string; wasRequest: boolean }[];
+  /** The teacher's first name (teacher side): "{first name} can no longer teach on Music Lessons". */
+  firstName: string;
+  lessons: { bookingId: string; startsAt: Date; bookingType: BookingType; studentFirstName: string; wasRequest: boolean }[];
   /** The family's children whose make-up credits with the teacher can no longer be used (teacher side). */
   voidedCreditsOf: string[];
 }
@@ -52,6 +54,7 @@ async function cancelLive(tx: Executor, live: repo.LiveBooking[], by: "parent" |
 }
 
 const noticeLesson = (b: repo.LiveBooking) => ({
+  bookingId: b.id,
   startsAt: b.startsAt,
   bookingType: b.bookingType as BookingType,
   studentFirstName: b.studentFirstName,
@@ -82,6 +85,7 @@ export async function closeLessonsOfParent(tx: Executor, parentId: string, now: 
       timeZone: b.teacherTimeZone,
       closedBy: "parent" as const,
       name: `${b.parentFirstName} ${b.parentLastName}`,
+      firstName: b.parentFirstName,
       lessons: [],
       voidedCreditsOf: [],
     };
@@ -92,10 +96,12 @@ export async function closeLessonsOfParent(tx: Executor, parentId: string, now: 
 }
 
 /**
- * A teacher closes their account, in the deletion's transaction before their profile goes: their
- * families' pending requests and lessons ahead are cancelled, a credit paying for one of them comes
- * back and, with every other credit the families hold with the teacher, is voided (a credit that
- * paid for a lesson stays used). Returns one notice per family.
+ * A teacher can no longer teach here: they closed their account (in the deletion's transaction,
+ * before their profile goes) or the desk suspended it (issue 41: the same for the families). Their
+ * families' pending requests and lessons ahead are cancelled as closed (never late, never charged,
+ * no new make-up credit: it could never be used), a credit paying for one of them comes back and,
+ * with every other credit the families hold with the teacher, is voided (a credit that paid for a
+ * lesson stays used). Returns one notice per family.
  */
 export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now: Date): Promise<ClosedAccountNotice[]> {
   await lockTeacherSchedule(tx, teacherId);
@@ -107,13 +113,14 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
   await voidCreditsOfTeacher(tx, teacherId, now);
 
   const notices = new Map<string, ClosedAccountNotice>();
-  const noticeOf = (family: FamilyOfNotice, name: string) => {
+  const noticeOf = (family: FamilyOfNotice, { name, firstName }: { name: string; firstName: string }) => {
     const notice = notices.get(family.parentId) ?? {
       to: family.parentEmail,
       greeting: family.parentFirstName,
       timeZone: recipientTimeZone({ timeZone: family.parentTimeZone, reportedTimeZone: family.parentReportedTimeZone }, family.zoneTeacherTimeZone),
       closedBy: "teacher" as const,
       name,
+      firstName,
       lessons: [],
       voidedCreditsOf: [],
     };
