@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../shared/auth/auth.schemas";
 import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
+import { rememberSuspension } from "../auth/account-suspended-notice";
 import { ME_QUERY_KEY } from "../auth/use-me";
 import { INVOICES_KEY } from "../invoices/use-invoices";
 import { invalidateLessonViews } from "../lessons/lesson-views";
@@ -17,8 +18,8 @@ const SIGNED_OUT: Me = { user: null, role: null, profiles: { parent: false, teac
 
 /**
  * The account was signed out everywhere (suspended, issue 27): this tab forgets the user at once,
- * as signing out does. Guarded pages then show the signed-out state (the landing page with Sign
- * In), and a refused sign-in there says why.
+ * as signing out does. Guarded pages then show the signed-out state (the landing page), with the
+ * reason and whom to write to (issue 41, account-suspended-notice.tsx).
  */
 export function forgetSignedOutUser(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
@@ -45,9 +46,10 @@ function handlersFor(queryClient: QueryClient, userId: string, stop: () => void)
     invoice_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     balance_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     // The server ends the stream after this event; no reconnect is tried (the session is gone).
-    signed_out: () => {
+    signed_out: ({ message }) => {
       stop();
       forgetSignedOutUser(queryClient);
+      if (message) rememberSuspension(queryClient, message);
     },
   };
 }
