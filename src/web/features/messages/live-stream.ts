@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../shared/auth/auth.schemas";
 import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
-import { rememberSuspension } from "../auth/account-suspended-notice";
+import { ACCOUNT_SUSPENDED_KEY, rememberSuspension } from "../auth/account-suspended-notice";
 import { ME_QUERY_KEY } from "../auth/use-me";
 import { INVOICES_KEY } from "../invoices/use-invoices";
 import { invalidateLessonViews } from "../lessons/lesson-views";
@@ -22,7 +22,9 @@ const SIGNED_OUT: Me = { user: null, role: null, profiles: { parent: false, teac
  * reason and whom to write to (issue 41, account-suspended-notice.tsx).
  */
 export function forgetSignedOutUser(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+  // The suspension notice is kept: its open observer would not see a query removed under it.
+  const kept = new Set<unknown>([ME_QUERY_KEY[0], ACCOUNT_SUSPENDED_KEY[0]]);
+  queryClient.removeQueries({ predicate: (q) => !kept.has(q.queryKey[0]) });
   queryClient.setQueryData(ME_QUERY_KEY, SIGNED_OUT);
 }
 
