@@ -316,8 +316,10 @@ export interface XpDay {
  * Each practice day of the student since `fromDay`, with the goal minutes of the teacher's
  * homework active that day: set on or before it and not yet closed or reviewed before it (in the
  * parent's zone), the newest when several. The day's XP is capped at that goal (practiceXpForDay).
+ * `teacherId` null: the class's teacher deleted their account (issue 41: the family's practice XP
+ * stays); their homework lost its teacher too, so the student's homework without one counts.
  */
-export function practiceXpDays(db: Executor, studentId: string, teacherId: string, fromDay: string, timeZone: string): Promise<XpDay[]> {
+export function practiceXpDays(db: Executor, studentId: string, teacherId: string | null, fromDay: string, timeZone: string): Promise<XpDay[]> {
   return queryRows<XpDay>(
     db,
     sql`with days as (
@@ -327,7 +329,7 @@ export function practiceXpDays(db: Executor, studentId: string, teacherId: strin
            group by e.practiced_on)
         select d.total as "totalMinutes",
           (select h.goal_minutes_per_day from homework h
-            where h.student_id = ${studentId} and h.teacher_id = ${teacherId} and h.goal_minutes_per_day is not null
+            where h.student_id = ${studentId} and ${teacherId === null ? sql`h.teacher_id is null` : sql`h.teacher_id = ${teacherId}`} and h.goal_minutes_per_day is not null
               and (h.created_at at time zone ${timeZone})::date <= d.day
               and (coalesce(h.reviewed_at, h.closed_at) is null or (coalesce(h.reviewed_at, h.closed_at) at time zone ${timeZone})::date >= d.day)
             order by h.created_at desc limit 1) as "goalMinutesPerDay"
