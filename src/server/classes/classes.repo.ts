@@ -356,8 +356,7 @@ export async function deleteGrade(tx: Executor, enrolmentId: string, gradeId: st
   return rows.length > 0;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Files
+// Files ---------------------------------------------------------------------------------------
 
 const fileColumns = {
   id: classFiles.id,
