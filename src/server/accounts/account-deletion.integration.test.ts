@@ -17,6 +17,8 @@ import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type { Statement } from "../../shared/earnings/earnings.schemas";
 import type { CreditLedgerDTO, LessonDTO } from "../../shared/lessons/lessons.schemas";
+import { attendedLesson, sentInvoice, setBillingSettings } from "../../../tests/factories/invoices";
+import { TEACHER_LEFT_OWED_TEXT, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { bookings, bookingSlots, calendarEvents, calendarFeeds, mailOutbox, makeUpCredits, parentProfiles, user } from "../db/schema";
 
 /**
@@ -272,5 +274,23 @@ describe("a teacher deletes their account", () => {
     expect(sent).toHaveLength(2);
     const [tombstone] = await t.deps.db.select({ deleted: user.deleted }).from(user).where(eq(user.id, teacher.userId));
     expect(tombstone?.deleted).toBe(true);
+  });
+
+  it("the family's billing names the teacher \"Deleted teacher\" and says what is still owed is no longer payable in the app (issue 41)", async () => {
+    const [teacher, parent] = await Promise.all([chicagoTeacher(), family()]);
+    await setBillingSettings(t.deps, teacher.teacherId, { paymentInstructions: "Zelle to casey@example.test" });
+    const lesson = await attendedLesson(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! }, hoursFromNow(-4 * 24), 6495);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const sent = await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(1) });
+    expect(sent.lines.map((line) => line.bookingId)).toContain(lesson);
+
+    expect((await deleteAccount(teacher.cookie, { password: teacher.password })).status).toBe(200);
+
+    const list = (await send(t, "GET", "/api/billing/invoices", { cookie: parent.cookie })).json as InvoiceListDTO;
+    expect(list.invoices).toEqual([expect.objectContaining({ id: sent.id, teacherName: DELETED_TEACHER_NAME, teacherLeft: true, balanceCents: 6495, state: "sent" })]);
+    const invoice = (await send(t, "GET", `/api/invoices/${sent.id}`, { cookie: parent.cookie })).json as InvoiceDTO;
+    // Nobody to pay or write to: the copied contact and payment details are not offered.
+    expect(invoice).toMatchObject({ teacherName: DELETED_TEACHER_NAME, teacherLeft: true, teacherEmail: "", teacherPhone: "", paymentInstructions: "" });
+    expect(TEACHER_LEFT_OWED_TEXT).toBe("The teacher deleted their account: no longer payable in the app");
   });
 });
