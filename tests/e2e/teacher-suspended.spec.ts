@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { bookLessons } from "./booked-lessons";
 import { expect, signInThroughApi, test } from "./fixtures";
 import { fillSignIn } from "./helpers";
 import { operatorApi } from "./operator-session";
@@ -105,4 +106,56 @@ test("a suspended teacher: the family is told the truth, nothing counts late, no
   await expect(page.getByRole("link", { name: "View profile" })).toHaveCount(0);
   await expect(page.getByText("Casey can no longer teach on Music Lessons, so no new messages can be sent here.")).toBeVisible();
   await expectNoProfileLink(page, teacherId);
+});
+
+/**
+ * Issue 41, the same family's view of a teacher who deleted their account: "Deleted teacher" in
+ * lessons, billing and messages, what is still owed "no longer payable in the app", and nothing
+ * offered that cannot work (no profile link, no composer).
+ */
+test("a teacher who deleted their account: the family sees Deleted teacher everywhere, and what is owed as no longer payable", async ({ page, parent, teacher }) => {
+  test.setTimeout(120_000);
+  const { bookingIds } = await bookLessons(parent, teacher, [{ time: "10:00", type: "full", accept: true }]);
+  const { id: teacherId } = (await ok(await teacher.api.get("/api/teachers/me"), "teacher")) as { id: string };
+  const conversation = (await ok(await parent.api.post("/api/messages/conversations", { data: { teacherId } }), "conversation")) as { id: string };
+  await ok(await parent.api.post(`/api/messages/conversations/${conversation.id}/messages`, { data: { text: "Thank you for the lessons!" } }), "message");
+  // An invoice for sheet music, sent and unpaid: $64.95 owed.
+  const today = new Date().toISOString().slice(0, 10);
+  const [{ parentId }] = (await (await teacher.api.get("/api/invoices/families")).json()) as [{ parentId: string }];
+  const draft = (await ok(
+    await teacher.api.post("/api/invoices", { data: { parentId, from: today, to: today, extraLines: [{ description: "Sheet music", quantity: 1, unitCents: 6495 }] } }),
+    "invoice",
+  )) as { id: string; number: string };
+  await ok(await teacher.api.post(`/api/invoices/${draft.id}/send`), "send");
+
+  await ok(await teacher.api.delete("/api/accounts/me", { data: { password: teacher.password } }), "delete account");
+
+  // The family's email: the teacher can no longer teach; the lesson ahead cancelled, not by the family.
+  const mail = await lastMailText(parent.email, "account-closed");
+  expect(mail).toContain("Subject: Lessons with Casey Keys are cancelled");
+  expect(mail.replace(/\r?\n/g, " ")).toContain("Lessons with Casey Keys are cancelled: Casey can no longer teach on Music Lessons.");
+
+  await signInThroughApi(page, parent);
+  await page.goto("/dashboard");
+  const row = page.getByTestId("lesson-row").filter({ has: page.getByTestId("teacher-cannot-teach") });
+  await expect(row.getByText(`Full Lesson with Deleted teacher · Mia`)).toBeVisible();
+  await expect(row.getByTestId("teacher-cannot-teach")).toHaveText(
+    "Cancelled because the teacher can no longer teach on Music Lessons. It does not count as a cancellation by you.",
+  );
+  expect(bookingIds).toHaveLength(1);
+  await expect(page.getByText("Casey Keys")).toHaveCount(0);
+  await expectNoProfileLink(page, teacherId);
+  await shootAtBothWidths(page, "family-deleted-teacher-dashboard");
+
+  await page.goto("/billing");
+  const invoiceRow = page.getByTestId("invoice-row").filter({ hasText: draft.number }).locator("visible=true");
+  await expect(invoiceRow.getByText("Deleted teacher")).toBeVisible();
+  await expect(invoiceRow.getByTestId("teacher-left-owed")).toHaveText("The teacher deleted their account: no longer payable in the app");
+  await expect(page.getByText("Casey Keys")).toHaveCount(0);
+  await shootAtBothWidths(page, "family-deleted-teacher-billing");
+
+  await page.goto(`/messages/${conversation.id}`);
+  await expect(page.getByRole("heading", { name: "Deleted teacher" })).toBeVisible();
+  await expect(page.getByText("This account was deleted, so no new messages can be sent here.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "View profile" })).toHaveCount(0);
 });
