@@ -284,8 +284,13 @@ describe("a teacher deletes their account", () => {
     const sent = await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(1) });
     expect(sent.lines.map((line) => line.bookingId)).toContain(lesson);
 
+    // A lesson ahead too: the family is emailed, and told what it still owes.
+    await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]!, status: "accepted", startsAt: hoursFromNow(5 * 24) });
+
     expect((await deleteAccount(teacher.cookie, { password: teacher.password })).status).toBe(200);
 
+    const { mail } = await lastMail(t, parent.email, "account-closed");
+    expect(mail.textBody).toContain("The $64.95 USD you still owed Terry Teacher on invoices is no longer payable in the app; your billing shows it as such.");
     const list = (await send(t, "GET", "/api/billing/invoices", { cookie: parent.cookie })).json as InvoiceListDTO;
     expect(list.invoices).toEqual([expect.objectContaining({ id: sent.id, teacherName: DELETED_TEACHER_NAME, teacherLeft: true, balanceCents: 6495, state: "sent" })]);
     const invoice = (await send(t, "GET", `/api/invoices/${sent.id}`, { cookie: parent.cookie })).json as InvoiceDTO;

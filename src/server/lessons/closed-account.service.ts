@@ -5,6 +5,7 @@ import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { creditExpiresAt } from "../../shared/lessons/credits.rules";
 import type { Executor } from "../db/client";
 import { lockTeacherSchedule, returnSpentCredits, voidCreditsOfTeacher } from "../booking";
+import { owedToTeacherByFamily } from "../invoices";
 import * as repo from "./closed-account.repo";
 import * as lessonsRepo from "./lessons.repo";
 
@@ -39,6 +40,8 @@ export interface ClosedAccountNotice {
   lessons: { bookingId: string; startsAt: Date; bookingType: BookingType; studentFirstName: string; wasRequest: boolean }[];
   /** The family's children whose make-up credits with the teacher can no longer be used (teacher side). */
   voidedCreditsOf: string[];
+  /** What the family still owes the teacher on invoices, in cents (teacher side; 0 otherwise). */
+  owedCents: number;
 }
 
 const byTimeThenId = (a: { startsAt: Date; id: string }, b: { startsAt: Date; id: string }) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id);
@@ -88,6 +91,7 @@ export async function closeLessonsOfParent(tx: Executor, parentId: string, now: 
       firstName: b.parentFirstName,
       lessons: [],
       voidedCreditsOf: [],
+      owedCents: 0,
     };
     notice.lessons.push(noticeLesson(b));
     notices.set(b.teacherId, notice);
@@ -123,6 +127,7 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
       firstName,
       lessons: [],
       voidedCreditsOf: [],
+      owedCents: 0,
     };
     notices.set(family.parentId, notice);
     return notice;
@@ -133,5 +138,8 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
     const notice = noticeOf(holder, name);
     if (!notice.voidedCreditsOf.includes(holder.studentFirstName)) notice.voidedCreditsOf.push(holder.studentFirstName);
   }
+  // Issue 41: the families told are also told what they still owe the teacher, and what becomes of it.
+  const owed = await owedToTeacherByFamily(tx, teacherId);
+  for (const [parentId, notice] of notices) notice.owedCents = owed.get(parentId) ?? 0;
   return [...notices.values()];
 }

@@ -1,5 +1,6 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { formatMoney } from "../../shared/invoices/money.rules";
 import { teacherCannotTeachText } from "../../shared/lessons/teacher-gone.rules";
 import type { MailMessage } from "../mail";
 import type { ClosedAccountNotice } from "./closed-account.service";
@@ -38,6 +39,12 @@ export function teacherGoneEmail(publicUrl: string, notice: ClosedAccountNotice,
     notice.voidedCreditsOf.length > 0
       ? `${joinNames(notice.voidedCreditsOf)}'s make-up credits with ${notice.name} are void: ${notice.firstName} can no longer teach on Music Lessons, so they could not be used.\n\n`
       : "";
+  const owed =
+    notice.owedCents <= 0
+      ? ""
+      : cause === "deleted"
+        ? `The ${formatMoney(notice.owedCents)} you still owed ${notice.name} on invoices is no longer payable in the app; your billing shows it as such.\n\n`
+        : `Your billing still shows ${formatMoney(notice.owedCents)} owed to ${notice.name} on invoices for lessons that took place; ${notice.firstName} can no longer be reached through the app.\n\n`;
   const past =
     cause === "deleted"
       ? `Lessons that already took place stay in your lessons and billing, with the teacher shown as "Deleted teacher".\n\n`
@@ -46,6 +53,6 @@ export function teacherGoneEmail(publicUrl: string, notice: ClosedAccountNotice,
     to: notice.to,
     kind: cause === "deleted" ? "account-closed" : "teacher-suspended",
     subject: `Lessons with ${notice.name} are cancelled`,
-    text: `Hi ${notice.greeting},\n\n${gone}\n\n${cancelled}${credits}${past}You can find another teacher here:\n${publicUrl}/find-teachers\n`,
+    text: `Hi ${notice.greeting},\n\n${gone}\n\n${cancelled}${credits}${owed}${past}You can find another teacher here:\n${publicUrl}/find-teachers\n`,
   };
 }

@@ -10,7 +10,8 @@ import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test
 import { totpFromUri } from "../../../tests/fixtures/totp";
 import { accountSuspendedMessage, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE, type OperatorAccountDTO } from "../../shared/operator/accounts.schemas";
 import { accountSuspensions, bookings, mailOutbox, makeUpCredits, operatorActions, reports, session, teacherProfiles } from "../db/schema";
-import { issueCredit } from "../../../tests/factories/lesson-history";
+import { issueCredit, recordAttendance } from "../../../tests/factories/lesson-history";
+import { sentInvoice, setLessonPrice } from "../../../tests/factories/invoices";
 import type { Statement } from "../../shared/earnings/earnings.schemas";
 import type { CreditLedgerDTO, LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { CREDIT_REASON_LABELS } from "../../shared/lessons/credits.rules";
@@ -262,7 +263,16 @@ describe("a suspended teacher", () => {
     const before = (await send(t, "GET", `/api/messages/conversations/${conversationId}`, { cookie })).json as ConversationSummary;
     expect(before.other.teacherId).toBe(teacher.teacherId);
 
+    // An invoice the family has not paid yet: still owed for lessons that took place, and said so.
+    await setLessonPrice(t.deps, past, 6495);
+    await recordAttendance(t.deps, past, "attended");
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 3_600_000).toISOString().slice(0, 10);
+    await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(0) });
+
     expect((await suspend(teacher.userId)).status).toBe(200);
+    expect((await lastMail(t, parent.email, "teacher-suspended")).mail.textBody).toContain(
+      "Your billing still shows $64.95 USD owed to Terry Teacher on invoices for lessons that took place; Terry can no longer be reached through the app.",
+    );
 
     const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "UTC" }).format(hoursFromNow(5 * 24));
     const billing = (await send(t, "GET", `/api/billing?year=${year}&timeZone=UTC`, { cookie })).json as Statement;
