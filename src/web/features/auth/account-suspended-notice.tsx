@@ -1,14 +1,17 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { Button } from "../../components/ui/button";
-import { DialogWhenOpen } from "../../components/ui/dialog";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { Suspense } from "react";
+import { lazyPart } from "../../lib/lazy-parts";
 
 /**
  * Issue 41: the page of an account the desk suspended while it was open. The live stream's
  * `signed_out` event brings the explanation (the desk's reason and the support address, the text
  * a refused sign-in reads); it is kept here, outside the signed-in data the page forgets, and shown
- * until the person closes it, instead of a bare Sign In that says why only on trying.
+ * until the person closes it, instead of a bare Sign In that says why only on trying. The dialog's
+ * code loads only then: no first paint needs it (the JS budget).
  */
 export const ACCOUNT_SUSPENDED_KEY = ["account-suspended"] as const;
+
+const AccountSuspendedDialog = lazyPart(() => import("./account-suspended-dialog").then((m) => m.AccountSuspendedDialog));
 
 export function rememberSuspension(queryClient: QueryClient, message: string): void {
   queryClient.setQueryData(ACCOUNT_SUSPENDED_KEY, message);
@@ -22,21 +25,11 @@ export function useSuspensionNotice(): string | null {
 }
 
 export function AccountSuspendedNotice() {
-  const queryClient = useQueryClient();
   const message = useSuspensionNotice();
+  if (message === null) return null;
   return (
-    <DialogWhenOpen
-      open={message !== null}
-      onOpenChange={(open) => !open && queryClient.setQueryData(ACCOUNT_SUSPENDED_KEY, null)}
-      title="Your account is suspended"
-    >
-      <p className="text-slate-800" data-testid="account-suspended-message">
-        {message}
-      </p>
-      <p className="mt-2 text-sm text-slate-600">You were signed out on this device and every other one.</p>
-      <div className="mt-6 flex justify-end">
-        <Button onClick={() => queryClient.setQueryData(ACCOUNT_SUSPENDED_KEY, null)}>OK</Button>
-      </div>
-    </DialogWhenOpen>
+    <Suspense fallback={null}>
+      <AccountSuspendedDialog message={message} />
+    </Suspense>
   );
 }
