@@ -134,8 +134,13 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await confirm.getByRole("button", { name: "Suspend" }).click();
   await expect(operatorPage.getByText(/Account suspended/).first()).toBeVisible();
 
-  // The teacher's open page is signed out at once, and signing in again is refused with the support address.
-  await expect(teacherPage.getByRole("dialog", { name: "Sign In" })).toBeVisible({ timeout: 10_000 });
+  // The teacher's open page is signed out at once and says why and whom to write to (issue 41);
+  // signing in again is refused with the same.
+  const suspended = teacherPage.getByRole("dialog", { name: "Your account is suspended" });
+  await expect(suspended).toContainText("The reason: Asked a family to pay outside the app.", { timeout: 10_000 });
+  await expect(suspended).toContainText("support@e2e.test");
+  await suspended.getByRole("button", { name: "OK" }).click();
+  await teacherPage.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
   await fillSignIn(teacherPage, "Teacher", teacher.email, teacher.password);
   await expect(teacherPage.getByRole("dialog", { name: "Sign In" }).getByText(/This account is suspended.*support@e2e\.test/)).toBeVisible();
 

@@ -17,6 +17,8 @@ import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type { Statement } from "../../shared/earnings/earnings.schemas";
 import type { CreditLedgerDTO, LessonDTO } from "../../shared/lessons/lessons.schemas";
+import { attendedLesson, sentInvoice, setBillingSettings } from "../../../tests/factories/invoices";
+import { TEACHER_LEFT_OWED_TEXT, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { bookings, bookingSlots, calendarEvents, calendarFeeds, mailOutbox, makeUpCredits, parentProfiles, user } from "../db/schema";
 
 /**
@@ -242,7 +244,7 @@ describe("a teacher deletes their account", () => {
 
     // Credits: the spent one came back and, with the unused one, is void; each step recorded.
     const [ledger] = (await send(t, "GET", "/api/lessons/credits", { cookie: parent.cookie })).json.ledgers as CreditLedgerDTO[];
-    expect(ledger!.teacher).toEqual({ id: null, firstName: DELETED_TEACHER_NAME, lastName: "" });
+    expect(ledger!.teacher).toEqual({ id: null, firstName: DELETED_TEACHER_NAME, lastName: "", canTeach: false });
     expect(ledger!.summary).toMatchObject({ issued: 2, voided: 2, available: 0 });
     const history2 = Object.fromEntries(ledger!.credits.map((c) => [c.id, c.history.map((s) => [s.kind, s.reason])]));
     expect(history2[unused]).toEqual([
@@ -258,14 +260,42 @@ describe("a teacher deletes their account", () => {
 
     // Each family is emailed once, in its own zone (New York), the credits named.
     const { mail } = await lastMail(t, parent.email, "account-closed");
-    expect(mail.subject).toBe("Terry Teacher closed their account");
+    expect(mail.subject).toBe("Lessons with Terry Teacher are cancelled");
+    // Issue 41: the teacher can no longer teach; never that the teacher cancelled.
+    expect(mail.textBody).toContain("Lessons with Terry Teacher are cancelled: Terry can no longer teach on Music Lessons.");
+    expect(mail.textBody).not.toContain("Terry Teacher cancelled");
     expect(mail.textBody).toContain(formatLessonTime(aheadStart, "America/New_York"));
     expect(mail.textBody).toMatch(/E[SD]T/);
-    expect(mail.textBody).toContain("Kid1's make-up credits with Terry Teacher can no longer be used.");
+    expect(mail.textBody).toContain("They do not count as a cancellation by you: nothing is late and nothing is charged.");
+    expect(mail.textBody).toContain("Kid1's make-up credits with Terry Teacher are void: Terry can no longer teach on Music Lessons, so they could not be used.");
+    expect(mail.textBody).toContain('the teacher shown as "Deleted teacher"');
     expect((await lastMail(t, other.email, "account-closed")).mail.textBody).toContain(formatLessonTime(hoursFromNow(7 * 24), "America/New_York"));
     const sent = await t.deps.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(and(eq(mailOutbox.kind, "account-closed"), inArray(mailOutbox.toAddress, [parent.email, other.email]))).orderBy(asc(mailOutbox.toAddress));
     expect(sent).toHaveLength(2);
     const [tombstone] = await t.deps.db.select({ deleted: user.deleted }).from(user).where(eq(user.id, teacher.userId));
     expect(tombstone?.deleted).toBe(true);
+  });
+
+  it("the family's billing names the teacher \"Deleted teacher\" and says what is still owed is no longer payable in the app (issue 41)", async () => {
+    const [teacher, parent] = await Promise.all([chicagoTeacher(), family()]);
+    await setBillingSettings(t.deps, teacher.teacherId, { paymentInstructions: "Zelle to casey@example.test" });
+    const lesson = await attendedLesson(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! }, hoursFromNow(-4 * 24), 6495);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const sent = await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(1) });
+    expect(sent.lines.map((line) => line.bookingId)).toContain(lesson);
+
+    // A lesson ahead too: the family is emailed, and told what it still owes.
+    await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]!, status: "accepted", startsAt: hoursFromNow(5 * 24) });
+
+    expect((await deleteAccount(teacher.cookie, { password: teacher.password })).status).toBe(200);
+
+    const { mail } = await lastMail(t, parent.email, "account-closed");
+    expect(mail.textBody).toContain("The $64.95 USD you still owed Terry Teacher on invoices is no longer payable in the app; your billing shows it as such.");
+    const list = (await send(t, "GET", "/api/billing/invoices", { cookie: parent.cookie })).json as InvoiceListDTO;
+    expect(list.invoices).toEqual([expect.objectContaining({ id: sent.id, teacherName: DELETED_TEACHER_NAME, teacherLeft: true, balanceCents: 6495, state: "sent" })]);
+    const invoice = (await send(t, "GET", `/api/invoices/${sent.id}`, { cookie: parent.cookie })).json as InvoiceDTO;
+    // Nobody to pay or write to: the copied contact and payment details are not offered.
+    expect(invoice).toMatchObject({ teacherName: DELETED_TEACHER_NAME, teacherLeft: true, teacherEmail: "", teacherPhone: "", paymentInstructions: "" });
+    expect(TEACHER_LEFT_OWED_TEXT).toBe("The teacher deleted their account: no longer payable in the app");
   });
 });

@@ -79,8 +79,13 @@ export async function isOperator(db: Executor, userId: string): Promise<boolean>
 
 /** Whether an operator suspended the account (it may not sign in or act). */
 export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: accountSuspensions.userId }).from(accountSuspensions).where(eq(accountSuspensions.userId, userId)).limit(1);
-  return rows.length > 0;
+  return (await suspensionOf(db, userId)) !== null;
+}
+
+/** The account's suspension with the desk's reason (told to the account's owner, issue 41); null when not suspended. */
+export async function suspensionOf(db: Executor, userId: string): Promise<{ reason: string } | null> {
+  const [row] = await db.select({ reason: accountSuspensions.reason }).from(accountSuspensions).where(eq(accountSuspensions.userId, userId)).limit(1);
+  return row ?? null;
 }
 
 /** Removes one session (a sign-in that raced a suspension, an operator's that outlived OPERATOR_SESSION_HOURS). */

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CreditEventKind, CreditReturnReason } from "../../shared/lessons/credits.rules";
 import type { Executor } from "../db/client";
+import { teacherInGoodStanding } from "../db/account-standing";
 import { bookings, bookingSlots, makeUpCreditEvents, makeUpCredits, studentProfiles, teacherProfiles } from "../db/schema";
 
 /**
@@ -28,6 +29,8 @@ function creditQuery(db: Executor) {
       teacherId: makeUpCredits.teacherId,
       teacherFirstName: teacherProfiles.firstName,
       teacherLastName: teacherProfiles.lastName,
+      // A suspended teacher cannot be booked (issue 41): the panel offers no profile to book from.
+      teacherCanTeach: sql<boolean>`coalesce(${teacherInGoodStanding(sql`${makeUpCredits.teacherId}`)}, false)`,
     })
     .from(makeUpCredits)
     .innerJoin(studentProfiles, eq(studentProfiles.id, makeUpCredits.studentId))

@@ -43,8 +43,8 @@ async function ledgers(db: Executor, rows: repo.CreditRow[], now: Date): Promise
     const first = list[0]!;
     const teacher =
       first.teacherId !== null && first.teacherFirstName !== null && first.teacherLastName !== null
-        ? { id: first.teacherId, firstName: first.teacherFirstName, lastName: first.teacherLastName }
-        : { id: null, firstName: DELETED_TEACHER_NAME, lastName: "" };
+        ? { id: first.teacherId, firstName: first.teacherFirstName, lastName: first.teacherLastName, canTeach: first.teacherCanTeach }
+        : { id: null, firstName: DELETED_TEACHER_NAME, lastName: "", canTeach: false };
     return {
       student: { id: first.studentId, firstName: first.studentFirstName, lastName: first.studentLastName },
       teacher,

@@ -220,11 +220,11 @@ describe("permissions", () => {
     expect(seen.json.earlierStudents).toEqual([expect.objectContaining({ studentName: "Kid1 Parent", files: [expect.objectContaining({ id: fileId })] })]);
   });
 
-  it('names a deleted teacher "Deleted user" and a deleted student too', async () => {
+  it('names a deleted teacher "Deleted teacher" (issue 41) and a deleted student "Deleted user"', async () => {
     const { family, classId, path: classPath } = await joinedClass();
     await t.deps.db.update(classes).set({ teacherId: null, studentId: null }).where(eq(classes.id, classId));
     const seen = await send(t, "GET", classPath, { cookie: family.cookie });
-    expect(seen.json).toMatchObject({ teacherName: "Deleted user", studentName: "Deleted user", viewerRole: "parent" });
+    expect(seen.json).toMatchObject({ teacherName: "Deleted teacher", studentName: "Deleted user", viewerRole: "parent" });
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import type { ClassStatus } from "../../shared/classes/classes.constants";
 import type { ClassFile, Grade } from "../../shared/classes/classes.api";
 import type { GradeData } from "../../shared/classes/classes.schemas";
+import { teacherInGoodStanding } from "../db/account-standing";
 import type { Executor } from "../db/client";
 import { classEnrolments, classes, classFiles, classGrades, studentProfiles, teacherProfiles } from "../db/schema";
 
@@ -25,6 +26,7 @@ const classColumns = {
   teacherUserId: teacherProfiles.userId,
   teacherFirstName: teacherProfiles.firstName,
   teacherLastName: teacherProfiles.lastName,
+  teacherInGoodStanding: sql<boolean>`coalesce(${teacherInGoodStanding(sql`${classes.teacherId}`)}, false)`, // may be booked, written to (issue 41)
   studentFirstName: studentProfiles.firstName,
   studentLastName: studentProfiles.lastName,
   enrolmentId: classEnrolments.id,
@@ -47,6 +49,7 @@ export type ClassRow = {
   teacherUserId: string | null;
   teacherFirstName: string | null;
   teacherLastName: string | null;
+  teacherInGoodStanding: boolean;
   studentFirstName: string | null;
   studentLastName: string | null;
   /** The current enrolment (the family in the class now); null while nobody is in it. */
@@ -192,8 +195,8 @@ export async function countActiveClasses(db: Executor, owner: { teacherId: strin
   return Number(row?.n ?? 0);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Enrolments: every function here runs behind the class row's lock (lockClass).
+// Enrolments ---------------------------------------------------------------------------------
+// Every function here runs behind the class row's lock (lockClass).
 
 /**
  * The class's current enrolment. Read after the class row is locked, in its own statement, so
@@ -259,8 +262,7 @@ export async function listEarlierEnrolments(db: Executor, classId: string): Prom
   return rows.map((row) => ({ ...row, leftAt: row.leftAt! }));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Grades
+// Grades --------------------------------------------------------------------------------------
 
 const gradeColumns = {
   id: classGrades.id,
@@ -354,8 +356,7 @@ export async function deleteGrade(tx: Executor, enrolmentId: string, gradeId: st
   return rows.length > 0;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Files
+// Files ---------------------------------------------------------------------------------------
 
 const fileColumns = {
   id: classFiles.id,

@@ -1,3 +1,4 @@
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { randomInt } from "node:crypto";
 import {
   CLASS_TAKEN_MESSAGE,
@@ -51,7 +52,8 @@ function toSummary(row: repo.ClassRow, role: ViewerRole, progress: ProgressMetri
     name: row.name,
     description: row.description,
     status: row.status as ClassStatus,
-    teacherName: row.teacherId ? fullName(row.teacherFirstName, row.teacherLastName) : DELETED_USER_NAME,
+    // "Deleted teacher" as in lessons, billing and messages (issue 41).
+    teacherName: row.teacherId ? fullName(row.teacherFirstName, row.teacherLastName) : DELETED_TEACHER_NAME,
     // No student and no current enrolment: nobody has joined (or the family left). An enrolment
     // (or a parent) without the student: the family deleted their account (issue 26), and the class
     // keeps them as "Deleted user" until the teacher archives it.
@@ -117,6 +119,7 @@ async function detailFor(deps: Pick<Deps, "db">, viewer: Viewer, classId: string
     ...toSummary(row, role, progress),
     viewerRole: role,
     teacherId: row.teacherId,
+    teacherCanTeach: row.teacherInGoodStanding,
     teacherUserId: row.teacherUserId,
     studentId: row.studentId,
     parentId: row.parentId,

@@ -3,6 +3,7 @@ import { balanceCents } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceState } from "../../shared/invoices/invoices.constants";
 import type { InvoiceListDTO, InvoiceListQuery } from "../../shared/invoices/invoices.schemas";
 import { sumCents } from "../../shared/invoices/money.rules";
+import type { Executor } from "../db/client";
 import type { Deps } from "../deps";
 import * as creditRepo from "./family-credit.repo";
 import * as repo from "./invoices.repo";
@@ -57,3 +58,19 @@ export async function familyInvoices(deps: Pick<Deps, "db">, parentId: string): 
   return listOf(rows, credits);
 }
 
+/**
+ * What each family still owes the teacher (invoiced − paid − credit not yet spent, as the lists
+ * say), families owing nothing left out. Issue 41: told to the families when the teacher can no
+ * longer teach. Sequential reads: it may run in the caller's transaction.
+ */
+export async function owedToTeacherByFamily(db: Executor, teacherId: string): Promise<Map<string, number>> {
+  const rows = await repo.teacherInvoiceRows(db, teacherId);
+  const credits = await creditRepo.creditBalances(db, { teacherId });
+  const owed = new Map<string, number>();
+  for (const parentId of new Set(rows.map((row) => row.parentId).filter((id): id is string => id !== null))) {
+    const credit = credits.find((c) => c.parentId === parentId)?.cents ?? 0;
+    const cents = owedCents(rows.filter((row) => row.parentId === parentId).map(balanceCents), credit);
+    if (cents > 0) owed.set(parentId, cents);
+  }
+  return owed;
+}

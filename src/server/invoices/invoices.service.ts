@@ -1,3 +1,4 @@
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { AppError } from "../../shared/errors";
 import { lineOnReadersClock } from "../../shared/invoices/invoice-format.rules";
@@ -76,13 +77,16 @@ export async function requireFamily(db: Executor, teacherId: string, parentId: s
 }
 
 export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
+  // The teacher deleted their account (the row's side went null): named as everywhere else (issue 41).
+  const teacherLeft = row.teacherId === null;
   return {
     id: row.id,
     number: row.number,
     status: row.status,
     state: invoiceState(row),
     teacherId: row.numberingTeacherId,
-    teacherName: row.teacherName,
+    teacherName: teacherLeft ? DELETED_TEACHER_NAME : row.teacherName,
+    teacherLeft,
     parentId: row.parentId,
     familyName: row.familyName,
     issueDate: row.issueDate,
@@ -103,9 +107,10 @@ async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teache
   return {
     ...summary(row),
     note: row.note,
-    teacherEmail: row.teacherEmail,
-    teacherPhone: row.teacherPhone,
-    paymentInstructions: row.paymentInstructions,
+    // A teacher who left can no longer be reached or paid through these (issue 41).
+    teacherEmail: row.teacherId === null ? "" : row.teacherEmail,
+    teacherPhone: row.teacherId === null ? "" : row.teacherPhone,
+    paymentInstructions: row.teacherId === null ? "" : row.paymentInstructions,
     familyEmail: row.familyEmail,
     voidReason: row.voidReason,
     voidedAt: row.voidedAt?.toISOString() ?? null,

@@ -69,7 +69,11 @@ export async function lockLive(tx: Executor, ids: string[]): Promise<string[]> {
   return rows.filter((row) => row.status === "pending" || row.status === "accepted").map((row) => row.id);
 }
 
-/** Cancelled by the side that closed their account: no late cancel, no new credit, marked for it. */
+/**
+ * Cancelled because a side can no longer take part (closed their account, or a suspended teacher,
+ * issue 41): never a late cancel, never charged, no new credit, marked for it
+ * (`cancelled_for_closed_account`, which the lesson lists read).
+ */
 export async function markCancelledForClosedAccount(tx: Executor, ids: string[], by: "parent" | "teacher", now: Date) {
   if (ids.length === 0) return;
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -122,11 +126,11 @@ export async function familiesWithUnspentCredits(db: Executor, teacherId: string
     .where(and(eq(makeUpCredits.teacherId, teacherId), isNull(makeUpCredits.voidedAt), isNull(makeUpCredits.usedByBookingId)));
 }
 
-/** The teacher's name as families know it. */
-export async function teacherName(db: Executor, teacherId: string): Promise<string> {
+/** The teacher's name as families know it, and their first name. */
+export async function teacherName(db: Executor, teacherId: string): Promise<{ name: string; firstName: string }> {
   const [row] = await db
     .select({ firstName: teacherProfiles.firstName, lastName: teacherProfiles.lastName })
     .from(teacherProfiles)
     .where(eq(teacherProfiles.id, teacherId));
-  return row ? `${row.firstName} ${row.lastName}` : "Your teacher";
+  return row ? { name: `${row.firstName} ${row.lastName}`, firstName: row.firstName } : { name: "Your teacher", firstName: "Your teacher" };
 }

@@ -5,6 +5,7 @@ import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { creditExpiresAt } from "../../shared/lessons/credits.rules";
 import type { Executor } from "../db/client";
 import { lockTeacherSchedule, returnSpentCredits, voidCreditsOfTeacher } from "../booking";
+import { owedToTeacherByFamily } from "../invoices";
 import * as repo from "./closed-account.repo";
 import * as lessonsRepo from "./lessons.repo";
 
@@ -33,9 +34,13 @@ export interface ClosedAccountNotice {
   /** Who closed their account, and their name as the reader knows it. */
   closedBy: "parent" | "teacher";
   name: string;
-  lessons: { startsAt: Date; bookingType: BookingType; studentFirstName: string; wasRequest: boolean }[];
+  /** The teacher's first name (teacher side): "{first name} can no longer teach on Music Lessons". */
+  firstName: string;
+  lessons: { bookingId: string; startsAt: Date; bookingType: BookingType; studentFirstName: string; wasRequest: boolean }[];
   /** The family's children whose make-up credits with the teacher can no longer be used (teacher side). */
   voidedCreditsOf: string[];
+  /** What the family still owes the teacher on invoices, in cents (teacher side; 0 otherwise). */
+  owedCents: number;
 }
 
 const byTimeThenId = (a: { startsAt: Date; id: string }, b: { startsAt: Date; id: string }) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id);
@@ -51,6 +56,7 @@ async function cancelLive(tx: Executor, live: repo.LiveBooking[], by: "parent" |
 }
 
 const noticeLesson = (b: repo.LiveBooking) => ({
+  bookingId: b.id,
   startsAt: b.startsAt,
   bookingType: b.bookingType as BookingType,
   studentFirstName: b.studentFirstName,
@@ -81,8 +87,10 @@ export async function closeLessonsOfParent(tx: Executor, parentId: string, now: 
       timeZone: b.teacherTimeZone,
       closedBy: "parent" as const,
       name: `${b.parentFirstName} ${b.parentLastName}`,
+      firstName: b.parentFirstName,
       lessons: [],
       voidedCreditsOf: [],
+      owedCents: 0,
     };
     notice.lessons.push(noticeLesson(b));
     notices.set(b.teacherId, notice);
@@ -91,10 +99,12 @@ export async function closeLessonsOfParent(tx: Executor, parentId: string, now: 
 }
 
 /**
- * A teacher closes their account, in the deletion's transaction before their profile goes: their
- * families' pending requests and lessons ahead are cancelled, a credit paying for one of them comes
- * back and, with every other credit the families hold with the teacher, is voided (a credit that
- * paid for a lesson stays used). Returns one notice per family.
+ * A teacher can no longer teach here: they closed their account (in the deletion's transaction,
+ * before their profile goes) or the desk suspended it (issue 41: the same for the families). Their
+ * families' pending requests and lessons ahead are cancelled as closed (never late, never charged,
+ * no new make-up credit: it could never be used), a credit paying for one of them comes back and,
+ * with every other credit the families hold with the teacher, is voided (a credit that paid for a
+ * lesson stays used). Returns one notice per family.
  */
 export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now: Date): Promise<ClosedAccountNotice[]> {
   await lockTeacherSchedule(tx, teacherId);
@@ -106,15 +116,17 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
   await voidCreditsOfTeacher(tx, teacherId, now);
 
   const notices = new Map<string, ClosedAccountNotice>();
-  const noticeOf = (family: FamilyOfNotice, name: string) => {
+  const noticeOf = (family: FamilyOfNotice, { name, firstName }: { name: string; firstName: string }) => {
     const notice = notices.get(family.parentId) ?? {
       to: family.parentEmail,
       greeting: family.parentFirstName,
       timeZone: parentClock({ timeZone: family.parentTimeZone, reportedTimeZone: family.parentReportedTimeZone }),
       closedBy: "teacher" as const,
       name,
+      firstName,
       lessons: [],
       voidedCreditsOf: [],
+      owedCents: 0,
     };
     notices.set(family.parentId, notice);
     return notice;
@@ -125,5 +137,8 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
     const notice = noticeOf(holder, name);
     if (!notice.voidedCreditsOf.includes(holder.studentFirstName)) notice.voidedCreditsOf.push(holder.studentFirstName);
   }
+  // Issue 41: the families told are also told what they still owe the teacher, and what becomes of it.
+  const owed = await owedToTeacherByFamily(tx, teacherId);
+  for (const [parentId, notice] of notices) notice.owedCents = owed.get(parentId) ?? 0;
   return [...notices.values()];
 }

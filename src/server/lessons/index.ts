@@ -5,3 +5,4 @@ export { closeLessonsOfParent, closeLessonsOfTeacher } from "./closed-account.se
 export type { ClosedAccountNotice } from "./closed-account.service";
 export { closeLessonsOfSuspendedTeacher, enqueueFamiliesMailOfSuspendedTeacher, tellFamiliesOfSuspendedTeacher } from "./suspended-teacher.service";
 export type { SuspendedTeacherOutcome } from "./suspended-teacher.service";
+export { closedLessonLines, teacherGoneEmail } from "./teacher-gone.emails";

@@ -27,6 +27,7 @@ const lessonColumns = {
   cancelledBy: bookings.cancelledBy,
   cancelReason: bookings.cancelReason,
   lateCancel: bookings.lateCancel,
+  cancelledForClosedAccount: bookings.cancelledForClosedAccount,
   attendance: bookings.attendance,
   lessonNote: bookings.lessonNote,
   priceCents: bookings.priceCents,

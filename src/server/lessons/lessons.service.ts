@@ -52,6 +52,7 @@ export function toLessonDTO(row: repo.LessonListRow, side: CancelledBy): LessonD
     cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
     cancelReason: row.cancelReason,
     lateCancel: row.lateCancel,
+    teacherCannotTeach: row.status === "cancelled" && row.cancelledBy === "teacher" && row.cancelledForClosedAccount,
     attendance: row.attendance as LessonDTO["attendance"],
     lessonNote: row.lessonNote,
     madeUp: row.madeUpCreditId !== null,

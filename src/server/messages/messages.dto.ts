@@ -1,3 +1,4 @@
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { DELETED_USER_NAME, type ConversationSummary, type MessageDTO } from "../../shared/messages/messages.api";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/reports/reports.schemas";
 import { initials } from "../../shared/teachers/public-profile.rules";
@@ -27,13 +28,16 @@ export function toConversationSummary(row: ConversationRow, viewerUserId: string
     myRole: row.iAmParent ? "parent" : "teacher",
     other: {
       userId: row.otherUserId,
-      name: deleted ? DELETED_USER_NAME : `${firstName} ${lastName}`.trim(),
+      // A deleted teacher reads "Deleted teacher" as in lessons and billing (issue 41).
+      name: deleted ? (row.iAmParent ? DELETED_TEACHER_NAME : DELETED_USER_NAME) : `${firstName} ${lastName}`.trim(),
       firstName,
       initials: deleted ? "" : initials(firstName, lastName),
       photoUrl: deleted ? null : row.otherImage,
       role: row.iAmParent ? "teacher" : "parent",
-      teacherId: deleted ? null : row.otherTeacherId,
+      // No link to a profile that answers 404 (a suspended or deleted teacher, issue 41).
+      teacherId: deleted || !row.otherReachable ? null : row.otherTeacherId,
       deleted,
+      unavailable: !deleted && !row.otherReachable,
     },
     lastMessage:
       row.lastId && row.lastSentAt && row.lastBody !== null
@@ -52,7 +56,7 @@ export function toConversationSummary(row: ConversationRow, viewerUserId: string
       student: row.studentId && row.studentFirstName !== null ? { id: row.studentId, firstName: row.studentFirstName } : null,
       class: row.classId && row.className !== null ? { id: row.classId, name: row.className } : null,
     },
-    canSend: !deleted && !row.blockedByMe && !row.blockedByOther,
+    canSend: !deleted && row.otherReachable && !row.blockedByMe && !row.blockedByOther,
     blockedByMe: row.blockedByMe,
     sendBlocked: row.blockedByMe || row.blockedByOther,
   };

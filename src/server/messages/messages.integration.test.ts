@@ -1,3 +1,4 @@
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
@@ -7,7 +8,6 @@ import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import {
   CONVERSATION_NOT_FOUND_MESSAGE,
-  DELETED_USER_NAME,
   type ConversationList,
   type MessagePage,
 } from "../../shared/messages/messages.api";
@@ -216,12 +216,12 @@ describe("who may read and write", () => {
     expect(page.json.messages[0].text).toBe(`n${SEND_LIMIT - 1}`);
   });
 
-  it("after the teacher deletes their account the parent sees Deleted user and nobody can send", async () => {
+  it("after the teacher deletes their account the parent sees Deleted teacher (issue 41) and nobody can send", async () => {
     const { p, tr, id } = await pair();
     await say(p, id, "Before");
     expect((await send(t, "DELETE", "/api/accounts/me", { cookie: tr.cookie, body: { password: tr.password } })).status).toBe(200);
     const summary = await send(t, "GET", `/api/messages/conversations/${id}`, { cookie: p.cookie });
-    expect(summary.json).toMatchObject({ other: { name: DELETED_USER_NAME, deleted: true, initials: "", photoUrl: null }, canSend: false });
+    expect(summary.json).toMatchObject({ other: { name: DELETED_TEACHER_NAME, deleted: true, initials: "", photoUrl: null, teacherId: null }, canSend: false });
     const refused = await say(p, id, "After");
     expect([refused.status, refused.json.error.message]).toEqual([409, CONVERSATION_CLOSED_MESSAGE]);
     expect((await send(t, "GET", `/api/messages/conversations/${id}/messages`, { cookie: p.cookie })).json.messages).toHaveLength(1);

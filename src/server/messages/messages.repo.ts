@@ -118,6 +118,8 @@ export interface ConversationRow {
   otherFirstName: string | null;
   otherLastName: string | null;
   otherTeacherId: string | null;
+  /** The other side may be written to and shown (account-standing.ts): false once suspended or gone. */
+  otherReachable: boolean;
   studentId: string | null;
   studentFirstName: string | null;
   classId: string | null;
@@ -151,6 +153,7 @@ export async function listConversations(
                ou.id as "otherUserId", ou.deleted as "otherDeleted", ou.image as "otherImage",
                coalesce(tp.first_name, pp.first_name) as "otherFirstName",
                coalesce(tp.last_name, pp.last_name) as "otherLastName", tp.id as "otherTeacherId",
+               coalesce(${mayReceive(sql`ou.id`, sql`c.parent_user_id = ${userId}`)}, false) as "otherReachable",
                c.student_id as "studentId", s.first_name as "studentFirstName",
                c.class_id as "classId", cl.name as "className",
                lm.id as "lastId", lm.body as "lastBody", lm.sender_user_id as "lastSenderUserId",

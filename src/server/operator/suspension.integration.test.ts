@@ -9,7 +9,13 @@ import { SseReader } from "../../../tests/fixtures/sse";
 import { createTwoProcessApps, type TestApp } from "../../../tests/fixtures/test-app";
 import { totpFromUri } from "../../../tests/fixtures/totp";
 import { accountSuspendedMessage, ALREADY_SUSPENDED_MESSAGE, NOT_SUSPENDED_MESSAGE, type OperatorAccountDTO } from "../../shared/operator/accounts.schemas";
-import { accountSuspensions, bookings, operatorActions, reports, session, teacherProfiles } from "../db/schema";
+import { accountSuspensions, bookings, mailOutbox, makeUpCredits, operatorActions, reports, session, teacherProfiles } from "../db/schema";
+import { issueCredit, recordAttendance } from "../../../tests/factories/lesson-history";
+import { sentInvoice, setLessonPrice } from "../../../tests/factories/invoices";
+import type { Statement } from "../../shared/earnings/earnings.schemas";
+import type { CreditLedgerDTO, LessonDTO } from "../../shared/lessons/lessons.schemas";
+import { CREDIT_REASON_LABELS } from "../../shared/lessons/credits.rules";
+import type { ConversationSummary } from "../../shared/messages/messages.api";
 import { liveHubFor } from "../live/live-hub";
 import { removeRacedSession } from "../auth/suspended-sign-in";
 
@@ -72,7 +78,11 @@ describe("suspending an account", () => {
     await stream.next((e) => e.event === "signed_out", 1000);
     await stream.waitEnded(1000);
     expect(performance.now() - startedAt).toBeLessThan(1000);
-    expect(JSON.parse(stream.events.find((e) => e.event === "signed_out")!.data)).toEqual({ reason: "account_suspended" });
+    // The open page says why and whom to write to (issue 41).
+    expect(JSON.parse(stream.events.find((e) => e.event === "signed_out")!.data)).toEqual({
+      reason: "account_suspended",
+      message: `This account is suspended. The reason: Harassment of a family (report 12). If you think this is a mistake, write to ${t.deps.env.SUPPORT_EMAIL}.`,
+    });
 
     expect(await t.deps.db.select().from(session).where(eq(session.userId, parent.userId))).toEqual([]);
     for (const cookie of [phone, laptop]) {
@@ -92,8 +102,9 @@ describe("suspending an account", () => {
   it("refuses sign-in at every door with the suspension message and the support address; a wrong password still reads as one", async () => {
     const parent = await createParent(t.deps);
     expect((await suspend(parent.userId)).status).toBe(200);
-    const message = accountSuspendedMessage(t.deps.env.SUPPORT_EMAIL);
-    expect(message).toBe(`This account is suspended. If you think this is a mistake, write to ${t.deps.env.SUPPORT_EMAIL}.`);
+    const message = accountSuspendedMessage(t.deps.env.SUPPORT_EMAIL, "Harassment of a family (report 12)");
+    // The password was right, so it is the owner: told the desk's reason (issue 41).
+    expect(message).toBe(`This account is suspended. The reason: Harassment of a family (report 12). If you think this is a mistake, write to ${t.deps.env.SUPPORT_EMAIL}.`);
 
     const refused = await signInAs("parent", parent.email, parent.password);
     expect([refused.status, refused.json.error.reason, refused.json.error.message]).toEqual([403, "account_suspended", message]);
@@ -187,7 +198,7 @@ describe("a suspended teacher", () => {
   const listed = async (teacherId: string) =>
     (await t.deps.db.select({ on: teacherProfiles.isDiscoverable }).from(teacherProfiles).where(eq(teacherProfiles.id, teacherId)))[0]!.on;
 
-  it("leaves search, its profile answers 404, its request is declined and its lesson ahead cancelled with the usual emails; the past stays", async () => {
+  it("leaves search, its profile answers 404, its request and lesson ahead are cancelled as the teacher's leaving, not the teacher's choice; the past stays", async () => {
     const { teacher, parent, past, ahead, pending } = await teacherWithFamily();
     const familyStream = await openStream(other, await signIn(t, "parent", parent.email, parent.password));
     expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/public`)).status).toBe(200);
@@ -196,21 +207,95 @@ describe("a suspended teacher", () => {
     // Search lists exactly the discoverable teachers (src/server/db/discoverable.ts).
     expect(await listed(teacher.teacherId)).toBe(false);
     expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/public`)).status).toBe(404);
-    expect(await statuses([past, ahead, pending])).toEqual({ [past]: "accepted", [ahead]: "cancelled by teacher", [pending]: "declined" });
+    expect(await statuses([past, ahead, pending])).toEqual({ [past]: "accepted", [ahead]: "cancelled by teacher", [pending]: "cancelled by teacher" });
+    // Issue 41: never late, never charged, no make-up credit that could never be used.
+    const rows = await t.deps.db
+      .select({ late: bookings.lateCancel, closed: bookings.cancelledForClosedAccount, charge: bookings.cancelChargeCents })
+      .from(bookings)
+      .where(inArray(bookings.id, [ahead, pending]));
+    expect(rows).toEqual([
+      { late: false, closed: true, charge: null },
+      { late: false, closed: true, charge: null },
+    ]);
+    expect(await t.deps.db.select().from(makeUpCredits).where(inArray(makeUpCredits.issuedForBookingId, [ahead, pending]))).toEqual([]);
 
-    const declined = await lastMail(t, parent.email, "booking-declined");
-    expect(declined.mail.subject).toMatch(/declined$/);
-    expect(declined.mail.textBody).toContain("could not take");
-    const cancelled = await lastMail(t, parent.email, "lesson-cancelled");
-    expect(cancelled.mail.textBody).toContain("Terry Teacher cancelled the lesson with Kid1");
-    // The usual wording, not the closed-account one, and not the desk's reason.
-    for (const { mail } of [declined, cancelled]) {
-      expect(mail.textBody).not.toMatch(/closed their/);
-      expect(mail.textBody).not.toContain("Harassment");
-    }
+    // One email to the family, saying the teacher can no longer teach (not that the teacher cancelled).
+    const { mail } = await lastMail(t, parent.email, "teacher-suspended");
+    expect(mail.subject).toBe("Lessons with Terry Teacher are cancelled");
+    expect(mail.textBody).toContain("Lessons with Terry Teacher are cancelled: Terry can no longer teach on Music Lessons.");
+    expect(mail.textBody).toContain("These 2 lessons and requests are cancelled");
+    expect(mail.textBody).toContain("They do not count as a cancellation by you: nothing is late and nothing is charged.");
+    expect(mail.textBody).not.toMatch(/Terry Teacher cancelled|closed their|Deleted teacher/);
+    // The desk's reason is the teacher's to read, not the families'.
+    expect(mail.textBody).not.toContain("Harassment");
+    const familyMail = await t.deps.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.toAddress, parent.email));
+    expect(familyMail.map((m) => m.kind)).toEqual(["teacher-suspended"]);
     // The family's open pages refresh.
-    await familyStream.next((e) => e.event === "booking_decided", 1000);
     await familyStream.next((e) => e.event === "lesson_changed", 1000);
+  });
+
+  it("emails the teacher the desk's reason, what it means and the support address", async () => {
+    const { teacher } = await teacherWithFamily();
+    expect((await suspend(teacher.userId, "Repeated no-shows reported by three families")).status).toBe(200);
+    const { mail } = await lastMail(t, teacher.email, "account-suspended");
+    expect(mail.subject).toBe("Your Music Lessons account is suspended");
+    expect(mail.textBody).toContain("Our team has suspended your account on Music Lessons, so you can no longer sign in. The reason:\n\nRepeated no-shows reported by three families\n");
+    expect(mail.textBody).toContain("Your 2 lessons and requests ahead are cancelled, and the families were told that you can no longer teach on Music Lessons.");
+    expect(mail.textBody).toContain(`If you think this is a mistake, write to ${t.deps.env.SUPPORT_EMAIL}.`);
+    // A suspended parent is told too, without the teaching part.
+    const parent = await createParent(t.deps);
+    expect((await suspend(parent.userId, "Abusive messages")).status).toBe(200);
+    const parentMail = (await lastMail(t, parent.email, "account-suspended")).mail;
+    expect(parentMail.textBody).toContain("Abusive messages");
+    expect(parentMail.textBody).not.toContain("Families can no longer find you");
+  });
+
+  it("the family's billing counts nothing late, its credits with the teacher are void with why, and its conversation offers no profile", async () => {
+    const { teacher, parent, past, ahead } = await teacherWithFamily();
+    const cookie = await signIn(t, "parent", parent.email, parent.password);
+    // Accepted a while ago (the factory decides it a day before the start): a lesson the statement counts.
+    await t.deps.db.update(bookings).set({ decidedAt: hoursFromNow(-24) }).where(eq(bookings.id, ahead));
+    const unused = await issueCredit(t.deps, { teacherId: teacher.teacherId, studentId: parent.studentIds[0]!, forBookingId: past, issuedAt: hoursFromNow(-48) });
+    const opened = await send(t, "POST", "/api/messages/conversations", { cookie, body: { teacherId: teacher.teacherId } });
+    expect(opened.status, opened.text).toBeLessThan(300);
+    const conversationId = (opened.json as { id: string }).id;
+    expect((await send(t, "POST", `/api/messages/conversations/${conversationId}/messages`, { cookie, body: { text: "See you Monday" } })).status).toBe(201);
+    const before = (await send(t, "GET", `/api/messages/conversations/${conversationId}`, { cookie })).json as ConversationSummary;
+    expect(before.other.teacherId).toBe(teacher.teacherId);
+
+    // An invoice the family has not paid yet: still owed for lessons that took place, and said so.
+    await setLessonPrice(t.deps, past, 6495);
+    await recordAttendance(t.deps, past, "attended");
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 3_600_000).toISOString().slice(0, 10);
+    await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(0) });
+
+    expect((await suspend(teacher.userId)).status).toBe(200);
+    expect((await lastMail(t, parent.email, "teacher-suspended")).mail.textBody).toContain(
+      "Your billing still shows $64.95 USD owed to Terry Teacher on invoices for lessons that took place; Terry can no longer be reached through the app.",
+    );
+
+    const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "UTC" }).format(hoursFromNow(5 * 24));
+    const billing = (await send(t, "GET", `/api/billing?year=${year}&timeZone=UTC`, { cookie })).json as Statement;
+    expect(billing.lessons.find((l) => l.bookingId === ahead)).toMatchObject({ outcome: "cancelled", lateCancel: false, amountCents: null });
+    expect(billing.totals.lateCancels).toBe(0);
+
+    const lessons = (await send(t, "GET", "/api/lessons/mine", { cookie })).json.lessons as LessonDTO[];
+    expect(lessons.find((l) => l.id === ahead)).toMatchObject({ status: "cancelled", lateCancel: false, teacherCannotTeach: true });
+
+    const [ledger] = (await send(t, "GET", "/api/lessons/credits", { cookie })).json.ledgers as CreditLedgerDTO[];
+    expect(ledger!.credits.find((c) => c.id === unused)!.history.map((step) => [step.kind, step.reason])).toEqual([
+      ["issued", null],
+      ["voided", "teacher_left"],
+    ]);
+    expect(CREDIT_REASON_LABELS.teacher_left).toBe("the teacher can no longer teach on Music Lessons");
+    expect((await lastMail(t, parent.email, "teacher-suspended")).mail.textBody).toContain(
+      "Kid1's make-up credits with Terry Teacher are void: Terry can no longer teach on Music Lessons, so they could not be used.",
+    );
+
+    // The conversation stays readable; it no longer links to a profile that answers 404, nor offers Send.
+    const after = (await send(t, "GET", `/api/messages/conversations/${conversationId}`, { cookie })).json as ConversationSummary;
+    expect(after.other).toMatchObject({ name: "Terry Teacher", teacherId: null });
+    expect(after.canSend).toBe(false);
   });
 
   it("reinstated: signs in again and is listed again; the cancelled lesson stays cancelled", async () => {
@@ -227,7 +312,7 @@ describe("a suspended teacher", () => {
     expect(await listed(teacher.teacherId)).toBe(true);
     expect((await send(t, "GET", `/api/teachers/${teacher.teacherId}/public`)).status).toBe(200);
     expect((await signInAs("teacher", teacher.email, teacher.password)).status).toBe(200);
-    expect(await statuses([ahead, pending])).toEqual({ [ahead]: "cancelled by teacher", [pending]: "declined" });
+    expect(await statuses([ahead, pending])).toEqual({ [ahead]: "cancelled by teacher", [pending]: "cancelled by teacher" });
     // A second Reinstate changes nothing and records nothing.
     expect((await reinstate(teacher.userId)).status).toBe(409);
     expect(await actionsAbout(teacher.userId)).toHaveLength(2);

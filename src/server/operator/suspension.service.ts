@@ -1,4 +1,5 @@
 import {
+  accountSuspendedMessage,
   ACCOUNT_NOT_FOUND_MESSAGE,
   ALREADY_SUSPENDED_MESSAGE,
   NOT_SUSPENDED_MESSAGE,
@@ -19,6 +20,7 @@ import {
   type SuspendedTeacherOutcome } from "../lessons";
 import { announceLiveEvents, storeLiveEvents, type StoredLiveEvent } from "../live";
 import { recordOperatorAction } from "./audit.repo";
+import { accountSuspendedEmail } from "./suspension.emails";
 import * as repo from "./suspension.repo";
 
 type SuspensionDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
@@ -53,9 +55,11 @@ async function accountToAct(tx: Executor, operator: OperatorUser, userId: string
  * Suspend (issue 27), in one transaction: the guarded insert of the suspension (a second Suspend,
  * even at the same instant, finds the row and gets 409, so the audit trail records one action),
  * for a teacher the listing taken down (remembered for Reinstate) and their requests and lessons
- * ahead declined and cancelled, the audit entry, every session of the account deleted, and a
- * `signed_out` live event stored. After the commit the event reaches every process (LISTEN/NOTIFY;
- * in-process on PGlite), whose stream of that account writes it and closes; the families are told.
+ * ahead cancelled (the families told that the teacher can no longer teach, issue 41), the audit
+ * entry, the account's own email (the reason and the support address), every session of the
+ * account deleted, and a `signed_out` live event stored with the same explanation for an open
+ * page. After the commit the event reaches every process (LISTEN/NOTIFY; in-process on PGlite),
+ * whose stream of that account writes it and closes; the families are told.
  */
 export async function suspendAccount(
   deps: SuspensionDeps,
@@ -88,15 +92,27 @@ export async function suspendAccount(
       subjectUserId: account.userId,
       reason: input.reason,
     });
+    await deps.mailer.enqueue(
+      tx,
+      accountSuspendedEmail({
+        to: account.email,
+        name: account.name,
+        reason: input.reason,
+        supportEmail: deps.env.SUPPORT_EMAIL,
+        cancelledLessons: lessons ? lessons.notices.reduce((sum, notice) => sum + notice.lessons.length, 0) : null,
+      }),
+    );
     await repo.deleteSessionsOf(tx, account.userId);
     // Stored with the change: on PostgreSQL its NOTIFY goes out at the commit, to every process.
-    const events = await storeLiveEvents(deps, tx, [{ userId: account.userId, type: "signed_out", payload: { reason: "account_suspended" } }]);
+    const message = accountSuspendedMessage(deps.env.SUPPORT_EMAIL, input.reason);
+    const events = await storeLiveEvents(deps, tx, [{ userId: account.userId, type: "signed_out", payload: { reason: "account_suspended", message } }]);
     return { lessons, events };
   };
 
   const afterCommitOf = ({ lessons, events }: { lessons: SuspendedTeacherOutcome | null; events: StoredLiveEvent[] }) => async () => {
     announceLiveEvents(deps, events);
     if (lessons) await tellFamiliesOfSuspendedTeacher(deps, lessons);
+    deps.mailer.kick();
   };
 
   if (options.tx) return { afterCommit: afterCommitOf(await work(options.tx)) };

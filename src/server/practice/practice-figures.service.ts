@@ -142,7 +142,8 @@ export async function classPracticeXp(
 ): Promise<{ practice: ClassPracticeXpDTO; progress: ProgressMetrics }> {
   const row = await repo.findClassPractice(deps.db, classId);
   const enabled = row?.practiceXp ?? true;
-  if (!row || !enabled || progress.format !== "xp" || !row.studentId || !row.joinedAt || !row.teacherId) {
+  // A class whose teacher deleted their account keeps the student's practice XP (issue 41).
+  if (!row || !enabled || progress.format !== "xp" || !row.studentId || !row.joinedAt) {
     return { practice: { enabled, xp: 0, otherXpClasses: 0 }, progress };
   }
   const timeZone = knownZoneOrUtc(row.timeZone);

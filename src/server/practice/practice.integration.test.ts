@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
 import { createEntry, createHomework, createTimer, setParentZone, utcDay } from "../../../tests/factories/practice";
@@ -243,6 +244,34 @@ describe("practice XP counts once (issue 42)", () => {
     // The first class's teacher turns practice XP off: its practice now counts in the other class.
     await send(t, "PATCH", `/api/practice/classes/${first.classId}`, { body: { practiceXp: false }, cookie: s.teacherCookie });
     expect([await xpOf(first.classId, s.teacherCookie), await xpOf(second.classId, s.otherTeacherCookie)]).toEqual([0, 50]);
+  });
+});
+
+describe("a class whose teacher deleted their account (issue 41)", () => {
+  it("keeps the student's practice history and XP, and names the teacher \"Deleted teacher\" on the class and the homework", async () => {
+    const s = await seed();
+    const { classId } = await createClass(t.deps, { teacherId: s.teacher.teacherId, parentId: s.family.parentId, studentId: s.studentId, format: "xp" });
+    await t.deps.db.update(classEnrolments).set({ joinedAt: new Date(Date.now() - 10 * 24 * HOUR) }).where(eq(classEnrolments.classId, classId));
+    await createHomework(t.deps, { teacherId: s.teacher.teacherId, studentId: s.studentId, classId, dueOn: utcDay(5), goalMinutesPerDay: 120, goalDaysPerWeek: 5, createdAt: new Date(Date.now() - 3 * 24 * HOUR) });
+    await createEntry(t.deps, { studentId: s.studentId, parentId: s.family.parentId, practicedOn: utcDay(-2), minutes: 90 });
+    await createEntry(t.deps, { studentId: s.studentId, parentId: s.family.parentId, practicedOn: utcDay(-1), minutes: 30 });
+    const classDetail = async () => (await send(t, "GET", `/api/classes/${classId}`, { cookie: s.parentCookie })).json as ClassDetail;
+    const before = await classDetail();
+    expect(before.practice.xp).toBe(120);
+    expect(before.teacherCanTeach).toBe(true);
+
+    const deleted = await send(t, "DELETE", "/api/accounts/me", { cookie: s.teacherCookie, body: { password: s.teacher.password } });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    const after = await classDetail();
+    expect(after.teacherName).toBe(DELETED_TEACHER_NAME);
+    // Nothing offered that cannot work: no booking, no message (class-messages.ts).
+    expect(after.teacherCanTeach).toBe(false);
+    expect(after.practice).toEqual(before.practice);
+    expect(after.progress).toMatchObject({ level: before.progress.level, xp: before.progress.xp });
+    const practice = (await send(t, "GET", `/api/practice/students/${s.studentId}`, { cookie: s.parentCookie })).json as StudentPracticeDTO;
+    expect(practice.entries).toHaveLength(2);
+    expect(practice.homework.map((h) => h.teacherName)).toEqual([DELETED_TEACHER_NAME]);
   });
 });
 

@@ -369,15 +369,17 @@ export function xpEntriesSince(db: Executor, studentId: string, fromDay: string)
 /**
  * The goal minutes of the teacher's homework active on each of `days`: set on or before the day
  * and not yet closed or reviewed before it (in the parent's zone), the newest when several; null
- * without one. The day's XP is capped at it (practiceXpForDay).
+ * without one. The day's XP is capped at it (practiceXpForDay). `teacherId` null: the class's
+ * teacher deleted their account (issue 41: the family's practice XP stays); their homework lost
+ * its teacher too, so the student's homework without one counts.
  */
-export async function goalsOnDays(db: Executor, studentId: string, teacherId: string, days: readonly string[], timeZone: string): Promise<Map<string, number | null>> {
+export async function goalsOnDays(db: Executor, studentId: string, teacherId: string | null, days: readonly string[], timeZone: string): Promise<Map<string, number | null>> {
   if (days.length === 0) return new Map();
   const rows = await queryRows<{ day: string; goal: number | null }>(
     db,
     sql`select d.day::text as day,
           (select h.goal_minutes_per_day from homework h
-            where h.student_id = ${studentId} and h.teacher_id = ${teacherId} and h.goal_minutes_per_day is not null
+            where h.student_id = ${studentId} and ${teacherId === null ? sql`h.teacher_id is null` : sql`h.teacher_id = ${teacherId}`} and h.goal_minutes_per_day is not null
               and (h.created_at at time zone ${timeZone})::date <= d.day
               and (coalesce(h.reviewed_at, h.closed_at) is null or (coalesce(h.reviewed_at, h.closed_at) at time zone ${timeZone})::date >= d.day)
             order by h.created_at desc limit 1) as goal

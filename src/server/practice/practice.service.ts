@@ -1,5 +1,5 @@
 import { addLocalDays, localDateTime } from "../../shared/calendar/calendar-views.rules";
-import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { AppError } from "../../shared/errors";
 import {
   CLASS_FILE_NOT_CLASS_MESSAGE,
@@ -105,7 +105,7 @@ export async function homeworkDTOs(deps: DbDeps, rows: homeworkRepo.HomeworkRow[
       studentId: row.studentId,
       classId: row.classId,
       teacherId: row.teacherId,
-      teacherName: row.teacherName ?? DELETED_USER_NAME,
+      teacherName: row.teacherName ?? DELETED_TEACHER_NAME,
       items: items.filter((item) => item.homeworkId === row.id).map(({ homeworkId: _, ...item }) => item),
       goalMinutesPerDay: row.goalMinutesPerDay,
       goalDaysPerWeek: row.goalDaysPerWeek,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import type {
   RepertoireCreate,
   RepertoireEntry,
@@ -137,7 +137,7 @@ export async function listClassesOfStudent(db: Executor, parentId: string, stude
   return rows.map(({ id, name, teacherFirstName, teacherLastName }) => ({
     id,
     name,
-    teacherName: teacherFirstName !== null && teacherLastName !== null ? `${teacherFirstName} ${teacherLastName}` : DELETED_USER_NAME,
+    teacherName: teacherFirstName !== null && teacherLastName !== null ? `${teacherFirstName} ${teacherLastName}` : DELETED_TEACHER_NAME,
   }));
 }
 

@@ -99,7 +99,7 @@ export interface ClassSummary {
   name: string;
   description: string;
   status: ClassStatus;
-  /** The teacher's name, or DELETED_USER_NAME when the teacher's account is gone. */
+  /** The teacher's name, or DELETED_TEACHER_NAME when the teacher's account is gone (issue 41). */
   teacherName: string;
   /** null while no student is attached; DELETED_USER_NAME when the student's profile is gone but the parent is not. */
   studentName: string | null;
@@ -159,6 +159,8 @@ export interface EarlierStudent {
 export interface ClassDetail extends ClassSummary {
   viewerRole: ViewerRole;
   teacherId: string | null;
+  /** The teacher may still be booked and written to: false once suspended or gone (issue 41). */
+  teacherCanTeach: boolean;
   /** teacher_profiles.user_id, for "A user is the class's teacher when…" and messaging. */
   teacherUserId: string | null;
   studentId: string | null;

@@ -190,7 +190,14 @@ export interface InvoiceSummaryDTO {
   state: InvoiceState;
   /** The numbering teacher's id: a family's statement is per teacher. */
   teacherId: string;
+  /** The name copied at creation; DELETED_TEACHER_NAME once the teacher deleted their account (issue 41). */
   teacherName: string;
+  /**
+   * The teacher deleted their account (issue 41): what is still owed cannot be paid or asked
+   * about through the app (TEACHER_LEFT_OWED_TEXT); their copied contact and payment details are
+   * no longer shown.
+   */
+  teacherLeft: boolean;
   parentId: string | null;
   familyName: string;
   issueDate: string;
@@ -258,3 +265,6 @@ export const invoiceCsvQuerySchema = invoiceYearQuerySchema.extend({
 });
 export type InvoiceCsvQuery = z.output<typeof invoiceCsvQuerySchema>;
 export type StatementQuery = z.output<typeof statementQuerySchema>;
+
+/** What a family reads beside a balance still owed to a teacher who deleted their account (issue 41). */
+export const TEACHER_LEFT_OWED_TEXT = "The teacher deleted their account: no longer payable in the app";

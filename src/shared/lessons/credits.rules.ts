@@ -32,7 +32,7 @@ export type CreditTransition =
 
 export const CREDIT_ALREADY_SPENT_MESSAGE = "This make-up credit is already paying for another request or lesson.";
 export const CREDIT_NOT_SPENT_MESSAGE = "This make-up credit is not paying for anything, so there is nothing to give back.";
-export const CREDIT_VOIDED_MESSAGE = "This make-up credit was voided: its teacher closed their account.";
+export const CREDIT_VOIDED_MESSAGE = "This make-up credit was voided: its teacher can no longer teach on Music Lessons.";
 export const CREDIT_USED_MESSAGE = "This make-up credit paid for a lesson, so it stays used.";
 
 /**
@@ -87,7 +87,8 @@ export const CREDIT_REASON_LABELS: Record<CreditReturnReason, string> = {
   withdrawn: "the request was withdrawn",
   expired: "the request expired without an answer",
   teacher_cancelled: "the teacher cancelled the lesson",
-  teacher_left: "the teacher closed their account",
+  // Suspended by the desk or closed their account (issue 41): either way the credit can never be used.
+  teacher_left: "the teacher can no longer teach on Music Lessons",
 };
 
 export interface MakeUpCredit {

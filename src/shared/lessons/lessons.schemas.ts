@@ -67,6 +67,11 @@ export interface LessonDTO {
   /** Why the side that cancelled did (issue 26); null when no reason was given. */
   cancelReason: string | null;
   lateCancel: boolean | null;
+  /**
+   * Cancelled because the teacher can no longer teach here (issue 41: suspended, or closed their
+   * account), not by the teacher's choice: read "{first name} can no longer teach on Music Lessons".
+   */
+  teacherCannotTeach: boolean;
   attendance: "attended" | "missed" | null;
   lessonNote: string | null;
   /** The lesson was booked with a make-up credit. */
@@ -108,8 +113,11 @@ export interface CreditEventDTO {
 /** The credits of one student with one teacher, oldest first. */
 export interface CreditLedgerDTO {
   student: { id: string; firstName: string; lastName: string };
-  /** id null and the name DELETED_TEACHER_NAME once the teacher deleted their account (the credits are then void). */
-  teacher: { id: string | null; firstName: string; lastName: string };
+  /**
+   * id null and the name DELETED_TEACHER_NAME once the teacher deleted their account (the credits
+   * are then void); canTeach false once the teacher can no longer teach here (suspended or gone).
+   */
+  teacher: { id: string | null; firstName: string; lastName: string; canTeach: boolean };
   summary: { issued: number; used: number; expired: number; voided: number; available: number };
   credits: {
     id: string;

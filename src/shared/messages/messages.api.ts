@@ -27,16 +27,18 @@ export type ConversationRole = "parent" | "teacher";
 export interface ConversationPerson {
   /** null once their account is deleted. */
   userId: string | null;
-  /** Full name, or DELETED_USER_NAME. */
+  /** Full name, or DELETED_USER_NAME (a family), DELETED_TEACHER_NAME (a teacher). */
   name: string;
   firstName: string;
   /** Two letters for the avatar when there is no photo ("" for a deleted user). */
   initials: string;
   photoUrl: string | null;
   role: ConversationRole;
-  /** teacher_profiles.id when the other side is a teacher (a link to /teacher/profile/{id}). */
+  /** teacher_profiles.id when the other side is a teacher whose profile is shown (a link to /teacher/profile/{id}); null once suspended or gone. */
   teacherId: string | null;
   deleted: boolean;
+  /** Not deleted, but may no longer be written to (suspended; a teacher no longer in good standing). */
+  unavailable: boolean;
 }
 
 /** What a conversation was started about (context only: one conversation per parent and teacher). */
@@ -145,9 +147,10 @@ export interface LiveEventPayloads {
   balance_changed: { teacherId: string; parentId: string };
   /**
    * The account's sessions were ended by the desk (issue 27: suspended). The server closes the
-   * stream right after this event; the page drops the signed-in state and shows it is signed out.
+   * stream right after this event; the page drops the signed-in state and says why (issue 41):
+   * `message` is the one a refused sign-in reads, with the desk's reason and the support address.
    */
-  signed_out: { reason: "account_suspended" };
+  signed_out: { reason: "account_suspended"; message: string };
 }
 
 /** What happened to an invoice that both sides hear of live. */

@@ -25,9 +25,15 @@ export const NOT_SUSPENDED_MESSAGE = "This account is not suspended.";
 export const OPERATOR_NOT_SUSPENDABLE_MESSAGE = "Operator accounts cannot be suspended here: remove the address from OPERATOR_EMAILS instead.";
 export const OWN_ACCOUNT_MESSAGE = "You cannot suspend your own account.";
 
-/** What a suspended account reads when it tries to sign in (issue 27), with the address to write to. */
-export function accountSuspendedMessage(supportEmail: string): string {
-  return `This account is suspended. If you think this is a mistake, write to ${supportEmail}.`;
+const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * What a suspended account reads when it tries to sign in (issue 27) and on a page open when the
+ * suspension ended its session (issue 41): the desk's reason and the address to write to.
+ */
+export function accountSuspendedMessage(supportEmail: string, reason?: string | null): string {
+  const why = reason?.trim() ? ` The reason: ${asSentence(reason.trim())}` : "";
+  return `This account is suspended.${why} If you think this is a mistake, write to ${supportEmail}.`;
 }
 /** The reason a refused sign-in carries, so a page can tell it from a wrong password. */
 export const ACCOUNT_SUSPENDED_REASON = "account_suspended";

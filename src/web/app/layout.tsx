@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useSearchParams } from "react-router";
 import { safeNextPath } from "../../shared/auth/next-path";
+import { AccountSuspendedNotice, useSuspensionNotice } from "../features/auth/account-suspended-notice";
 import { AuthDialogsProvider, useAuthDialogs } from "../features/auth/auth-dialogs";
 import { useMe } from "../features/auth/use-me";
 import { LiveUpdates } from "../features/messages/live-updates";
@@ -16,6 +17,7 @@ export function AppLayout() {
       </a>
       <TopBar />
       <SignInForRedirect />
+      <AccountSuspendedNotice />
       <LiveUpdates />
       <ReportTimeZone />
       <div id="content" className="flex flex-1 flex-col">
@@ -33,11 +35,13 @@ function SignInForRedirect() {
   const me = useMe();
   const next = safeNextPath(params.get("next"));
   const signedOut = me.isSuccess && !me.data.user;
+  // A suspended account's page says why first (AccountSuspendedNotice), not a bare Sign In.
+  const suspended = useSuspensionNotice() !== null;
   useEffect(() => {
     if (!next || !signedOut) return;
-    openSignIn(next);
+    if (!suspended) openSignIn(next);
     params.delete("next");
     setParams(params, { replace: true });
-  }, [next, signedOut, openSignIn, params, setParams]);
+  }, [next, signedOut, suspended, openSignIn, params, setParams]);
   return null;
 }

@@ -97,7 +97,10 @@ export const bookings = pgTable(
     /** The teacher's optional reason for declining the request or cancelling the lesson (issue 26). */
     declineReason: text(),
     cancelReason: text(),
-    /** Set when the lesson was cancelled because one side deleted their account. */
+    /**
+     * Set when the lesson was cancelled because one side can no longer take part: they deleted
+     * their account, or the desk suspended the teacher (issue 41). Never late, never charged.
+     */
     cancelledForClosedAccount: boolean().notNull().default(false),
     /**
      * The price agreed for this lesson, in cents (issue 28), set when the teacher accepts: a full

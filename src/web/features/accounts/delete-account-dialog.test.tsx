@@ -48,6 +48,9 @@ describe("what deleting says, by role (issue 26)", () => {
     expect(text).toMatch(/each family is emailed/);
     expect(text).toMatch(/Make-up credits families hold with you become void/);
     expect(text).toMatch(/“Deleted teacher”/);
+    // Issue 41: one name everywhere, and what is owed said truthfully.
+    expect(text).not.toMatch(/Deleted user/);
+    expect(text).toMatch(/no longer payable in the app/);
     expect(text).not.toMatch(/your students/);
   });
 

@@ -34,12 +34,16 @@ export function deletionConsequences(profiles: Profiles): string[] {
   if (profiles.teacher) {
     lines.push(
       "Your teacher profile, availability, days off and intro video are deleted, and families can no longer find you.",
-      "Your future lessons and pending lesson requests are cancelled, and each family is emailed that you closed your account.",
+      "Your future lessons and pending lesson requests are cancelled, and each family is emailed that you can no longer teach on Music Lessons.",
       "Make-up credits families hold with you become void.",
-      "Past lessons stay with the families, you shown as “Deleted teacher”. Your classes stay with them, you shown as “Deleted user”.",
+      "Past lessons, invoices, classes and your messages stay with the families, you shown as “Deleted teacher”. What a family still owes you is shown to them as no longer payable in the app.",
     );
   }
-  lines.push("Your messages stay with the people you wrote to, your name shown as “Deleted user”. You are signed out and your email address is freed.");
+  // Issue 41: a teacher's messages read "Deleted teacher" (said above); a family's "Deleted user".
+  if (profiles.parent || !profiles.teacher) {
+    lines.push("Your messages stay with the people you wrote to, your name shown as “Deleted user”.");
+  }
+  lines.push("You are signed out and your email address is freed.");
   return lines;
 }
 

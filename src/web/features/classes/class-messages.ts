@@ -1,4 +1,5 @@
 import type { ClassDetail } from "../../../shared/classes/classes.api";
+import { cannotTeachText } from "../../../shared/lessons/teacher-gone.rules";
 import type { MessageTarget } from "../messages/use-messages";
 
 /**
@@ -12,6 +13,7 @@ export function classMessageTarget(detail: ClassDetail): { target: MessageTarget
     return { target: { kind: "family", classId: detail.id }, title: `Message ${detail.studentName}'s family` };
   }
   if (!detail.teacherId) return { reason: "This class's teacher deleted their account, so no messages can be sent." };
+  if (!detail.teacherCanTeach) return { reason: `${cannotTeachText(detail.teacherName)}, so no messages can be sent.` };
   return {
     target: { kind: "teacher", teacherId: detail.teacherId, classId: detail.id, ...(detail.studentId ? { studentId: detail.studentId } : {}) },
     title: `Message ${detail.teacherName}`,

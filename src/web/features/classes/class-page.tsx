@@ -193,7 +193,9 @@ function QuickActions({
   uploading: boolean;
 }) {
   const isTeacher = detail.viewerRole === "teacher";
-  const canBook = !isTeacher && detail.studentId !== null && detail.teacherId !== null;
+  const canBook = !isTeacher && detail.studentId !== null && detail.teacherCanTeach;
+  // A family whose teacher can no longer teach is not offered a message that cannot be sent (issue 41).
+  const offerMessage = isTeacher || onMessage !== undefined;
   // Grades are a student's: the server refuses one while nobody is in the class.
   const canGrade = detail.enrolledSince !== null;
   return (
@@ -206,17 +208,19 @@ function QuickActions({
             Book Another Lesson
           </Button>
         ) : null}
-        <Button
-          variant="secondary"
-          className="lg:justify-start"
-          onClick={onMessage}
-          disabled={!onMessage}
-          onPointerEnter={preloadMessagesDrawer}
-          onFocus={preloadMessagesDrawer}
-        >
-          <MessageSquare aria-hidden className="size-4" />
-          Send Message
-        </Button>
+        {offerMessage ? (
+          <Button
+            variant="secondary"
+            className="lg:justify-start"
+            onClick={onMessage}
+            disabled={!onMessage}
+            onPointerEnter={preloadMessagesDrawer}
+            onFocus={preloadMessagesDrawer}
+          >
+            <MessageSquare aria-hidden className="size-4" />
+            Send Message
+          </Button>
+        ) : null}
         {isTeacher ? (
           <>
             <Button variant="secondary" className="lg:justify-start" onClick={onAddGrade} disabled={!canGrade}>

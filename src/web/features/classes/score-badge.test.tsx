@@ -48,6 +48,7 @@ function detailWith(grades: Grade[], scored: boolean): ClassDetail {
     createdAt: "2026-01-01T00:00:00.000Z",
     viewerRole: "parent",
     teacherId: null,
+    teacherCanTeach: false,
     teacherUserId: null,
     studentId: null,
     parentId: null,

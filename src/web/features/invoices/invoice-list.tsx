@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { InvoiceFact } from "./invoice-fact";
 import { Link } from "react-router";
-import type { InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
+import { TEACHER_LEFT_OWED_TEXT, type InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { dueText, issuedText } from "./invoice-dates";
 import { InvoiceStateBadge } from "./invoice-state-badge";
@@ -26,6 +26,7 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
                   {invoice.number}
                 </Link>
                 <p className="text-sm break-words text-slate-700">{party(invoice)}</p>
+                {side === "family" ? <TeacherLeftOwed invoice={invoice} /> : null}
               </div>
               <InvoiceStateBadge state={invoice.state} />
             </div>
@@ -80,7 +81,10 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
                     {invoice.number}
                   </Link>
                 </th>
-                <td className="px-4 py-3 text-slate-900">{party(invoice)}</td>
+                <td className="px-4 py-3 text-slate-900">
+                  {party(invoice)}
+                  {side === "family" ? <TeacherLeftOwed invoice={invoice} /> : null}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{issuedText(invoice)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{dueText(invoice)}</td>
                 <td className="px-4 py-3">
@@ -99,6 +103,16 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
         </table>
       </div>
     </>
+  );
+}
+
+/** A balance still owed to a teacher who deleted their account: shown as such (issue 41). */
+function TeacherLeftOwed({ invoice }: { invoice: InvoiceSummaryDTO }) {
+  if (!invoice.teacherLeft || invoice.balanceCents <= 0 || invoice.state === "void") return null;
+  return (
+    <p className="text-sm text-amber-800" data-testid="teacher-left-owed">
+      {TEACHER_LEFT_OWED_TEXT}
+    </p>
   );
 }
 

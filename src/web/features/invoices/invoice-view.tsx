@@ -3,7 +3,7 @@ import { InvoiceFact } from "./invoice-fact";
 import type { ReactNode } from "react";
 import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
 import { asSentence, dayIn } from "../../../shared/invoices/invoice-format.rules";
-import { PAYMENT_METHOD_LABELS } from "../../../shared/invoices/invoices.schemas";
+import { PAYMENT_METHOD_LABELS, TEACHER_LEFT_OWED_TEXT } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { buttonClasses } from "../../components/ui/button";
 import { viewerTimeZone } from "../../lib/time-zone";
@@ -128,12 +128,27 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
             ))}
           </ul>
         )}
-        <p className="mt-3 text-sm text-slate-600">
-          Payments are made directly to the teacher; the app takes none.
-          {invoice.paymentInstructions ? " How to pay: " : ""}
-          {invoice.paymentInstructions ? <span className="whitespace-pre-line text-slate-800">{invoice.paymentInstructions}</span> : null}
-        </p>
+        <HowToPay invoice={invoice} />
       </section>
     </article>
+  );
+}
+
+/** How to pay; for a teacher who deleted their account (issue 41), that it is no longer payable in the app. */
+function HowToPay({ invoice }: { invoice: InvoiceDTO }) {
+  if (invoice.teacherLeft) {
+    return (
+      <p className="mt-3 text-sm text-slate-700" data-testid="teacher-left-owed">
+        {TEACHER_LEFT_OWED_TEXT}
+        {invoice.balanceCents > 0 && invoice.state !== "void" ? ` (${formatMoney(invoice.balanceCents)} left unpaid on this invoice).` : "."}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-3 text-sm text-slate-600">
+      Payments are made directly to the teacher; the app takes none.
+      {invoice.paymentInstructions ? " How to pay: " : ""}
+      {invoice.paymentInstructions ? <span className="whitespace-pre-line text-slate-800">{invoice.paymentInstructions}</span> : null}
+    </p>
   );
 }

@@ -13,6 +13,7 @@ const invoice: InvoiceDTO = {
   state: "partly_paid",
   teacherId: "t1",
   teacherName: "Casey Keys",
+  teacherLeft: false,
   parentId: "p1",
   familyName: "Jordan Rivera",
   issueDate: "2026-11-02",

@@ -6,7 +6,7 @@ import { CreditsPanel } from "./credits-panel";
 
 const ledger = (overrides: Partial<CreditLedgerDTO>): CreditLedgerDTO => ({
   student: { id: "s1", firstName: "Mia", lastName: "Rivera" },
-  teacher: { id: "t1", firstName: "Casey", lastName: "Keys" },
+  teacher: { id: "t1", firstName: "Casey", lastName: "Keys", canTeach: true },
   summary: { issued: 1, used: 0, expired: 0, voided: 0, available: 1 },
   credits: [
     {
@@ -55,15 +55,29 @@ describe("the credits panel shows each credit's history (issue 26)", () => {
     const base = ledger({});
     show([
       ledger({
-        teacher: { id: null, firstName: "Deleted teacher", lastName: "" },
+        teacher: { id: null, firstName: "Deleted teacher", lastName: "", canTeach: false },
         summary: { issued: 1, used: 0, expired: 0, voided: 1, available: 0 },
         credits: [{ ...base.credits[0]!, status: "voided", voidedAt: "2026-03-08T15:00:00.000Z", history: [...base.credits[0]!.history, { kind: "voided", reason: "teacher_left", at: "2026-03-08T15:00:00.000Z", lessonStartsAt: null }] }],
       }),
     ]);
     expect(await screen.findByText(/Mia with Deleted teacher:/)).toBeInTheDocument();
     expect(screen.getByText("Voided")).toBeInTheDocument();
-    expect(screen.getByText(/Voided: the teacher closed their account/)).toBeInTheDocument();
-    expect(screen.getByText(/can no longer be used/)).toBeInTheDocument();
+    expect(screen.getByText(/Voided: the teacher can no longer teach on Music Lessons/)).toBeInTheDocument();
+    expect(screen.getByText(/The teacher can no longer teach on Music Lessons, so these credits can no longer be used/)).toBeInTheDocument();
+    expect(screen.queryByText(/profile/)).not.toBeInTheDocument();
+  });
+
+  it("a suspended teacher (issue 41): named, the credits void with why, no profile to book from (it answers 404)", async () => {
+    const base = ledger({});
+    show([
+      ledger({
+        teacher: { id: "t1", firstName: "Casey", lastName: "Keys", canTeach: false },
+        summary: { issued: 1, used: 0, expired: 0, voided: 1, available: 0 },
+        credits: [{ ...base.credits[0]!, status: "voided", voidedAt: "2026-03-08T15:00:00.000Z", history: [...base.credits[0]!.history, { kind: "voided", reason: "teacher_left", at: "2026-03-08T15:00:00.000Z", lessonStartsAt: null }] }],
+      }),
+    ]);
+    expect(await screen.findByText(/Mia with Casey Keys:/)).toBeInTheDocument();
+    expect(screen.getByText(/Casey can no longer teach on Music Lessons, so these credits can no longer be used/)).toBeInTheDocument();
     expect(screen.queryByText(/profile/)).not.toBeInTheDocument();
   });
 });

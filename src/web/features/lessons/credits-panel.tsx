@@ -1,4 +1,5 @@
 import { CREDIT_REASON_LABELS, CREDIT_STEP_LABELS } from "../../../shared/lessons/credits.rules";
+import { cannotTeachText } from "../../../shared/lessons/teacher-gone.rules";
 import type { CreditEventDTO, CreditLedgerDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { cn } from "../../lib/cn";
@@ -34,7 +35,9 @@ export function CreditsPanel({ studentId }: { studentId?: string }) {
             <p className="text-slate-600">
               Issued {ledger.summary.issued} · used {ledger.summary.used} · expired {ledger.summary.expired}
               {ledger.summary.voided > 0 ? ` · voided ${ledger.summary.voided}` : ""}.{" "}
-              {ledger.teacher.id ? `Book a make-up lesson from ${ledger.teacher.firstName}'s profile.` : "The teacher closed their account, so these credits can no longer be used."}
+              {ledger.teacher.canTeach
+                ? `Book a make-up lesson from ${ledger.teacher.firstName}'s profile.`
+                : `${cannotTeachText(ledger.teacher.id ? ledger.teacher.firstName : null)}, so these credits can no longer be used.`}
             </p>
             <CreditList ledger={ledger} />
           </li>

@@ -19,6 +19,7 @@ export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }):
     cancelledBy: null,
     cancelReason: null,
     lateCancel: null,
+    teacherCannotTeach: false,
     attendance: null,
     lessonNote: null,
     madeUp: false,

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { lessonDTO } from "./lesson-dto.fixture";
@@ -41,6 +41,21 @@ describe("LessonsList", () => {
     return screen.getAllByTestId("lesson-row");
   }
   const soon = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString();
+
+  it("a lesson cancelled because the teacher can no longer teach (issue 41): says so, never late, never the teacher's choice", () => {
+    const cancelled = { status: "cancelled" as const, cancelledBy: "teacher" as const, cancelledAt: soon, lateCancel: false, teacherCannotTeach: true, place: { format: "online" as const, label: "Online", link: null }, contact: null };
+    const [row] = renderRows("parent", [lessonDTO({ startsAt: soon, ...cancelled })]);
+    expect(within(row!).getByTestId("teacher-cannot-teach")).toHaveTextContent(
+      "Cancelled because Casey can no longer teach on Music Lessons. It does not count as a cancellation by you.",
+    );
+    expect(within(row!).getByText("Cancelled")).toBeInTheDocument();
+    expect(within(row!).queryByText(/late/i)).not.toBeInTheDocument();
+    expect(within(row!).queryByRole("link")).not.toBeInTheDocument();
+    // A deleted teacher has no name left.
+    cleanup();
+    const [gone] = renderRows("parent", [lessonDTO({ startsAt: soon, ...cancelled, teacher: { id: null, firstName: "Deleted teacher", lastName: "", timeZone: "UTC" } })]);
+    expect(within(gone!).getByTestId("teacher-cannot-teach")).toHaveTextContent("Cancelled because the teacher can no longer teach on Music Lessons.");
+  });
 
   it("shows an accepted lesson's meeting link and how to reach the teacher (issue 26)", () => {
     const [row] = renderRows("parent", [lessonDTO({ startsAt: soon })]);

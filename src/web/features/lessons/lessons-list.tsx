@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { lessonActions } from "../../../shared/lessons/lesson-changes.rules";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import { cannotTeachText } from "../../../shared/lessons/teacher-gone.rules";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { familyLabel, MessageFamilyButton } from "../messages/message-family-button";
@@ -46,6 +47,12 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
               {lesson.cancelChargeCents !== null ? (
                 <p className="text-slate-700">
                   <span className="font-medium">Late cancellation charged:</span> {formatMoney(lesson.cancelChargeCents)}
+                </p>
+              ) : null}
+              {lesson.teacherCannotTeach && side === "parent" ? (
+                <p className="text-slate-700" data-testid="teacher-cannot-teach">
+                  Cancelled because {cannotTeachText(lesson.teacher.id ? lesson.teacher.firstName : null).replace(/^The teacher/, "the teacher")}. It does
+                  not count as a cancellation by you.
                 </p>
               ) : null}
               {lesson.status === "cancelled" && lesson.cancelReason ? (

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { cannotTeachText } from "../../../shared/lessons/teacher-gone.rules";
 import { SEND_BLOCKED_MESSAGE, type ConversationSummary } from "../../../shared/messages/messages.api";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -49,6 +50,11 @@ export function ConversationThread({ conversation, autoFocus = false }: { conver
           />
         ) : conversation.other.deleted ? (
           <p className="pb-3 text-sm text-slate-600">This account was deleted, so no new messages can be sent here.</p>
+        ) : conversation.other.unavailable ? (
+          <p className="pb-3 text-sm text-slate-600">
+            {conversation.other.role === "teacher" ? cannotTeachText(conversation.other.firstName) : `${conversation.other.firstName || conversation.other.name} can no longer use Music Lessons`}, so
+            no new messages can be sent here.
+          </p>
         ) : conversation.blockedByMe ? (
           <BlockedByMe conversation={conversation} />
         ) : (

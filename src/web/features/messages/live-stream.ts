@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../shared/auth/auth.schemas";
 import type { LiveEventPayloads } from "../../../shared/messages/messages.api";
+import { ACCOUNT_SUSPENDED_KEY, rememberSuspension } from "../auth/account-suspended-notice";
 import { ME_QUERY_KEY } from "../auth/use-me";
 import { INVOICES_KEY } from "../invoices/use-invoices";
 import { invalidateLessonViews } from "../lessons/lesson-views";
@@ -17,11 +18,13 @@ const SIGNED_OUT: Me = { user: null, role: null, profiles: { parent: false, teac
 
 /**
  * The account was signed out everywhere (suspended, issue 27): this tab forgets the user at once,
- * as signing out does. Guarded pages then show the signed-out state (the landing page with Sign
- * In), and a refused sign-in there says why.
+ * as signing out does. Guarded pages then show the signed-out state (the landing page), with the
+ * reason and whom to write to (issue 41, account-suspended-notice.tsx).
  */
 export function forgetSignedOutUser(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+  // The suspension notice is kept: its open observer would not see a query removed under it.
+  const kept = new Set<unknown>([ME_QUERY_KEY[0], ACCOUNT_SUSPENDED_KEY[0]]);
+  queryClient.removeQueries({ predicate: (q) => !kept.has(q.queryKey[0]) });
   queryClient.setQueryData(ME_QUERY_KEY, SIGNED_OUT);
 }
 
@@ -45,9 +48,10 @@ function handlersFor(queryClient: QueryClient, userId: string, stop: () => void)
     invoice_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     balance_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     // The server ends the stream after this event; no reconnect is tried (the session is gone).
-    signed_out: () => {
+    signed_out: ({ message }) => {
       stop();
       forgetSignedOutUser(queryClient);
+      if (message) rememberSuspension(queryClient, message);
     },
   };
 }

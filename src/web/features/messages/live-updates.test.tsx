@@ -3,6 +3,7 @@ import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../shared/auth/auth.schemas";
 import type { UnreadTotal } from "../../../shared/messages/messages.api";
+import { ACCOUNT_SUSPENDED_KEY } from "../auth/account-suspended-notice";
 import { ME_QUERY_KEY } from "../auth/use-me";
 import { TEACHER_REQUESTS_KEY } from "../booking/use-booking";
 import { LESSON_VIEW_KEYS } from "../lessons/lesson-views";
@@ -71,10 +72,13 @@ describe("LiveUpdates", () => {
       await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
       queryClient.setQueryData(UNREAD_KEY, { unread: 2 });
       const stream = FakeEventSource.opened[0]!;
-      act(() => stream.emit("signed_out", { reason: "account_suspended" }));
+      const message = "This account is suspended. The reason: Spam. If you think this is a mistake, write to support@example.test.";
+      act(() => stream.emit("signed_out", { reason: "account_suspended", message }));
       expect(stream.closed).toBe(true);
       expect(queryClient.getQueryData<Me>(ME_QUERY_KEY)?.user).toBeNull();
       expect(queryClient.getQueryData(UNREAD_KEY)).toBeUndefined();
+      // Kept for the page to say why (issue 41).
+      expect(queryClient.getQueryData(ACCOUNT_SUSPENDED_KEY)).toBe(message);
       // The server ends the stream; no reconnect follows, not even after the refusal wait.
       stream.emit("error", {});
       await vi.advanceTimersByTimeAsync(60_000);

@@ -14,7 +14,7 @@ function summary(overrides: Partial<ConversationSummary>): ConversationSummary {
   return {
     id: CONVERSATION,
     myRole: "teacher",
-    other: { userId: "them", name: "Jordan Rivera", firstName: "Jordan", initials: "JR", photoUrl: null, role: "parent", teacherId: null, deleted: false },
+    other: { userId: "them", name: "Jordan Rivera", firstName: "Jordan", initials: "JR", photoUrl: null, role: "parent", teacherId: null, deleted: false, unavailable: false },
     lastMessage: null,
     unreadCount: 0,
     lastMessageAt: null,
