@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { lazyPart } from "../../lib/lazy-parts";
 
@@ -25,11 +25,12 @@ export function useSuspensionNotice(): string | null {
 }
 
 export function AccountSuspendedNotice() {
+  const queryClient = useQueryClient();
   const message = useSuspensionNotice();
   if (message === null) return null;
   return (
     <Suspense fallback={null}>
-      <AccountSuspendedDialog message={message} />
+      <AccountSuspendedDialog message={message} onClose={() => queryClient.setQueryData(ACCOUNT_SUSPENDED_KEY, null)} />
     </Suspense>
   );
 }
