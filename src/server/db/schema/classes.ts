@@ -70,6 +70,8 @@ export const classEnrolments = pgTable(
     uniqueIndex("class_enrolments_current_key").on(t.classId).where(sql`${t.leftAt} is null`),
     index("class_enrolments_class_idx").on(t.classId, t.joinedAt),
     index("class_enrolments_parent_idx").on(t.parentId).where(sql`${t.leftAt} is null`),
+    // A child's classes now (practice XP counts in one of them: practiceOwnerClass).
+    index("class_enrolments_student_idx").on(t.studentId).where(sql`${t.leftAt} is null`),
     // Grades and files name (class, enrolment) together: an enrolment of another class is refused.
     unique("class_enrolments_class_id_key").on(t.classId, t.id),
     check("class_enrolments_order_check", sql`${t.leftAt} is null or ${t.leftAt} >= ${t.joinedAt}`),
