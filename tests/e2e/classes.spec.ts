@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parentSignUpBody } from "../factories/sign-up";
-import { expect, signInThroughApi, test } from "./fixtures";
+import { approveApplication, expect, signInThroughApi, test } from "./fixtures";
 
 /** A small but valid one-page PDF (the server checks the real type of what it stores). */
 function writePdf(): string {
@@ -38,6 +38,8 @@ test("a teacher runs a class with a parent: join code, achievements, grades, fil
 }) => {
   test.setTimeout(120_000);
 
+  // An approved teacher: the class page offers booking only with a teacher families can book (issue 41).
+  await approveApplication(teacher);
   // The teacher creates a class and reads its join code.
   await signInThroughApi(page, teacher);
   await page.goto("/teacher/manage");
