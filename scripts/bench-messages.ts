@@ -16,7 +16,7 @@
 // variables above).
 import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -30,7 +30,7 @@ import type { LiveEventPayloads } from "../src/shared/messages/messages.api";
 import { createParent, createTeacher } from "../tests/factories/accounts";
 import { createConversation } from "../tests/factories/messages";
 import { cookieHeader } from "../tests/fixtures/http";
-import { freePort, residentMegabytes, spawnCompiledServer } from "../tests/fixtures/server-process";
+import { freePort, cpuSeconds, residentMegabytes, spawnCompiledServer } from "../tests/fixtures/server-process";
 import { SseReader } from "../tests/fixtures/sse";
 import { envNumber, settle } from "./bench/bench-mode";
 
@@ -111,16 +111,6 @@ async function signIn(base: string, role: "parent" | "teacher", email: string, p
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookieHeader(res.headers);
-}
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc), or null. */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 function percentile(sorted: number[], p: number): number {

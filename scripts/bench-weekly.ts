@@ -47,7 +47,7 @@
 // earlier once every expected email arrived and 60 s passed with nothing new. BENCH_SMOKE=1 prints
 // the targets without enforcing them.
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -74,7 +74,7 @@ import { REMINDER_KIND } from "../src/server/lessons/reminders.repo";
 import { SMTP_TIMEOUT_MS } from "../src/server/mail/mail-transport";
 import { addLocalDays } from "../src/shared/calendar/calendar-views.rules";
 import { latestWeeklyEmailRound, nextWeekRange } from "../src/shared/digest/weekly-digest.rules";
-import { freePort, residentMegabytes, spawnCompiledServer } from "../tests/fixtures/server-process";
+import { freePort, cpuSeconds, residentMegabytes, spawnCompiledServer } from "../tests/fixtures/server-process";
 import { buildServerIfChanged } from "./build-if-changed.mjs";
 import { envNumber, settle, SMOKE } from "./bench/bench-mode";
 import { insertInto } from "./bench/insert-into";
@@ -452,16 +452,6 @@ async function calibrateSink(port: number): Promise<number> {
   }
   transport.close();
   return (performance.now() - started) / count;
-}
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc, 100 ticks a second), or null. */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 interface Server {
