@@ -1,31 +1,49 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
-import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createOperator, createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
 import { attendedLesson, sentInvoice } from "../../../tests/factories/invoices";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { send, signIn, signInOperator } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { DIGEST_KIND, scheduleWeeklyRound, SUMMARY_KIND, zonesInUse } from "../digest/weekly-digest.repo";
 import type { ClaimedJob } from "../jobs/job.types";
 import { unreadEmailJob } from "../messages/unread-email.job";
 import { invoiceReminderJob } from "../invoices/invoices.jobs";
 import { reminderJob } from "../lessons/reminders.jobs";
-import { accountSuspensions, jobs, mailOutbox, teacherProfiles, user } from "./schema";
+import { calendarEvents, jobs, mailOutbox, teacherProfiles } from "./schema";
 
 /**
  * Issue 39: one rule (account-standing.ts) decides who may still act, be emailed and be contacted,
  * and every path asks it. Each row is a state the teacher's account is put in after the family has
  * a conversation with them, a lesson tomorrow and an unpaid invoice, and the teacher has a calendar
- * feed; each column a path, token-based and background ones included. The second table does the
- * same for the family's account.
+ * feed, a signed-in browser and an .ics download; each column a path, the session, token-based and
+ * background ones included. The states are reached the way they are in production: a review
+ * decision in the table the desk writes, Suspend through the operator desk's route, deletion through
+ * the account's own DELETE /api/accounts/me. The second table does the same for the family's account.
  */
 const t = testAppForFile();
+let operatorCookie: string;
+beforeAll(async () => {
+  const operator = await createOperator(t.deps);
+  operatorCookie = await signInOperator(t, operator.email, operator.password);
+});
 
 type TeacherState = { review?: TeacherReviewStatus; suspended?: boolean; deleted?: boolean };
 interface Expected {
+  /** The account's own paths with the cookie it had: a session route, the live stream, its .ics download. */
+  session: number;
+  live: number;
+  ownIcs: number;
   feed: number;
+  /**
+   * The family's .ics download of tomorrow's lesson: "confirmed", or "cancelled" (kept for the
+   * family's history, marked STATUS:CANCELLED so a calendar app takes it off), and whether it
+   * still carries the teacher's email.
+   */
+  familyIcs: "confirmed" | "cancelled";
+  familyIcsContact: boolean;
   weeklySummary: boolean;
   openConversation: number;
   send: number | string;
@@ -38,29 +56,51 @@ interface Expected {
   reportMessage: number;
 }
 
-const IN_REVIEW = { feed: 200, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false, lessonReminder: true, invoiceReminder: true, reportProfile: 404, reportMessage: 201 };
-const GONE = { weeklySummary: false, openConversation: 404, unreadEmail: false, lessonReminder: false, invoiceReminder: false, reportProfile: 404, reportMessage: 201 };
+const SIGNED_IN = { session: 200, live: 200, ownIcs: 200 };
+const SIGNED_OUT = { session: 401, live: 401, ownIcs: 401 };
+const IN_REVIEW = { ...SIGNED_IN, feed: 200, familyIcs: "confirmed" as const, familyIcsContact: true, weeklySummary: false, openConversation: 404, send: "recipient_unavailable", unreadEmail: false, lessonReminder: true, invoiceReminder: true, reportProfile: 404, reportMessage: 201 };
+const GONE = { ...SIGNED_OUT, weeklySummary: false, openConversation: 404, unreadEmail: false, lessonReminder: false, invoiceReminder: false, reportProfile: 404, reportMessage: 201 };
 
 const TEACHER_STATES: { state: string; make: TeacherState; expected: Expected }[] = [
   {
     state: "approved and active",
     make: {},
-    expected: { feed: 200, weeklySummary: true, openConversation: 200, send: 201, unreadEmail: true, lessonReminder: true, invoiceReminder: true, reportProfile: 201, reportMessage: 201 },
+    expected: { ...SIGNED_IN, feed: 200, familyIcs: "confirmed" as const, familyIcsContact: true, weeklySummary: true, openConversation: 200, send: 201, unreadEmail: true, lessonReminder: true, invoiceReminder: true, reportProfile: 201, reportMessage: 201 },
   },
   { state: "waiting for review", make: { review: "pending" }, expected: IN_REVIEW },
   { state: "asked for changes", make: { review: "changes_requested" }, expected: IN_REVIEW },
   { state: "rejected", make: { review: "rejected" }, expected: IN_REVIEW },
-  // A family with history still sees a suspended teacher's profile (read only), so may report it.
-  { state: "suspended", make: { suspended: true }, expected: { ...GONE, feed: 404, send: "recipient_unavailable", reportProfile: 201 } },
-  { state: "deleted", make: { deleted: true }, expected: { ...GONE, feed: 404, send: "conversation_closed" } },
+  // Suspending or leaving cancels the lessons ahead and takes the profile down for everyone, the
+  // family included (discoverable.ts); what the teacher wrote to them can still be reported.
+  { state: "suspended", make: { suspended: true }, expected: { ...GONE, feed: 404, familyIcs: "cancelled" as const, familyIcsContact: false, send: "recipient_unavailable" } },
+  { state: "deleted", make: { deleted: true }, expected: { ...GONE, feed: 404, familyIcs: "cancelled" as const, familyIcsContact: false, send: "conversation_closed" } },
 ];
 
-async function putInState(teacher: { userId: string; teacherId: string }, state: TeacherState) {
-  if (state.review) {
-    await t.deps.db.update(teacherProfiles).set({ reviewStatus: state.review, isDiscoverable: false, discoveryEnabledAt: null }).where(eq(teacherProfiles.id, teacher.teacherId));
+async function putInState(account: { userId: string; password: string }, cookie: string, state: TeacherState & { teacherId?: string }) {
+  if (state.review && state.teacherId) {
+    await t.deps.db.update(teacherProfiles).set({ reviewStatus: state.review, isDiscoverable: false, discoveryEnabledAt: null }).where(eq(teacherProfiles.id, state.teacherId));
   }
-  if (state.suspended) await t.deps.db.insert(accountSuspensions).values({ userId: teacher.userId, reason: "Test" });
-  if (state.deleted) await t.deps.db.update(user).set({ deleted: true }).where(eq(user.id, teacher.userId));
+  if (state.suspended) {
+    const res = await send(t, "POST", `/api/operator/accounts/${account.userId}/suspend`, { cookie: operatorCookie, body: { reason: "Checking the rule" } });
+    expect(res.status, res.text).toBe(200);
+  }
+  if (state.deleted) {
+    const res = await send(t, "DELETE", "/api/accounts/me", { cookie, body: { password: account.password } });
+    expect(res.status, res.text).toBe(200);
+  }
+}
+
+/** The live stream's status for a cookie; an open stream is closed at once. */
+async function liveStatus(cookie: string): Promise<number> {
+  const response = await t.app.request("/api/live", { headers: { cookie } });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** The calendar event of a booking's lesson (the .ics download's id). */
+async function lessonEventId(bookingId: string): Promise<string> {
+  const [event] = await t.deps.db.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.bookingId, bookingId));
+  return event!.id;
 }
 
 let week = 0;
@@ -124,9 +164,14 @@ describe("who may still act: every state × every path (account-standing.ts)", (
     const family = { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! };
     const { bookingId, startsAt, invoiceId } = await lessonAndInvoice(family);
 
-    await putInState(teacher, make);
+    const eventId = await lessonEventId(bookingId);
+    await putInState(teacher, teacherCookie, { ...make, teacherId: teacher.teacherId });
     const now = new Date();
 
+    const session = (await send(t, "GET", "/api/calendar/feed", { cookie: teacherCookie })).status;
+    const live = await liveStatus(teacherCookie);
+    const ownIcs = (await send(t, "GET", `/api/calendar/events/${eventId}/ics`, { cookie: teacherCookie })).status;
+    const familyIcs = await send(t, "GET", `/api/calendar/events/${eventId}/ics`, { cookie: parentCookie });
     const feedStatus = (await t.app.request(new URL(feed.json.url as string).pathname)).status;
     const weeklySummary = await weeklyScheduled("teacher", teacher.userId, now);
     const reopened = await send(t, "POST", "/api/messages/conversations", { cookie: parentCookie, body: { teacherId: teacher.teacherId } });
@@ -143,7 +188,12 @@ describe("who may still act: every state × every path (account-standing.ts)", (
     const reportMessage = await report("message", answer.json.id as string);
 
     expect({
+      session,
+      live,
+      ownIcs,
       feed: feedStatus,
+      familyIcs: familyIcs.status === 200 && familyIcs.text.includes("STATUS:CANCELLED") ? "cancelled" : familyIcs.status === 200 ? "confirmed" : familyIcs.status,
+      familyIcsContact: familyIcs.text.includes(teacher.email),
       weeklySummary,
       openConversation: reopened.status,
       send: sent.status === 201 ? 201 : (sent.json.error.reason as string),
@@ -156,29 +206,11 @@ describe("who may still act: every state × every path (account-standing.ts)", (
   });
 
   it.each([
-    { state: "active", make: async () => {}, feed: 200, weekly: true, contacted: 200, sendTo: 201, lessonReminder: true, invoiceReminder: true },
-    {
-      state: "suspended",
-      make: async (userId: string) => void (await t.deps.db.insert(accountSuspensions).values({ userId, reason: "Test" })),
-      feed: 404,
-      weekly: false,
-      contacted: 403,
-      sendTo: "recipient_unavailable",
-      lessonReminder: false,
-      invoiceReminder: false,
-    },
-    {
-      state: "deleted",
-      make: async (userId: string) => void (await t.deps.db.update(user).set({ deleted: true }).where(eq(user.id, userId))),
-      feed: 404,
-      weekly: false,
-      contacted: 403,
-      sendTo: "conversation_closed",
-      lessonReminder: false,
-      invoiceReminder: false,
-    },
+    { state: "active", make: {}, ...SIGNED_IN, feed: 200, weekly: true, contacted: 200, sendTo: 201, lessonReminder: true, invoiceReminder: true },
+    { state: "suspended", make: { suspended: true }, ...SIGNED_OUT, feed: 404, weekly: false, contacted: 403, sendTo: "recipient_unavailable", lessonReminder: false, invoiceReminder: false },
+    { state: "deleted", make: { deleted: true }, ...SIGNED_OUT, feed: 404, weekly: false, contacted: 403, sendTo: "conversation_closed", lessonReminder: false, invoiceReminder: false },
   ])(
-    "a family $state: feed $feed, weekly email $weekly, a teacher opening a conversation $contacted and writing $sendTo, reminders $lessonReminder",
+    "a family $state: session $session, feed $feed, weekly email $weekly, a teacher opening a conversation $contacted and writing $sendTo, reminders $lessonReminder",
     async ({ state: _state, make, ...expected }) => {
       const [teacher, parent] = await Promise.all([createTeacher(t.deps), createParent(t.deps)]);
       const [teacherCookie, parentCookie] = await Promise.all([
@@ -190,9 +222,13 @@ describe("who may still act: every state × every path (account-standing.ts)", (
       const opened = await send(t, "POST", "/api/messages/conversations", { cookie: parentCookie, body: { teacherId: teacher.teacherId } });
       expect(opened.status, opened.text).toBe(200);
       const { bookingId, startsAt, invoiceId } = await lessonAndInvoice({ teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+      const eventId = await lessonEventId(bookingId);
 
-      await make(parent.userId);
+      await putInState(parent, parentCookie, make);
       const now = new Date();
+      const session = (await send(t, "GET", "/api/calendar/feed", { cookie: parentCookie })).status;
+      const live = await liveStatus(parentCookie);
+      const ownIcs = (await send(t, "GET", `/api/calendar/events/${eventId}/ics`, { cookie: parentCookie })).status;
       const feed = (await t.app.request(new URL(created.json.url as string).pathname)).status;
       const weekly = await weeklyScheduled("parent", parent.userId, now);
       const contacted = (await send(t, "POST", "/api/messages/conversations/family", { cookie: teacherCookie, body: { studentId: parent.studentIds[0]! } })).status;
@@ -201,6 +237,9 @@ describe("who may still act: every state × every path (account-standing.ts)", (
       await remindOfInvoice(invoiceId, now);
 
       expect({
+        session,
+        live,
+        ownIcs,
         feed,
         weekly,
         contacted,
