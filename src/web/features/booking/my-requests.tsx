@@ -5,7 +5,9 @@ import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
 import { cn } from "../../lib/cn";
+import { LessonActionButtons } from "../lessons/lessons-list";
 import { LessonPrice } from "../lessons/lesson-price";
+import { useMyLessons } from "../lessons/use-lessons";
 import { formatSlot } from "./format-time";
 import { useMyBookings } from "./use-booking";
 
@@ -19,23 +21,41 @@ const STATUS_STYLE = {
 
 const STATUS_LABEL = { pending: "Pending", accepted: "Accepted", declined: "Declined", expired: "Expired", cancelled: "Cancelled" } as const;
 
-/** The parent's lesson requests and their status; `studentId` narrows it to one student. */
+/**
+ * Requests the teacher can still answer first, soonest first (the one decided next on top); then
+ * the rest as the server lists them (newest first).
+ */
+export function requestsInOrder(requests: BookingRequestDTO[], now: Date): BookingRequestDTO[] {
+  const open = (b: BookingRequestDTO) => b.status === "pending" && !b.expired && !isRequestExpired(b, now);
+  const waiting = requests.filter(open).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  return [...waiting, ...requests.filter((b) => !open(b))];
+}
+
+/**
+ * The parent's lesson requests and their status; `studentId` narrows it to one student. A request
+ * still waiting is listed here only (not among the lessons), with what the parent may do with it.
+ */
 export function MyRequests({ studentId, limit }: { studentId?: string; limit?: number }) {
   const bookings = useMyBookings();
-  const { shown: list, toggle } = useSeeAll((bookings.data?.bookings ?? []).filter((b) => !studentId || b.student.id === studentId), limit);
+  const lessons = useMyLessons();
+  const now = new Date();
+  const mine = (bookings.data?.bookings ?? []).filter((b) => !studentId || b.student.id === studentId);
+  const { shown: list, toggle } = useSeeAll(requestsInOrder(mine, now), limit);
   if (bookings.isPending) return <p className="text-sm text-slate-600">Loading requests...</p>;
   if (bookings.isError) return <Alert>Failed to load requests</Alert>;
   if (list.length === 0) return <p className="text-sm text-slate-600">No lesson requests yet.</p>;
-  const now = new Date();
+  const lessonOf = (id: string) => lessons.data?.lessons.find((lesson) => lesson.id === id);
   return (
     <>
       <ul className="divide-y divide-slate-200">
         {list.map((b) => {
           // A pending request the teacher can no longer accept is shown as what it is.
           const status = b.expired || isRequestExpired(b, now) ? "expired" : b.status;
+          const lesson = status === "pending" ? lessonOf(b.id) : undefined;
           return (
             <li key={b.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-              <div>
+              <div className="min-w-0 space-y-2">
+                <div>
                 <p className="font-medium text-slate-900">
                   {BOOKING_TYPES[b.bookingType].label} with {b.teacher.firstName} {b.teacher.lastName}
                   {studentId ? "" : ` · ${b.student.firstName}`}
@@ -45,6 +65,8 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
                 </p>
                 {b.status === "accepted" ? <LessonPrice lesson={b} /> : null}
                 <RequestReason request={b} />
+                </div>
+                {lesson ? <LessonActionButtons lesson={lesson} side="parent" now={now} /> : null}
               </div>
               <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>
             </li>

@@ -36,7 +36,7 @@ const FLAGGED = request("b2", "Noah", { expired: true });
 const PASSED = request("b3", "Ava", { startsAt: new Date(Date.now() - HOUR).toISOString() });
 
 function renderWith(ui: ReactNode, bookings: BookingRequestDTO[]) {
-  vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response(JSON.stringify({ bookings }), { headers: { "content-type": "application/json" } }))));
+  vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response(JSON.stringify({ bookings, lessons: [] }), { headers: { "content-type": "application/json" } }))));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
@@ -57,6 +57,17 @@ describe("expired requests", () => {
     expect(await screen.findAllByText("Expired")).toHaveLength(2);
     expect(screen.getAllByText("Pending")).toHaveLength(1);
     expect(screen.getAllByText("Accepted")).toHaveLength(1);
+  });
+
+  it("the parent's waiting requests come first, the soonest on top, then the decided ones (issue 41)", async () => {
+    const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+    const later = request("l1", "Later", { startsAt: inHours(72) });
+    const accepted = request("a1", "Done", { status: "accepted", startsAt: inHours(2) });
+    const sooner = request("s1", "Soon", { startsAt: inHours(5) });
+    renderWith(<MyRequests />, [later, accepted, sooner]);
+    await screen.findByText(/with Taylor Teacher · Soon/);
+    const order = screen.getAllByText(/^Intro Call with Taylor Teacher/).map((p) => p.textContent?.split(" · ")[1]);
+    expect(order).toEqual(["Soon", "Later", "Done"]);
   });
 
   it("the teacher sees a weekly series as one request, decided by its first lesson", async () => {

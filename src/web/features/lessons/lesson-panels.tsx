@@ -6,10 +6,15 @@ import { useMyLessons, useTeachingLessons } from "./use-lessons";
 
 const isUpcoming = (lesson: LessonDTO, now: Date) => new Date(lesson.endsAt) > now && lesson.status !== "cancelled";
 
-/** Upcoming first (soonest first), then the past, newest first. */
+/**
+ * Upcoming first (soonest first), then the past, newest first. Requests still waiting for the
+ * teacher are not lessons yet: each dashboard lists them once, under its requests (the teacher's
+ * Accept and Decline, the parent's My Requests with its Reschedule and Cancel), issue 41.
+ */
 function upcomingThenPast(lessons: LessonDTO[], now: Date) {
-  const upcoming = lessons.filter((l) => isUpcoming(l, now));
-  const past = lessons.filter((l) => !isUpcoming(l, now)).reverse();
+  const decided = lessons.filter((l) => l.status !== "pending");
+  const upcoming = decided.filter((l) => isUpcoming(l, now));
+  const past = decided.filter((l) => !isUpcoming(l, now)).reverse();
   return { upcoming, past };
 }
 

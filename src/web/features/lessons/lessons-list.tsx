@@ -13,23 +13,17 @@ import { LessonPrice } from "./lesson-price";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { RescheduleLessonDialog } from "./reschedule-lesson-dialog";
 
-type Open = { kind: "cancel" | "reschedule" | "attendance"; lesson: LessonDTO } | null;
+type Open = "cancel" | "reschedule" | "attendance" | null;
 
 /** Lessons with their status, the teacher's note, and what the viewer's side may do now. */
 export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; side: "parent" | "teacher"; empty: string }) {
-  const [open, setOpen] = useState<Open>(null);
   if (lessons.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   const now = new Date();
-  const close = (next: boolean) => !next && setOpen(null);
   return (
     <>
       <ul className="divide-y divide-slate-200">
         {lessons.map((lesson) => {
-          const actions = lessonActions({ ...lesson, startsAt: new Date(lesson.startsAt) }, side, now);
           const badge = lessonBadge(lesson);
-          // Each row's buttons say whose lesson they act on: a screen reader's list of buttons
-          // reads "Cancel Mia's lesson on Thu, Dec 4, 4:00 PM", not ten times "Cancel".
-          const whose = <span className="sr-only"> {lesson.student.firstName}&apos;s lesson on {when(lesson)}</span>;
           return (
             <li key={lesson.id} className="space-y-2 py-3 text-sm" data-testid="lesson-row">
               <div className="flex items-start justify-between gap-3">
@@ -66,36 +60,51 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                   <p className="whitespace-pre-line text-slate-800">{lesson.lessonNote}</p>
                 </div>
               ) : null}
-              {actions.cancel || actions.reschedule || actions.recordAttendance || side === "teacher" ? (
-                <div className="flex flex-wrap items-start gap-2">
-                  {actions.recordAttendance ? (
-                    <Button size="sm" onClick={() => setOpen({ kind: "attendance", lesson })}>
-                      {lesson.attendance ? "Edit Attendance" : "Record Attendance"}
-                      {whose}
-                    </Button>
-                  ) : null}
-                  {actions.reschedule ? (
-                    <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: "reschedule", lesson })}>
-                      Reschedule
-                      {whose}
-                    </Button>
-                  ) : null}
-                  {actions.cancel ? (
-                    <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: "cancel", lesson })}>
-                      Cancel
-                      {whose}
-                    </Button>
-                  ) : null}
-                  {side === "teacher" && lesson.student.id ? <MessageFamilyButton studentId={lesson.student.id} label={familyLabel(lesson.student.firstName)} /> : null}
-                </div>
-              ) : null}
+              <LessonActionButtons lesson={lesson} side={side} now={now} />
             </li>
           );
         })}
       </ul>
-      {open?.kind === "cancel" ? <CancelLessonDialog lesson={open.lesson} side={side} open onOpenChange={close} /> : null}
-      {open?.kind === "reschedule" ? <RescheduleLessonDialog lesson={open.lesson} side={side} open onOpenChange={close} /> : null}
-      {open?.kind === "attendance" ? <AttendanceDialog lesson={open.lesson} open onOpenChange={close} /> : null}
     </>
+  );
+}
+
+/**
+ * What the viewer's side may do with a lesson now (lessonActions), with the dialogs: in the lessons
+ * list, and for a parent's pending request in My Requests (the request's one place on the dashboard).
+ */
+export function LessonActionButtons({ lesson, side, now }: { lesson: LessonDTO; side: "parent" | "teacher"; now: Date }) {
+  const [open, setOpen] = useState<Open>(null);
+  const actions = lessonActions({ ...lesson, startsAt: new Date(lesson.startsAt) }, side, now);
+  const close = (next: boolean) => !next && setOpen(null);
+  if (!(actions.cancel || actions.reschedule || actions.recordAttendance || side === "teacher")) return null;
+  // Each row's buttons say whose lesson they act on: a screen reader's list of buttons
+  // reads "Cancel Mia's lesson on Thu, Dec 4, 4:00 PM", not ten times "Cancel".
+  const whose = <span className="sr-only"> {lesson.student.firstName}&apos;s {lesson.status === "pending" ? "request for" : "lesson on"} {when(lesson)}</span>;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {actions.recordAttendance ? (
+        <Button size="sm" onClick={() => setOpen("attendance")}>
+          {lesson.attendance ? "Edit Attendance" : "Record Attendance"}
+          {whose}
+        </Button>
+      ) : null}
+      {actions.reschedule ? (
+        <Button size="sm" variant="secondary" onClick={() => setOpen("reschedule")}>
+          Reschedule
+          {whose}
+        </Button>
+      ) : null}
+      {actions.cancel ? (
+        <Button size="sm" variant="secondary" onClick={() => setOpen("cancel")}>
+          Cancel
+          {whose}
+        </Button>
+      ) : null}
+      {side === "teacher" && lesson.student.id ? <MessageFamilyButton studentId={lesson.student.id} label={familyLabel(lesson.student.firstName)} /> : null}
+      {open === "cancel" ? <CancelLessonDialog lesson={lesson} side={side} open onOpenChange={close} /> : null}
+      {open === "reschedule" ? <RescheduleLessonDialog lesson={lesson} side={side} open onOpenChange={close} /> : null}
+      {open === "attendance" ? <AttendanceDialog lesson={lesson} open onOpenChange={close} /> : null}
+    </div>
   );
 }

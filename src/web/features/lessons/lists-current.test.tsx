@@ -121,7 +121,7 @@ const lessonRow = () => screen.getByTestId("lesson-row");
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the acting side: Accept refreshes every panel and tile at once", () => {
-  it("the teacher's Lessons panel turns Pending into Booked, the request leaves the list, the tile counts 0", async () => {
+  it("the request leaves the teacher's requests for the Lessons panel as Booked, the tile counts 0", async () => {
     const server = fakeServer();
     const user = renderWith(
       <>
@@ -130,7 +130,9 @@ describe("the acting side: Accept refreshes every panel and tile at once", () =>
         <TeacherLessons />
       </>,
     );
-    expect(await within(await screen.findByTestId("lesson-row")).findByText("Pending")).toBeInTheDocument();
+    // A waiting request is listed once, under the requests, not also among the lessons (issue 41).
+    expect(await screen.findByText("No lessons yet.")).toBeInTheDocument();
+    expect(screen.queryByTestId("lesson-row")).toBeNull();
     await waitFor(() => expect(tile("Pending requests")).toHaveTextContent("1"));
 
     await user.click(await screen.findByRole("button", { name: /^Accept Mia's request/ }));
@@ -149,7 +151,6 @@ describe("the acting side: Accept refreshes every panel and tile at once", () =>
     await waitFor(() => expect(server.state.bodies).toContainEqual({ priceCents: 7250 }));
 
     await waitFor(() => expect(within(lessonRow()).getByText("Booked")).toBeInTheDocument());
-    expect(within(lessonRow()).queryByText("Pending")).toBeNull();
     expect(await screen.findByText("No pending requests.")).toBeInTheDocument();
     await waitFor(() => expect(tile("Pending requests")).toHaveTextContent("0"));
     expect(tile("Lessons in the next 7 days")).toHaveTextContent("1");
@@ -182,7 +183,7 @@ describe("the other side: a live event refreshes the same panels", () => {
     vi.stubGlobal("EventSource", FakeEventSource);
   });
 
-  it("the parent's open lessons and requests show the accepted lesson on booking_decided, without a reload", async () => {
+  it("the parent's request, listed once under My Requests with its actions, becomes a lesson on booking_decided, without a reload", async () => {
     const server = fakeServer();
     renderWith(
       <>
@@ -192,12 +193,16 @@ describe("the other side: a live event refreshes the same panels", () => {
       </>,
       { user: { id: "p1", email: "pat@example.test", name: "Pat Rivera" }, role: "parent" } as Me,
     );
-    expect(await within(await screen.findByTestId("lesson-row")).findByText("Pending")).toBeInTheDocument();
+    expect(await screen.findByText("Pending")).toBeInTheDocument();
+    // Withdrawn or moved from where it is listed: My Requests.
+    expect(await screen.findByRole("button", { name: /^Cancel Mia's request for / })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Reschedule Mia's request for / })).toBeInTheDocument();
+    expect(screen.getByText("No lessons yet.")).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
 
     // The teacher accepts elsewhere; this page hears of it only through its stream.
     server.accept();
-    expect(within(lessonRow()).getByText("Pending")).toBeInTheDocument();
+    expect(screen.queryByTestId("lesson-row")).toBeNull();
     FakeEventSource.opened[0]!.emit("booking_decided", { bookingIds: ["b1"], decision: "accepted" });
 
     await waitFor(() => expect(within(lessonRow()).getByText("Booked")).toBeInTheDocument());
@@ -213,7 +218,7 @@ describe("the other side: a live event refreshes the same panels", () => {
       </>,
       { user: { id: "p1", email: "pat@example.test", name: "Pat Rivera" }, role: "parent" } as Me,
     );
-    expect(await within(await screen.findByTestId("lesson-row")).findByText("Pending")).toBeInTheDocument();
+    expect(await screen.findByText("No lessons yet.")).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     server.accept();
     const before = server.state.calls.filter((c) => c === "GET /api/lessons/mine").length;
