@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { fillSignIn, openSignIn } from "./helpers";
+import { shootAtBothWidths } from "./soon-lessons";
 
 /** Each step of the wizard, errors shown, passes axe without serious or critical findings. */
 async function expectNoSeriousViolations(page: Page, step: string) {
@@ -105,19 +105,17 @@ test("a new teacher applies in five steps with an intro video, signs in, and the
   await dialog.getByRole("button", { name: "Submit Application" }).click();
   expect((await uploaded).status()).toBe(200);
 
-  // Step 5, success: sign in to get started; Done closes.
+  // Step 5, success: signed in as the teacher at once, as a parent's sign-up is (issue 41).
   await expect(dialog.getByText("Step 5 of 5 · Done")).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Your application is in!" })).toBeVisible();
-  await expect(dialog.getByText(`Sign in as a Teacher with ${email} to get started.`)).toBeVisible();
+  await expect(dialog.getByText(`You are signed in as a Teacher. We sent a confirmation to ${email}.`)).toBeVisible();
   await expect(dialog.getByText("Intro video uploaded")).toBeVisible();
   await expectNoSeriousViolations(page, "success");
-  await dialog.getByRole("button", { name: "Done" }).click();
+  await page.screenshot({ path: ".scratch/application-success-1280.png" });
+  await dialog.getByRole("button", { name: "Go to Your Dashboard" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-
-  // Not signed in automatically: the new teacher signs in with the Teacher role.
-  await openSignIn(page);
-  await fillSignIn(page, "Teacher", email, "clara-password");
   await expect(page).toHaveURL(/\/teacher-landing$/);
+  await shootAtBothWidths(page, "application-under-review");
 
   // Issue 27: the application waits for the operators' review; discovery stays off and says why.
   await expect(page.getByRole("heading", { name: "Application under review" })).toBeVisible();

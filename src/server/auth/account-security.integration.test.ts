@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createParent } from "../../../tests/factories/accounts";
 import { parentSignUpBody } from "../../../tests/factories/sign-up";
+import { teacherApplicationBody } from "../../../tests/factories/teacher-application";
 import { cookieHeader, send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, type TestApp, testAppForFile } from "../../../tests/fixtures/test-app";
@@ -36,6 +37,14 @@ describe("email verification", () => {
       strict = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: "true" });
     });
     afterAll(() => strict.close());
+
+    it("a teacher's application does not sign in either: the wizard says to confirm the address first", async () => {
+      const body = teacherApplicationBody();
+      const applied = await send(strict, "POST", "/api/teachers", { body });
+      expect(applied.status, applied.text).toBe(201);
+      expect(applied.json).toMatchObject({ mustConfirmEmail: true, signedIn: false, redirectTo: "/" });
+      expect(applied.headers.getSetCookie()).toEqual([]);
+    });
 
     it("does not sign in at sign-up, refuses sign-in until confirmed, then lets the parent in", async () => {
       const body = parentSignUpBody();

@@ -7,5 +7,5 @@ export { createAccount, hashPassword, insertCredentialUser } from "./credentials
 export { lazyParentViewer, optionalUser, requireParent, requireTeacher, requireUser } from "./guards";
 export { requireOperator } from "./operator-guard";
 export { findProfileIds, resolveRole } from "./roles.service";
-export { signInWithRole } from "./sign-in.service";
+export { signInNewAccount, signInWithRole } from "./sign-in.service";
 export { signUpLimit } from "./sign-up-limit";

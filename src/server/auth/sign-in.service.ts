@@ -87,6 +87,25 @@ export async function signInWithRole(
 }
 
 /**
+ * Right after a sign-up (a parent's, or a teacher's application): the new account signed in as a
+ * sign-in would sign it in, unless its address must be confirmed first. The Set-Cookie headers to
+ * pass on; none when it is not signed in.
+ */
+export async function signInNewAccount(
+  deps: SignInDeps,
+  input: { role: Role; email: string; password: string } & ClientInfo,
+): Promise<{ signedIn: boolean; setCookies: string[] }> {
+  try {
+    const { result, setCookies } = await signInWithRole(deps, input);
+    if (result.twoFactorRequired) return { signedIn: false, setCookies: [] };
+    return { signedIn: true, setCookies };
+  } catch (error) {
+    if (error instanceof AppError && error.reason === "email_not_verified") return { signedIn: false, setCookies: [] };
+    throw error;
+  }
+}
+
+/**
  * The TOTP code of a two-factor sign-in, with better-auth's two-factor cookie from the password
  * step: every refusal (too many tries, a suspended account, an expired sign-in, a wrong code) is
  * thrown; what comes back is better-auth's answer with the new session. Shared by the marketplace

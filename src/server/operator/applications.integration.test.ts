@@ -1,3 +1,4 @@
+import { NOTHING_CHANGED_MESSAGE } from "../../shared/operator/application-changes.rules";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSuspensions, operatorActions, teacherProfiles } from "../db/schema";
@@ -114,6 +115,8 @@ describe("teacher review before listing (issue 27)", () => {
     expect(detail.json).toMatchObject({
       id: older.teacherId,
       accountEmail: older.email,
+      // A first application: no decision yet, so nothing to compare with.
+      changesSinceReview: null,
       instruments: ["piano", "voice"],
       teachingMethods: ["Traditional", "Suzuki"],
       ageGroupsTaught: ["Kids 5-10", "Adults"],
@@ -160,9 +163,22 @@ describe("teacher review before listing (issue 27)", () => {
     expect((queue.json.applications as { teacherId: string }[]).map((a) => a.teacherId)).not.toContain(teacher.teacherId);
     expect((await decide(teacher.teacherId, "approve", "ok")).status).toBe(409);
 
+    // Issue 41: a resubmission must change something; the operator then reads what, field by field.
+    const unchanged = await send(t, "POST", "/api/teachers/me/application/resubmit", { cookie: teacher.cookie });
+    expect(unchanged.status).toBe(409);
+    expect(unchanged.json.error).toMatchObject({ reason: "nothing_changed", message: NOTHING_CHANGED_MESSAGE });
+    expect((await send(t, "GET", "/api/teachers/me/dashboard", { cookie: teacher.cookie })).json.reviewStatus).toBe("changes_requested");
+    const edited = await send(t, "PATCH", "/api/teachers/me", { cookie: teacher.cookie, body: { teachingStyleDescription: "Warm, patient and structured, with a recital each term." } });
+    expect(edited.status, edited.text).toBe(200);
+
     const resubmitted = await send(t, "POST", "/api/teachers/me/application/resubmit", { cookie: teacher.cookie });
     expect(resubmitted.status, resubmitted.text).toBe(200);
     expect(resubmitted.json.reviewStatus).toBe("pending");
+    const detail = await send(t, "GET", `/api/operator/applications/${teacher.teacherId}`, { cookie: operatorCookie });
+    expect(detail.json.changesSinceReview).toEqual([
+      { field: "Teaching style", before: expect.any(String), after: "Warm, patient and structured, with a recital each term." },
+    ]);
+    expect(detail.json.reviewMessage).toBe(message);
     const again = await send(t, "POST", "/api/teachers/me/application/resubmit", { cookie: teacher.cookie });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toMatch(/nothing to resubmit/);

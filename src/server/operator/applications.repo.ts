@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { withTeacherEnumerations } from "../db/teacher-enumerations";
-import type { ApplicationDetail, WaitingApplication } from "../../shared/operator/applications.schemas";
+import type { WaitingApplication } from "../../shared/operator/applications.schemas";
 import type { TeacherReviewStatus } from "../../shared/operator/operator.constants";
-import type { Instrument } from "../../shared/teachers/teachers.constants";
 import type { Executor } from "../db/client";
-import { teacherAvailability, teacherInstruments, teacherProfiles, user } from "../db/schema";
+import { teacherInstruments, teacherProfiles } from "../db/schema";
 
 /** How many waiting applications the queue shows at once (the total is counted apart). */
 export const QUEUE_PAGE_SIZE = 100;
@@ -47,71 +45,6 @@ export async function listWaiting(db: Executor, now: Date): Promise<{ applicatio
 }
 
 /** Everything the teacher submitted in the wizard (or has since edited in Settings). */
-export async function findApplication(db: Executor, teacherId: string): Promise<ApplicationDetail | undefined> {
-  const [row] = await db
-    .select({
-      id: teacherProfiles.id,
-      accountEmail: user.email,
-      firstName: teacherProfiles.firstName,
-      lastName: teacherProfiles.lastName,
-      email: teacherProfiles.email,
-      phone: teacherProfiles.phone,
-      city: teacherProfiles.city,
-      state: teacherProfiles.state,
-      timeZone: teacherProfiles.timeZone,
-      bio: teacherProfiles.bio,
-      hasTransportation: teacherProfiles.hasTransportation,
-      educationBackground: teacherProfiles.educationBackground,
-      teachingExperienceYears: teacherProfiles.teachingExperienceYears,
-      teachingMethods: teacherProfiles.teachingMethods,
-      ageGroupsTaught: teacherProfiles.ageGroupsTaught,
-      teachingStyleDescription: teacherProfiles.teachingStyleDescription,
-      lessonFormat: teacherProfiles.lessonFormat,
-      inPersonPlace: teacherProfiles.inPersonPlace,
-      studioAddress: teacherProfiles.studioAddress,
-      platformExperience: teacherProfiles.platformExperience,
-      videoConferenceExperience: teacherProfiles.videoConferenceExperience,
-      backgroundCheckConsent: teacherProfiles.backgroundCheckConsent,
-      priorComplaints: teacherProfiles.priorComplaints,
-      complaintExplanation: teacherProfiles.complaintExplanation,
-      canProvideReferences: teacherProfiles.canProvideReferences,
-      hourlyRateMin: teacherProfiles.hourlyRateMin,
-      hourlyRateMax: teacherProfiles.hourlyRateMax,
-      introVideoUrl: teacherProfiles.introVideoUrl,
-      reviewStatus: teacherProfiles.reviewStatus,
-      reviewMessage: teacherProfiles.reviewMessage,
-      submittedForReviewAt: teacherProfiles.submittedForReviewAt,
-      reviewedAt: teacherProfiles.reviewedAt,
-      createdAt: teacherProfiles.createdAt,
-      isDiscoverable: teacherProfiles.isDiscoverable,
-    })
-    .from(teacherProfiles)
-    .innerJoin(user, eq(user.id, teacherProfiles.userId))
-    .where(eq(teacherProfiles.id, teacherId));
-  if (!row) return undefined;
-  const [instruments, availability] = await Promise.all([
-    db
-      .select({ instrument: teacherInstruments.instrument })
-      .from(teacherInstruments)
-      .where(eq(teacherInstruments.teacherId, teacherId))
-      .orderBy(asc(teacherInstruments.instrument)),
-    db
-      .select({ dayOfWeek: teacherAvailability.dayOfWeek, startTime: teacherAvailability.startTime, endTime: teacherAvailability.endTime })
-      .from(teacherAvailability)
-      .where(eq(teacherAvailability.teacherId, teacherId))
-      .orderBy(asc(teacherAvailability.dayOfWeek), asc(teacherAvailability.startTime)),
-  ]);
-  return {
-    ...withTeacherEnumerations(row),
-    reviewStatus: row.reviewStatus as TeacherReviewStatus,
-    instruments: instruments.map((i) => i.instrument as Instrument),
-    availability: availability.map((a) => ({ ...a, startTime: a.startTime.slice(0, 5), endTime: a.endTime.slice(0, 5) })),
-    submittedForReviewAt: row.submittedForReviewAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 export interface DecidedTeacher {
   userId: string;
   email: string;

@@ -5,6 +5,7 @@ import type { MailMessage } from "../mail";
 import type { Deps } from "../deps";
 import type { OperatorUser } from "../http/app-env";
 import { applicationApprovedEmail, applicationChangesRequestedEmail, applicationRejectedEmail } from "./applications.emails";
+import { applicationForReview, keepApplicationAsDecided } from "../teachers";
 import * as repo from "./applications.repo";
 import { recordOperatorAction } from "./audit.repo";
 
@@ -21,7 +22,7 @@ export function listWaitingApplications(deps: Pick<Deps, "db">, now = new Date()
 }
 
 export async function getApplication(deps: Pick<Deps, "db">, teacherId: string): Promise<ApplicationDetail> {
-  const application = await repo.findApplication(deps.db, teacherId);
+  const application = await applicationForReview(deps.db, teacherId);
   if (!application) throw new AppError("not_found", APPLICATION_NOT_FOUND_MESSAGE);
   return application;
 }
@@ -64,6 +65,8 @@ export async function decideApplication(
   const decided = await deps.db.transaction(async (tx) => {
     const row = await repo.decide(tx, teacherId, rule.from, rule.to, rule.reasonShownToTeacher ? reason : null);
     if (!row) return undefined;
+    // The application as decided on: a resubmission is compared with it.
+    await keepApplicationAsDecided(tx, teacherId);
     await recordOperatorAction(tx, operator, {
       action: rule.action,
       targetKind: "teacher",

@@ -1,6 +1,6 @@
 import type { ParentSignUp, ParentSignUpResult } from "../../shared/accounts/accounts.schemas";
 import { AppError } from "../../shared/errors";
-import { createAccount, signInWithRole } from "../auth";
+import { createAccount, signInNewAccount } from "../auth";
 import type { Deps } from "../deps";
 import { insertFirstStudent } from "../students";
 import * as repo from "./parents.repo";
@@ -37,20 +37,12 @@ export async function signUpParent(
     },
   );
 
-  try {
-    const { result, setCookies } = await signInWithRole(deps, {
-      role: "parent",
-      email: parent.email,
-      password: parent.password,
-      clientIp: client.ip,
-      userAgent: client.userAgent,
-    });
-    if (result.twoFactorRequired) return { result: { signedIn: false, redirectTo: "/" }, setCookies: [] };
-    return { result: { signedIn: true, redirectTo: "/find-teachers" }, setCookies };
-  } catch (error) {
-    if (error instanceof AppError && error.reason === "email_not_verified") {
-      return { result: { signedIn: false, redirectTo: "/" }, setCookies: [] };
-    }
-    throw error;
-  }
+  const { signedIn, setCookies } = await signInNewAccount(deps, {
+    role: "parent",
+    email: parent.email,
+    password: parent.password,
+    clientIp: client.ip,
+    userAgent: client.userAgent,
+  });
+  return { result: { signedIn, redirectTo: signedIn ? "/find-teachers" : "/" }, setCookies };
 }

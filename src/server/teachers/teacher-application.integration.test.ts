@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { introVideoBytes, teacherApplicationBody } from "../../../tests/factories/teacher-application";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { cookieHeader, send, signIn } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
@@ -82,7 +82,7 @@ async function profileOf(teacherId: string) {
 }
 
 describe("POST /api/teachers (Become a Teacher)", () => {
-  it("creates the account, teacher role, hidden profile, instruments and availability, without signing in", async () => {
+  it("creates the account, teacher role, hidden profile, instruments and availability, and signs the teacher in (issue 41)", async () => {
     const body = teacherApplicationBody({
       personal: { email: "  Clara.Applicant@Example.TEST ", timeZone: "America/Denver" },
       // Monday-first as the wizard lists them; days are stored 0 = Sunday (decisions.md).
@@ -96,7 +96,12 @@ describe("POST /api/teachers (Become a Teacher)", () => {
     });
     const res = await apply(body);
     expect(res.status).toBe(201);
-    expect(res.headers.getSetCookie()).toEqual([]);
+    // Signed in at once, as a parent's sign-up is: the cookie opens the teacher's dashboard.
+    const cookie = cookieHeader(res.headers);
+    expect(cookie).toContain("better-auth.session_token=");
+    const me = await send(t, "GET", "/api/session", { cookie });
+    expect(me.json).toMatchObject({ role: "teacher", user: { email: "clara.applicant@example.test" } });
+    expect((await send(t, "GET", "/api/teachers/me/dashboard", { cookie })).status).toBe(200);
     // "Application received" (issue 41): what happens next, where to follow it, whom to ask.
     const { mail, link } = await lastMail(t, "clara.applicant@example.test", "application-received");
     expect(mail.subject).toBe("We received your teacher application");
@@ -108,6 +113,8 @@ describe("POST /api/teachers (Become a Teacher)", () => {
       uploadToken: expect.stringContaining(res.json.teacherId),
       uploadTokenExpiresAt: expect.any(String),
       mustConfirmEmail: false,
+      signedIn: true,
+      redirectTo: "/teacher-landing",
     });
     const minutesValid = (Date.parse(res.json.uploadTokenExpiresAt) - Date.now()) / 60_000;
     expect(minutesValid).toBeGreaterThan(29);
@@ -176,10 +183,9 @@ describe("POST /api/teachers (Become a Teacher)", () => {
       { day: 6, start: "10:30:00", end: "12:00:00", format: "both" },
     ]);
 
-    // The new teacher signs in with the Teacher role.
-    const cookie = await signIn(t, "teacher", "clara.applicant@example.test", "clara-password");
-    const me = await send(t, "GET", "/api/session", { cookie });
-    expect(me.json.role).toBe("teacher");
+    // Later, the teacher signs in again with the Teacher role.
+    const again = await signIn(t, "teacher", "clara.applicant@example.test", "clara-password");
+    expect((await send(t, "GET", "/api/session", { cookie: again })).json.role).toBe("teacher");
   });
 
   it("keeps the complaint explanation when there were complaints, and accepts any real time zone", async () => {

@@ -1,6 +1,6 @@
 import { EMAIL_TAKEN_MESSAGE, type TeacherApplication, type TeacherApplicationResult } from "../../shared/teachers/application.schemas";
 import { AppError } from "../../shared/errors";
-import { createAccount } from "../auth";
+import { createAccount, signInNewAccount } from "../auth";
 import type { Deps } from "../deps";
 import { applicationReceivedEmail } from "./teacher-application.emails";
 import * as repo from "./teacher-application.repo";
@@ -13,14 +13,17 @@ const emailTaken = () =>
 /**
  * Become a Teacher: the account, its teacher role, the profile, its instruments and its weekly
  * availability are created in one transaction (all or nothing, auth's createAccount, like the
- * parent sign-up), with the "application received" email. The teacher is not signed in; the answer carries a short-lived token so the
- * wizard can upload the intro video right away.
+ * parent sign-up), with the "application received" email. Then the teacher is signed in, as a
+ * parent is after signing up, unless the address must be confirmed first (issue 41): the wizard
+ * ends on the dashboard that says the application is under review. The answer also carries a
+ * short-lived token so the wizard can upload the intro video right away, signed in or not.
  */
 export async function applyAsTeacher(
   deps: Pick<Deps, "db" | "auth" | "env" | "logger" | "mailer">,
   application: TeacherApplication,
+  client: { ip: string; userAgent: string | undefined },
   now = new Date(),
-): Promise<TeacherApplicationResult> {
+): Promise<{ result: TeacherApplicationResult; setCookies: string[] }> {
   const { personal, teaching, availability } = application;
   const teacherId = await createAccount(
     deps,
@@ -47,11 +50,23 @@ export async function applyAsTeacher(
     },
   );
   deps.mailer.kick();
+  const { signedIn, setCookies } = await signInNewAccount(deps, {
+    role: "teacher",
+    email: personal.email,
+    password: personal.password,
+    clientIp: client.ip,
+    userAgent: client.userAgent,
+  });
   const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_MS);
   return {
-    teacherId,
-    uploadToken: signUploadToken(deps.env.AUTH_SECRET, teacherId, expiresAt),
-    uploadTokenExpiresAt: expiresAt.toISOString(),
-    mustConfirmEmail: deps.env.REQUIRE_EMAIL_VERIFICATION,
+    result: {
+      teacherId,
+      uploadToken: signUploadToken(deps.env.AUTH_SECRET, teacherId, expiresAt),
+      uploadTokenExpiresAt: expiresAt.toISOString(),
+      mustConfirmEmail: deps.env.REQUIRE_EMAIL_VERIFICATION,
+      signedIn,
+      redirectTo: signedIn ? "/teacher-landing" : "/",
+    },
+    setCookies,
   };
 }

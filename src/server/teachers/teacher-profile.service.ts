@@ -1,4 +1,6 @@
 import { AppError } from "../../shared/errors";
+import { NOTHING_CHANGED_MESSAGE } from "../../shared/operator/application-changes.rules";
+import { changesSinceReview } from "./application-review.service";
 import {
   RATE_ORDER_MESSAGE,
   STUDIO_ADDRESS_REQUIRED_MESSAGE,
@@ -105,12 +107,21 @@ export async function setDiscovery(deps: Pick<Deps, "db">, teacherId: string, en
   });
 }
 
-/** POST /api/teachers/me/application/resubmit: back to the queue after making the asked changes. */
+/**
+ * POST /api/teachers/me/application/resubmit: back to the queue after making the asked changes.
+ * Something must have changed since the review (issue 41); the operator reads what, field by field.
+ */
 export async function resubmitApplication(deps: Pick<Deps, "db">, teacherId: string): Promise<ResubmitResult> {
-  const row = await repo.resubmitForReview(deps.db, teacherId);
-  if (row) return { reviewStatus: "pending", submittedForReviewAt: row.submittedForReviewAt.toISOString() };
-  if (!(await repo.findReviewStatus(deps.db, teacherId))) throw profileNotFound();
-  throw new AppError("conflict", RESUBMIT_NOT_ALLOWED_MESSAGE);
+  const row = await deps.db.transaction(async (tx) => {
+    const status = await repo.findReviewStatus(tx, teacherId);
+    if (!status) throw profileNotFound();
+    if (status !== "changes_requested") throw new AppError("conflict", RESUBMIT_NOT_ALLOWED_MESSAGE);
+    const changes = await changesSinceReview(tx, teacherId);
+    if (changes && changes.length === 0) throw new AppError("conflict", NOTHING_CHANGED_MESSAGE, { reason: "nothing_changed" });
+    return repo.resubmitForReview(tx, teacherId);
+  });
+  if (!row) throw new AppError("conflict", RESUBMIT_NOT_ALLOWED_MESSAGE);
+  return { reviewStatus: "pending", submittedForReviewAt: row.submittedForReviewAt.toISOString() };
 }
 
 /**

@@ -48,6 +48,11 @@ export interface ApplicationDetail
   reviewedAt: string | null;
   createdAt: string;
   isDiscoverable: boolean;
+  /**
+   * What changed since the last decision, field by field (application-changes.rules.ts); null when
+   * no decision was taken yet (a first application).
+   */
+  changesSinceReview: { field: string; before: string; after: string }[] | null;
 }
 
 /** POST …/approve | …/ask-for-changes | …/reject. */

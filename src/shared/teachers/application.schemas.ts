@@ -195,6 +195,9 @@ export interface TeacherApplicationResult {
   uploadTokenExpiresAt: string;
   /** True when the address must be confirmed before the first sign-in. */
   mustConfirmEmail: boolean;
+  /** False when the address must be confirmed first: then the teacher signs in after confirming. */
+  signedIn: boolean;
+  redirectTo: string;
 }
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Please sign in instead.";

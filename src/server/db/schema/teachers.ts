@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   type AnyPgColumn,
   pgTable,
@@ -106,6 +107,12 @@ export const teacherProfiles = pgTable(
     reviewMessage: text(),
     submittedForReviewAt: instant().notNull().defaultNow(),
     reviewedAt: instant(),
+    /**
+     * The application as the operator saw it at the last decision (issue 41: reviewedFields in
+     * application-changes.rules.ts), so a resubmission must change something and the operator
+     * reads what changed since, field by field.
+     */
+    reviewedApplication: jsonb().$type<Record<string, string>>(),
     discoveryEnabledAt: instant(),
     /**
      * Review figures kept by triggers on `reviews` (migration search_triggers), so search can

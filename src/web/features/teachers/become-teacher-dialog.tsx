@@ -1,5 +1,6 @@
 import { CalendarClock, DollarSign, LifeBuoy } from "lucide-react";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { useAuthDialogs } from "../auth/auth-dialogs";
@@ -16,6 +17,7 @@ const BENEFITS = [
 export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState<"intro" | "application">("intro");
   const { openSignIn } = useAuthDialogs();
+  const navigate = useNavigate();
   // Held here, not in the wizard: answers survive the dialog being closed by accident.
   const form = useApplicationForm();
   const close = () => {
@@ -50,6 +52,10 @@ export function BecomeTeacherDialog({ open, onOpenChange }: { open: boolean; onO
           <TeacherApplicationWizard
             form={form}
             onDone={close}
+            onOpenDashboard={(path) => {
+              close();
+              void navigate(path);
+            }}
             onSignIn={() => {
               close();
               // The new teacher signs in as what they just became, with the address they applied with.

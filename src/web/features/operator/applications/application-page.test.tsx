@@ -11,7 +11,7 @@ import { Component as ApplicationsPage } from "./applications-page";
 
 const TEACHER_ID = "6b1f8f3e-7d4c-4a59-9a51-0c7f3d2b1a10";
 
-const application = (): ApplicationDetail => ({
+const application = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail => ({
   id: TEACHER_ID,
   accountEmail: "clara@example.test",
   firstName: "Clara",
@@ -48,9 +48,11 @@ const application = (): ApplicationDetail => ({
   reviewedAt: null,
   createdAt: "2026-11-20T10:00:00.000Z",
   isDiscoverable: false,
+  changesSinceReview: null,
+  ...overrides,
 });
 
-function fakeApi() {
+function fakeApi(detail: ApplicationDetail = application()) {
   const posts: { path: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
@@ -68,7 +70,7 @@ function fakeApi() {
         };
         return json(queue);
       }
-      if (request.method === "GET" && url.pathname === `/api/operator/applications/${TEACHER_ID}`) return json(application());
+      if (request.method === "GET" && url.pathname === `/api/operator/applications/${TEACHER_ID}`) return json(detail);
       if (request.method === "POST") {
         posts.push({ path: url.pathname, body: await request.json() });
         return json({ teacherId: TEACHER_ID, reviewStatus: "changes_requested", reviewedAt: new Date().toISOString() });
@@ -97,6 +99,29 @@ function renderAt(path: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("operator: teacher applications (issue 27)", () => {
+  it("a resubmitted application says what was asked and what changed since, field by field (issue 41)", async () => {
+    fakeApi(
+      application({
+        reviewMessage: "Please say more about your teaching style.",
+        reviewedAt: "2026-11-21T10:00:00.000Z",
+        changesSinceReview: [{ field: "Teaching style", before: "Warm.", after: "Warm, patient and structured." }],
+      }),
+    );
+    renderAt(`/operator/applications/${TEACHER_ID}`);
+    const changes = await screen.findByRole("region", { name: "Changed since the last review" });
+    expect(changes).toHaveTextContent("Asked for: Please say more about your teaching style.");
+    const changed = within(within(changes).getByRole("list", { name: "Changed fields" })).getAllByRole("listitem");
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toHaveTextContent("Teaching styleBefore: Warm.Now: Warm, patient and structured.");
+  });
+
+  it("a first application has no such section", async () => {
+    fakeApi();
+    renderAt(`/operator/applications/${TEACHER_ID}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "Clara Wieck" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Changed since the last review" })).toBeNull();
+  });
+
   it("lists a waiting application with how long it has waited, linking to it", async () => {
     fakeApi();
     renderAt("/operator/applications");

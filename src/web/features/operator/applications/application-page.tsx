@@ -87,6 +87,11 @@ function Application({ data, flash }: { data: ApplicationDetail; flash: { messag
       ) : null}
 
       <div className="mt-6 space-y-6">
+        {data.changesSinceReview ? (
+          <Section title="Changed since the last review">
+            <ChangesSinceReview changes={data.changesSinceReview} asked={data.reviewStatus === "pending" ? data.reviewMessage : null} />
+          </Section>
+        ) : null}
         <Section title="Introduction video">
           {data.introVideoUrl ? (
             // The same range-served address families would use once the teacher is listed.
@@ -162,6 +167,36 @@ function Application({ data, flash }: { data: ApplicationDetail; flash: { messag
         </Section>
       </div>
     </>
+  );
+}
+
+/** Issue 41: what the teacher changed since the operator's last decision, field by field. */
+function ChangesSinceReview({ changes, asked }: { changes: NonNullable<ApplicationDetail["changesSinceReview"]>; asked: string | null }) {
+  return (
+    <div className="space-y-3 text-sm">
+      {asked ? (
+        <p className="break-words whitespace-pre-line text-slate-700">
+          <span className="font-medium">Asked for:</span> {asked}
+        </p>
+      ) : null}
+      {changes.length === 0 ? (
+        <p className="text-slate-600">Nothing has changed since the last review.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label="Changed fields">
+          {changes.map((change) => (
+            <li key={change.field} className="py-2">
+              <p className="font-medium text-slate-900">{change.field}</p>
+              <p className="mt-1 break-words whitespace-pre-line text-slate-600">
+                <span className="font-medium">Before:</span> {change.before}
+              </p>
+              <p className="break-words whitespace-pre-line text-slate-900">
+                <span className="font-medium">Now:</span> {change.after}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -39,10 +39,13 @@ export function TeacherApplicationWizard({
   form,
   onDone,
   onSignIn,
+  onOpenDashboard,
 }: {
   form: ApplicationForm;
   onDone: () => void;
   onSignIn: () => void;
+  /** The signed-in teacher's way on: their dashboard, which says the application is under review. */
+  onOpenDashboard: (path: string) => void;
 }) {
   const [step, setStep] = useState<ApplicationStep>("personal");
   const [video, setVideo] = useState<File | null>(null);
@@ -88,7 +91,7 @@ export function TeacherApplicationWizard({
     return (
       <div>
         <StepIndicator step="success" />
-        <SuccessStep submitted={submitted} headingRef={heading} onDone={onDone} onSignIn={onSignIn} />
+        <SuccessStep submitted={submitted} headingRef={heading} onDone={onDone} onSignIn={onSignIn} onOpenDashboard={onOpenDashboard} />
       </div>
     );
   }
@@ -145,11 +148,13 @@ function SuccessStep({
   headingRef,
   onDone,
   onSignIn,
+  onOpenDashboard,
 }: {
   submitted: SubmittedApplication;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onDone: () => void;
   onSignIn: () => void;
+  onOpenDashboard: (path: string) => void;
 }) {
   const [videoUploaded, setVideoUploaded] = useState(submitted.videoUploaded);
   return (
@@ -159,12 +164,13 @@ function SuccessStep({
         Your application is in!
       </h3>
       <p role="status" className="mt-1 text-slate-600">
-        {submitted.result.mustConfirmEmail
-          ? `Confirm ${submitted.email} from the email we sent, then sign in as a Teacher to get started.`
-          : `Sign in as a Teacher with ${submitted.email} to get started.`}
+        {submitted.result.signedIn
+          ? `You are signed in as a Teacher. We sent a confirmation to ${submitted.email}.`
+          : `Confirm ${submitted.email} from the email we sent, then sign in as a Teacher to get started.`}
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        Our team reviews your application before families can find you; we will email you the decision. Once approved, turn on discovery in your dashboard.
+        Our team reviews your application before families can find you; we will email you the decision, and your
+        dashboard shows where it stands. Once approved, turn on discovery in your dashboard.
       </p>
 
       {videoUploaded ? (
@@ -184,12 +190,18 @@ function SuccessStep({
       ) : null}
 
       <div className="mt-6 flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-        <Button variant="secondary" onClick={onSignIn}>
-          Sign In
-        </Button>
-        <Button onClick={onDone} className="sm:min-w-32">
-          Done
-        </Button>
+        {submitted.result.signedIn ? (
+          <Button onClick={() => onOpenDashboard(submitted.result.redirectTo)}>Go to Your Dashboard</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onSignIn}>
+              Sign In
+            </Button>
+            <Button onClick={onDone} className="sm:min-w-32">
+              Done
+            </Button>
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "teacher_profiles" ADD COLUMN "reviewed_application" jsonb;
