@@ -18,7 +18,7 @@ import { classMessageTarget } from "./class-messages";
 import { CategoriesDialog } from "./categories-dialog";
 import { ClassHeader } from "./class-header";
 import { FilesTab } from "./files-tab";
-import { ParentLessons } from "../lessons/lesson-panels";
+import { LessonNotes } from "../lessons/lesson-panels";
 import { FORMAT_OPTIONS } from "./format-labels";
 import { GradeDialog, GradesTab, type GradeDialogState } from "./grades-tab";
 import { GradeProgress } from "./grade-progress";
@@ -283,10 +283,10 @@ function HomeTab({ detail, isTeacher }: { detail: ClassDetail; isTeacher: boolea
       ) : null}
       {format === "xp" ? <XpProgress detail={detail} isTeacher={isTeacher && hasStudent} /> : <GradeProgress detail={detail} />}
       <ClassPractice detail={detail} isTeacher={isTeacher} />
-      {!isTeacher && detail.studentId && detail.teacherId ? (
+      {detail.studentId && detail.teacherId ? (
         <section aria-labelledby="lesson-notes-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="lesson-notes-heading" className="mb-2 text-lg font-semibold text-slate-900">Lesson notes</h2>
-          <ParentLessons studentId={detail.studentId} teacherId={detail.teacherId} pastOnly />
+          <LessonNotes studentId={detail.studentId} teacherId={detail.teacherId} side={isTeacher ? "teacher" : "parent"} />
         </section>
       ) : null}
       {isTeacher ? (

@@ -19,20 +19,42 @@ function upcomingThenPast(lessons: LessonDTO[], now: Date) {
 }
 
 /**
- * The parent's lessons: all of them, or one student's (the student page), or one student's with
- * one teacher (the class page). Upcoming lessons carry Cancel and Reschedule; past ones the notes.
+ * The parent's lessons: all of them, or one student's (the student page). Upcoming lessons carry
+ * Cancel and Reschedule; past ones the notes.
  */
-export function ParentLessons({ studentId, teacherId, limit, pastOnly }: { studentId?: string; teacherId?: string; limit?: number; pastOnly?: boolean }) {
+export function ParentLessons({ studentId, limit }: { studentId?: string; limit?: number }) {
   const lessons = useMyLessons();
-  const mine = (lessons.data?.lessons ?? []).filter((l) => (!studentId || l.student.id === studentId) && (!teacherId || l.teacher.id === teacherId));
+  const mine = (lessons.data?.lessons ?? []).filter((l) => !studentId || l.student.id === studentId);
   const { upcoming, past } = upcomingThenPast(mine, new Date());
-  const listed = pastOnly ? past.filter((l) => l.lessonNote || l.attendance) : [...upcoming, ...past];
-  const { shown, toggle } = useSeeAll(listed, limit);
+  const { shown, toggle } = useSeeAll([...upcoming, ...past], limit);
   if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lessons...</p>;
   if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
   return (
     <>
-      <LessonsList lessons={shown} side="parent" empty={pastOnly ? "No lesson notes yet." : "No lessons yet."} />
+      <LessonsList lessons={shown} side="parent" empty="No lessons yet." />
+      {toggle ? <SeeAllToggle {...toggle} noun="lessons" /> : null}
+    </>
+  );
+}
+
+/**
+ * The class page's lesson notes (issue 41): every lesson of the child with the class's teacher that
+ * has a note or attendance, newest first, whether it was booked from the class or not, and as soon
+ * as the teacher records it (a lesson still running is not "upcoming" for its notes). Both sides.
+ */
+export function LessonNotes({ studentId, teacherId, side }: { studentId: string; teacherId: string; side: "parent" | "teacher" }) {
+  const mine = useMyLessons(side === "parent");
+  const teaching = useTeachingLessons(side === "teacher");
+  const lessons = side === "parent" ? mine : teaching;
+  const recorded = (lessons.data?.lessons ?? [])
+    .filter((l) => l.student.id === studentId && (side === "teacher" || l.teacher.id === teacherId) && (l.lessonNote || l.attendance))
+    .reverse();
+  const { shown, toggle } = useSeeAll(recorded, 5);
+  if (lessons.isPending) return <p className="text-sm text-slate-600">Loading lesson notes...</p>;
+  if (lessons.isError) return <Alert>Failed to load lessons</Alert>;
+  return (
+    <>
+      <LessonsList lessons={shown} side={side} empty="No lesson notes yet." />
       {toggle ? <SeeAllToggle {...toggle} noun="lessons" /> : null}
     </>
   );

@@ -9,12 +9,12 @@ const TEACHING_KEY = [...LESSONS_KEY, "teaching"] as const;
 export const CREDITS_KEY = [...LESSONS_KEY, "credits"] as const;
 const TEACHING_CREDITS_KEY = [...LESSONS_KEY, "teaching-credits"] as const;
 
-export function useMyLessons() {
-  return useQuery({ queryKey: MY_LESSONS_KEY, queryFn: (): Promise<{ lessons: LessonDTO[] }> => call(api.lessons.mine.$get()) });
+export function useMyLessons(enabled = true) {
+  return useQuery({ queryKey: MY_LESSONS_KEY, queryFn: (): Promise<{ lessons: LessonDTO[] }> => call(api.lessons.mine.$get()), enabled });
 }
 
-export function useTeachingLessons() {
-  return useQuery({ queryKey: TEACHING_KEY, queryFn: (): Promise<{ lessons: LessonDTO[] }> => call(api.lessons.teaching.$get()) });
+export function useTeachingLessons(enabled = true) {
+  return useQuery({ queryKey: TEACHING_KEY, queryFn: (): Promise<{ lessons: LessonDTO[] }> => call(api.lessons.teaching.$get()), enabled });
 }
 
 export function useCredits(enabled = true) {
