@@ -37,6 +37,8 @@ function renderNotes(side: "parent" | "teacher") {
   return fetchSpy;
 }
 
+const requested = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe("lesson notes on the class page", () => {
@@ -47,13 +49,13 @@ describe("lesson notes on the class page", () => {
       "Started the Minuet, booked outside the class.",
       "Scales in G major.",
     ]);
-    expect(String(fetchSpy.mock.calls[0]![0])).toContain("/api/lessons/mine");
+    expect(requested(fetchSpy.mock.calls[0]![0])).toContain("/api/lessons/mine");
   });
 
   it("the teacher reads the same child's notes from their own lessons", async () => {
     const fetchSpy = renderNotes("teacher");
     expect(await screen.findByText("Started the Minuet, booked outside the class.")).toBeInTheDocument();
     expect(screen.queryByText("Noah's note.")).toBeNull();
-    expect(String(fetchSpy.mock.calls[0]![0])).toContain("/api/lessons/teaching");
+    expect(requested(fetchSpy.mock.calls[0]![0])).toContain("/api/lessons/teaching");
   });
 });
