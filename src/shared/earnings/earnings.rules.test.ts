@@ -12,7 +12,7 @@ import {
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 function lesson(overrides: Partial<StatementLessonInput> & { startsAt: Date }): StatementLessonInput {
-  return { status: "accepted", attendance: null, bookingType: "full", lateCancel: null, priceCents: 5050, cancelChargeCents: null, ...overrides };
+  return { status: "accepted", attendance: null, bookingType: "full", lateCancel: null, cancelledBy: null, priceCents: 5050, cancelChargeCents: null, ...overrides };
 }
 
 describe("lessonOutcome", () => {
@@ -70,13 +70,27 @@ describe("monthOf (the statement's zone decides the month)", () => {
 });
 
 describe("summarize", () => {
+  it("counts as late only the family's late cancellations, not the teacher's (issue 41)", () => {
+    const march = (day: number) => new Date(`2026-03-${day}T15:00:00Z`);
+    const { totals } = summarize(
+      [
+        lesson({ startsAt: march(10), status: "cancelled", lateCancel: true, cancelledBy: "parent" }),
+        lesson({ startsAt: march(11), status: "cancelled", lateCancel: true, cancelledBy: "teacher" }),
+        lesson({ startsAt: march(12), status: "cancelled", lateCancel: false, cancelledBy: "parent" }),
+      ],
+      "America/New_York",
+      NOW,
+    );
+    expect([totals.cancelled.count, totals.lateCancels]).toEqual([3, 1]);
+  });
+
   it("buckets by month in the zone, sums each outcome's stored prices, and totals are the sums of the lessons", () => {
     const lessons: StatementLessonInput[] = [
       // January in New York although February in UTC.
       lesson({ startsAt: new Date("2026-02-01T04:30:00Z"), attendance: "attended" }),
       lesson({ startsAt: new Date("2026-01-10T15:00:00Z"), attendance: "missed", priceCents: 4999 }),
       lesson({ startsAt: new Date("2026-01-12T15:00:00Z"), bookingType: "intro", attendance: "attended", priceCents: 0 }),
-      lesson({ startsAt: new Date("2026-02-10T15:00:00Z"), status: "cancelled", lateCancel: true, cancelChargeCents: 2525 }),
+      lesson({ startsAt: new Date("2026-02-10T15:00:00Z"), status: "cancelled", lateCancel: true, cancelledBy: "parent", cancelChargeCents: 2525 }),
       lesson({ startsAt: new Date("2026-02-11T15:00:00Z"), status: "cancelled", lateCancel: false }),
       lesson({ startsAt: new Date("2026-11-01T15:00:00Z") }),
       lesson({ startsAt: new Date("2026-12-01T15:00:00Z") }),

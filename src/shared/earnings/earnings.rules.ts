@@ -1,6 +1,7 @@
 import type { BookingType } from "../booking/booking.constants";
 import { localDateTime } from "../calendar/calendar-views.rules";
 import { formatMoney, sumCents } from "../invoices/money.rules";
+import type { CancelledBy } from "../lessons/cancellation.rules";
 
 /**
  * Earnings (teacher) and billing (parent) statements: what is known about lessons, valued at the
@@ -57,6 +58,8 @@ export interface StatementLessonInput {
   startsAt: Date;
   bookingType: BookingType;
   lateCancel: boolean | null;
+  /** Who cancelled: only the family's late cancellations are counted as late (issue 41). */
+  cancelledBy: CancelledBy | null;
   /** The price agreed at acceptance; null only for a deleted teacher's lesson accepted before prices existed. */
   priceCents: number | null;
   /** What the family's late cancel was charged; null when nothing was. */
@@ -110,6 +113,15 @@ function add(tally: Tally, outcome: LessonOutcome, amount: number | null): void 
   else if (outcome !== "cancelled") tally.unpriced++;
 }
 
+/**
+ * "(n late)" on a statement is the family's late cancellations, those the teacher's notice policy is
+ * about: a lesson the teacher cancelled, however late, or that ended because the teacher can no
+ * longer teach, is not the family's (issue 41).
+ */
+export function isFamilysLateCancel(lesson: Pick<StatementLessonInput, "lateCancel" | "cancelledBy">): boolean {
+  return lesson.lateCancel === true && lesson.cancelledBy === "parent";
+}
+
 export interface Summary {
   /** Months that hold at least one counted lesson, oldest first. */
   months: MonthSummary[];
@@ -138,7 +150,7 @@ export function summarize(lessons: readonly StatementLessonInput[], timeZone: st
     const amount = lessonAmount(outcome, lesson);
     for (const summary of [row, totals]) {
       add(summary[outcome], outcome, amount);
-      if (outcome === "cancelled" && lesson.lateCancel) summary.lateCancels++;
+      if (outcome === "cancelled" && isFamilysLateCancel(lesson)) summary.lateCancels++;
       if (outcome === "cancelled" && amount !== null) summary.chargedCancels++;
     }
   }

@@ -221,10 +221,11 @@ function MonthView({
             const dayEvents = eventsOfDay(events, day.date, options.timeZone);
             const isToday = day.date === today;
             return (
+              // The cell's name is its content (the day's button says the date in full): a label of
+              // its own would hide the visible events from a voice user (label-content-name-mismatch).
               <div
                 role="gridcell"
                 key={day.date}
-                aria-label={formatLocalDate(day.date, { weekday: "long", month: "long", day: "numeric" })}
                 className={cn("min-h-20 min-w-0 border-l border-slate-200 p-0.5 first:border-l-0 sm:min-h-28 sm:p-1", !day.inMonth && "bg-slate-50")}
               >
                 <button
@@ -396,8 +397,12 @@ function EventButton({ event, options, compact = false, short = false }: { event
           "block h-full w-full overflow-hidden rounded-md border-l-4 px-1 py-0.5 text-left text-xs focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none",
           TONE_CLASSES[style.tone],
         )}
-        aria-label={`${style.label}: ${event.title}, ${formatSpan(event.startsAt, event.endsAt, options.timeZone)}`}
       >
+        {/*
+          Named by what it shows (a voice user says what they see), plus for a screen reader what it
+          does not show: the kind of event where its badge is not drawn, and the end time.
+        */}
+        {short ? <span className="sr-only">{style.label}: </span> : compact ? <span className="sr-only lg:hidden">{style.label}: </span> : null}
         {compact ? (
           <>
             {/* The type in words beside the colour, where there is room for a second line. */}
@@ -421,6 +426,7 @@ function EventButton({ event, options, compact = false, short = false }: { event
             <span className="block truncate">{time}</span>
           </>
         )}
+        <span className="sr-only">, {formatSpan(event.startsAt, event.endsAt, options.timeZone)}</span>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -11,9 +11,9 @@ const ZONE = "America/New_York";
 
 // An attended lesson at $120.00, a late cancel not charged, a late cancel charged half of $95.50.
 const inputs: StatementLessonInput[] = [
-  { status: "accepted", attendance: "attended", startsAt: new Date("2026-03-03T15:00:00Z"), bookingType: "full", lateCancel: null, priceCents: 12_000, cancelChargeCents: null },
-  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-10T15:00:00Z"), bookingType: "full", lateCancel: true, priceCents: 12_000, cancelChargeCents: null },
-  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-12T15:00:00Z"), bookingType: "full", lateCancel: true, priceCents: 9550, cancelChargeCents: 4775 },
+  { status: "accepted", attendance: "attended", startsAt: new Date("2026-03-03T15:00:00Z"), bookingType: "full", lateCancel: null, cancelledBy: null, priceCents: 12_000, cancelChargeCents: null },
+  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-10T15:00:00Z"), bookingType: "full", lateCancel: true, cancelledBy: "parent", priceCents: 12_000, cancelChargeCents: null },
+  { status: "cancelled", attendance: null, startsAt: new Date("2026-03-12T15:00:00Z"), bookingType: "full", lateCancel: true, cancelledBy: "parent", priceCents: 9550, cancelChargeCents: 4775 },
 ];
 
 const lesson = (overrides: Partial<StatementLesson>): StatementLesson => ({
