@@ -8,7 +8,7 @@ import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { FamilyBalanceDTO } from "../../shared/invoices/family-balance.schemas";
 import { addDays } from "../../shared/invoices/invoice-state.rules";
-import type { InvoiceDTO, InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
+import { TEACHER_LEFT_OWED_TEXT, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { lessonPackageDraws, mailOutbox } from "../db/schema";
 import { NO_LINES_MESSAGE } from "./invoices.service";
 
@@ -245,5 +245,34 @@ describe("who may change a balance, and bad input", () => {
     expect((await payOnAccount(s, 0)).status).toBe(400);
     expect((await payOnAccount(s, 1000, { paidOn: addDays(utcToday(), 3) })).status).toBe(400);
     expect((await teacherBalance(s)).history).toEqual([]);
+  });
+});
+
+describe("a teacher who left, on paper (issue 41)", () => {
+  it("the invoice PDF and the statement say Deleted teacher and no longer payable in the app, without the copied name, address or payment details", async () => {
+    const s = await seed();
+    await setBillingSettings(t.deps, s.teacher.teacherId, { paymentInstructions: "Zelle to 555-0100" });
+    expect((await attend(s, await lesson(s, 3))).status).toBe(200);
+    const made = await invoiceRange(s, 4, 2);
+    expect(made.status, made.text).toBe(201);
+    const invoiceId = made.json.id as string;
+    expect((await send(t, "POST", `/api/invoices/${invoiceId}/send`, { cookie: s.cookies.teacher })).status).toBe(200);
+    const teacherName = "Terry Teacher";
+    const gone = await send(t, "DELETE", "/api/accounts/me", { cookie: s.cookies.teacher, body: { password: s.teacher.password } });
+    expect(gone.status, gone.text).toBe(200);
+
+    const textOf = async (path: string) => {
+      const res = await t.app.request(path, { headers: { cookie: s.cookies.family } });
+      expect(res.status, path).toBe(200);
+      return (await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })).text.replace(/\s+/g, " ");
+    };
+    const year = utcToday().slice(0, 4);
+    for (const text of [await textOf(`/api/invoices/${invoiceId}/pdf`), await textOf(`/api/billing/statement?teacherId=${s.teacher.teacherId}&year=${year}`)]) {
+      expect(text).toContain("Deleted teacher");
+      expect(text).toContain(TEACHER_LEFT_OWED_TEXT);
+      expect(text).not.toContain(teacherName);
+      expect(text).not.toContain(s.teacher.email);
+      expect(text).not.toContain("Zelle");
+    }
   });
 });

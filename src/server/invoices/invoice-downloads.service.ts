@@ -1,3 +1,4 @@
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { CSV_BOM, toCsv } from "../../shared/earnings/csv.rules";
 import { AppError } from "../../shared/errors";
 import { balanceCents, INVOICE_STATE_LABELS, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
@@ -85,7 +86,16 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
   const [packages, entries] = teacherId
     ? await Promise.all([packagesRepo.packagesOf(deps.db, { teacherId, parentId }), creditRepo.creditEntries(deps.db, teacherId, parentId)])
     : [[], []];
-  const names = all[0] ?? (packages.length || entries.length ? await statementNames(deps, query.teacherId, parentId) : null);
+  const first = all[0];
+  // A teacher who deleted their account is "Deleted teacher" here as everywhere (issue 41): the
+  // name and address copied on the invoices are not printed again.
+  const names = first
+    ? first.teacherId === null
+      ? { teacherName: DELETED_TEACHER_NAME, teacherEmail: "", familyName: first.familyName }
+      : first
+    : packages.length || entries.length
+      ? await statementNames(deps, query.teacherId, parentId)
+      : null;
   if (!names) throw new AppError("not_found", "Teacher not found");
   const ofYear = all.filter((row) => row.issueDate.startsWith(`${query.year}-`)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
   const [payments, creditCents] = await Promise.all([repo.paymentRows(deps.db, ofYear.map((row) => row.id)), teacherId ? creditRepo.creditBalance(deps.db, teacherId, parentId) : 0]);
@@ -104,6 +114,7 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
     year: query.year,
     teacherName: names.teacherName,
     teacherEmail: names.teacherEmail,
+    teacherLeft: first?.teacherId === null,
     familyName: names.familyName,
     invoices: ofYear.map(summary),
     creditCents,
@@ -112,7 +123,7 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
       .filter((pkg) => pkg.paidOn <= `${query.year}-12-31` && pkg.validUntil >= `${query.year}-01-01`)
       .map((pkg) => ({ title: packageTitle(pkg.lessons, pkg.priceCents), lessonsUsed: pkg.lessonsUsed, lessons: pkg.lessons, paidOn: pkg.paidOn, validUntil: pkg.validUntil })),
   });
-  const initials = all[0]?.number.split("-")[0] ?? teacherInitials(names.teacherName.split(" ")[0] ?? "", names.teacherName.split(" ").slice(1).join(" "));
+  const initials = first?.number.split("-")[0] ?? teacherInitials(names.teacherName.split(" ")[0] ?? "", names.teacherName.split(" ").slice(1).join(" "));
   return { bytes, fileName: `statement-${initials}-${query.year}.pdf`, contentType: "application/pdf" };
 }
 

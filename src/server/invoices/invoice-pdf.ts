@@ -2,7 +2,7 @@ import { owedCents } from "../../shared/invoices/family-credit.rules";
 import { asSentence, formatDay } from "../../shared/invoices/invoice-format.rules";
 import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
-import { PAYMENT_METHOD_LABELS } from "../../shared/invoices/invoices.schemas";
+import { PAYMENT_METHOD_LABELS, TEACHER_LEFT_OWED_TEXT } from "../../shared/invoices/invoices.schemas";
 import { formatMoney, sumCents } from "../../shared/invoices/money.rules";
 import { fontFile, textRuns } from "./pdf-fonts";
 
@@ -103,7 +103,8 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
     doc.fillColor("black");
     say(doc, "From", { bold: true, x: MARGIN, y: top });
     say(doc, invoice.teacherName);
-    say(doc, invoice.teacherEmail);
+    if (invoice.teacherLeft) say(doc, TEACHER_LEFT_OWED_TEXT);
+    if (invoice.teacherEmail) say(doc, invoice.teacherEmail);
     if (invoice.teacherPhone) say(doc, invoice.teacherPhone);
     const leftBottom = doc.y;
     const half = MARGIN + width / 2;
@@ -165,6 +166,12 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
       heading(doc, "Note");
       say(doc, invoice.note, { x: MARGIN, width });
     }
+    if (invoice.teacherLeft) {
+      // No one to pay: the copied payment details are not offered again (issue 41).
+      heading(doc, "Payment");
+      say(doc, `${TEACHER_LEFT_OWED_TEXT}. All amounts are in US dollars (USD).`, { x: MARGIN, width });
+      return;
+    }
     heading(doc, "How to pay");
     say(doc, invoice.paymentInstructions || "Ask your teacher how they would like to be paid.", { x: MARGIN, width });
     doc.moveDown();
@@ -175,6 +182,8 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
 export interface StatementInput {
   year: number;
   teacherName: string;
+  /** The teacher deleted their account: what is owed is no longer payable in the app. */
+  teacherLeft?: boolean;
   teacherEmail: string;
   familyName: string;
   invoices: InvoiceSummaryDTO[];
@@ -192,7 +201,8 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
     doc.fontSize(20);
     say(doc, `Statement ${input.year}`, { bold: true, x: MARGIN, y: MARGIN });
     doc.fontSize(10).moveDown();
-    say(doc, `From ${input.teacherName} (${input.teacherEmail})`);
+    say(doc, input.teacherEmail ? `From ${input.teacherName} (${input.teacherEmail})` : `From ${input.teacherName}`);
+    if (input.teacherLeft) say(doc, TEACHER_LEFT_OWED_TEXT);
     say(doc, `For ${input.familyName}`);
 
     const counted = input.invoices.filter((invoice) => invoice.status !== "void");
