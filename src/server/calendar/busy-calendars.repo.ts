@@ -16,6 +16,7 @@ const calendarColumns = {
   lastError: teacherCalendars.lastError,
   lastErrorAt: teacherCalendars.lastErrorAt,
   busyCount: teacherCalendars.busyCount,
+  nextFetchAt: teacherCalendars.nextFetchAt,
 };
 export type CalendarRow = Awaited<ReturnType<typeof listCalendars>>[number];
 

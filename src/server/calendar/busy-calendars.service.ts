@@ -24,7 +24,7 @@ const FULL_READ_EVERY_MS = 24 * 3_600_000;
 /** Reading and expanding one calendar stops here: the jobs runner has other work. */
 const EXPANSION_BUDGET_MS = 5_000;
 
-function toDTO(row: repo.CalendarRow): BusyCalendarDTO {
+function toDTO(row: repo.CalendarRow, now = new Date()): BusyCalendarDTO {
   return {
     id: row.id,
     label: row.label,
@@ -35,7 +35,7 @@ function toDTO(row: repo.CalendarRow): BusyCalendarDTO {
     lastError: row.lastError,
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     busyCount: row.busyCount,
-    pending: row.lastAttemptAt === null,
+    pending: row.lastAttemptAt === null || row.nextFetchAt <= now,
   };
 }
 
@@ -49,7 +49,8 @@ export function defaultLabel(url: string): string {
 }
 
 export async function listBusyCalendars(deps: Pick<Deps, "db">, teacherId: string): Promise<BusyCalendarDTO[]> {
-  return (await repo.listCalendars(deps.db, teacherId)).map(toDTO);
+  const now = new Date();
+  return (await repo.listCalendars(deps.db, teacherId)).map((row) => toDTO(row, now));
 }
 
 /**

@@ -74,7 +74,7 @@ export interface BusyCalendarDTO {
   lastErrorAt: string | null;
   /** Busy times stored from the last good answer (kept through failures). */
   busyCount: number;
-  /** Not fetched yet: the first fetch is due within the jobs runner's next pass. */
+  /** A read is due (never read, "Read now", or 15 minutes passed): the jobs runner's next pass makes it. */
   pending: boolean;
 }
 

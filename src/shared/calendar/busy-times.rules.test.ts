@@ -32,10 +32,11 @@ describe("busyWindow", () => {
 describe("fetchStatusLine", () => {
   const format = (iso: string) => iso.slice(0, 16);
   it.each([
-    { calendar: { lastSuccessAt: null, lastError: null, pending: true, busyCount: 0 }, expected: "Not read yet: the first read happens within a minute." },
-    { calendar: { lastSuccessAt: "2026-03-02T10:00:00Z", lastError: null, pending: false, busyCount: 1 }, expected: "Last read 2026-03-02T10:00: 1 busy time ahead." },
-    { calendar: { lastSuccessAt: "2026-03-02T10:00:00Z", lastError: "x", pending: false, busyCount: 12 }, expected: "Last read 2026-03-02T10:00: 12 busy times ahead." },
-    { calendar: { lastSuccessAt: null, lastError: "x", pending: false, busyCount: 0 }, expected: "Never read successfully." },
+    { calendar: { lastSuccessAt: null, lastAttemptAt: null, pending: true, busyCount: 0 }, expected: "Not read yet: the first read happens within a minute." },
+    { calendar: { lastSuccessAt: "2026-03-02T10:00:00Z", lastAttemptAt: "2026-03-02T10:00:00Z", pending: false, busyCount: 1 }, expected: "Last read 2026-03-02T10:00: 1 busy time in the next 12 months." },
+    { calendar: { lastSuccessAt: "2026-03-02T10:00:00Z", lastAttemptAt: "2026-03-02T10:15:00Z", pending: false, busyCount: 12 }, expected: "Last read 2026-03-02T10:00: 12 busy times in the next 12 months." },
+    { calendar: { lastSuccessAt: "2026-03-02T10:00:00Z", lastAttemptAt: "2026-03-02T10:15:00Z", pending: true, busyCount: 2 }, expected: "Last read 2026-03-02T10:00: 2 busy times in the next 12 months. Reading it again within a minute." },
+    { calendar: { lastSuccessAt: null, lastAttemptAt: "2026-03-02T10:15:00Z", pending: false, busyCount: 0 }, expected: "Never read successfully." },
   ])("$expected", ({ calendar, expected }) => {
     expect(fetchStatusLine(calendar, format)).toBe(expected);
   });

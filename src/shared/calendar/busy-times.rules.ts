@@ -33,9 +33,13 @@ export function busyWindow(now: Date, horizonEnd: Date): { from: Date; to: Date 
 }
 
 /** How a calendar's last fetch reads in the teacher's settings, in plain words. */
-export function fetchStatusLine(calendar: { lastSuccessAt: string | null; lastError: string | null; pending: boolean; busyCount: number }, formatTime: (iso: string) => string): string {
-  if (calendar.pending && !calendar.lastError) return "Not read yet: the first read happens within a minute.";
-  const last = calendar.lastSuccessAt ? `Last read ${formatTime(calendar.lastSuccessAt)}` : "Never read successfully";
-  const count = calendar.lastSuccessAt ? `: ${calendar.busyCount === 1 ? "1 busy time" : `${calendar.busyCount} busy times`} ahead.` : ".";
-  return `${last}${count}`;
+export function fetchStatusLine(
+  calendar: { lastSuccessAt: string | null; lastAttemptAt: string | null; pending: boolean; busyCount: number },
+  formatTime: (iso: string) => string,
+): string {
+  if (!calendar.lastAttemptAt) return "Not read yet: the first read happens within a minute.";
+  const again = calendar.pending ? " Reading it again within a minute." : "";
+  if (!calendar.lastSuccessAt) return `Never read successfully.${again}`;
+  const count = calendar.busyCount === 1 ? "1 busy time" : `${calendar.busyCount} busy times`;
+  return `Last read ${formatTime(calendar.lastSuccessAt)}: ${count} in the next 12 months.${again}`;
 }
