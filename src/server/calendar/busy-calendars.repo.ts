@@ -17,6 +17,7 @@ const calendarColumns = {
   lastErrorAt: teacherCalendars.lastErrorAt,
   busyCount: teacherCalendars.busyCount,
   nextFetchAt: teacherCalendars.nextFetchAt,
+  lastFetchMs: teacherCalendars.lastFetchMs,
 };
 export type CalendarRow = Awaited<ReturnType<typeof listCalendars>>[number];
 

@@ -35,6 +35,7 @@ function toDTO(row: repo.CalendarRow, now = new Date()): BusyCalendarDTO {
     lastError: row.lastError,
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     busyCount: row.busyCount,
+    lastReadMs: row.lastFetchMs,
     pending: row.lastAttemptAt === null || row.nextFetchAt <= now,
   };
 }

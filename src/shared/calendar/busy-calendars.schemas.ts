@@ -74,6 +74,8 @@ export interface BusyCalendarDTO {
   lastErrorAt: string | null;
   /** Busy times stored from the last good answer (kept through failures). */
   busyCount: number;
+  /** Server time of the last read (download, expansion, store), in ms; null before the first. */
+  lastReadMs: number | null;
   /** A read is due (never read, "Read now", or 15 minutes passed): the jobs runner's next pass makes it. */
   pending: boolean;
 }
