@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableCounts } from "../../../tests/api/world";
 import { createBooking } from "../../../tests/factories/bookings";
@@ -10,7 +10,7 @@ import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { someUnavailableMessage } from "../../shared/booking/booking.schemas";
 import { TEACHER_BUSY_MESSAGE, TOO_MANY_CALENDARS_MESSAGE, CALENDAR_DUPLICATE_MESSAGE, MAX_CALENDARS_PER_TEACHER } from "../../shared/calendar/busy-calendars.schemas";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
-import { teacherAvailability, teacherCalendars } from "../db/schema";
+import { accountSuspensions, jobs, teacherAvailability, teacherCalendars } from "../db/schema";
 import { runDueJobs } from "../jobs/job-runner";
 import { storedBusyTimes } from "./busy-calendars.repo";
 import { busyCalendarJob, busyCalendarSweep } from "./busy-calendars.jobs";
@@ -180,6 +180,20 @@ describe("busy times from a teacher's calendars", () => {
     const outcome = await readBusyCalendar(t.deps, calendarId, new Date());
     expect(outcome.outcome).toBe("stored");
     expect(calendars.requests.filter((r) => r.path === path).at(-1)!.ifNoneMatch).toBeUndefined();
+    // However often it is read, a calendar has one row in the jobs table.
+    const jobRows = await t.deps.db.select({ id: jobs.id }).from(jobs).where(like(jobs.key, `%${calendarId}%`));
+    expect(jobRows).toHaveLength(1);
+  });
+
+  it("a suspended teacher's calendar is not read", async () => {
+    const week = fixtureWeek();
+    const { teacher, path, calendarId } = await teacherWithCalendar(googleCalendar(week));
+    const reads = () => calendars.requests.filter((r) => r.path === path).length;
+    const before = reads();
+    await t.deps.db.insert(accountSuspensions).values({ userId: teacher.userId, reason: "Test" });
+    await t.deps.db.update(teacherCalendars).set({ nextFetchAt: new Date(Date.now() - 1000) }).where(eq(teacherCalendars.id, calendarId));
+    await readDueCalendars();
+    expect(reads()).toBe(before);
   });
 
   it("a calendar that fails keeps its last good busy times and shows the error in plain words", async () => {
@@ -272,11 +286,15 @@ describe("busy times from a teacher's calendars", () => {
     const path = `/busy-year-${crypto.randomUUID()}.ics`;
     calendars.serve(path, busyYearCalendar(new Date(Date.now() - 7 * 86_400_000)));
     const added = await addCalendar(teacher.cookie, `${calendars.base}${path}`);
+    // Server time as CPU time of this process (the reader, and PGlite's database when embedded): on
+    // a machine shared with other test files the wall clock measures the neighbours too.
+    const cpu = process.cpuUsage();
     const outcome = await readBusyCalendar(t.deps, added.json.calendar.id, new Date());
+    const used = process.cpuUsage(cpu);
     expect(outcome.outcome).toBe("stored");
     if (outcome.outcome !== "stored") return;
     expect(outcome.busy).toBeGreaterThan(1500);
-    expect(outcome.fetchMs).toBeLessThan(2000);
+    expect((used.user + used.system) / 1000).toBeLessThan(2000);
     // The month's slots still answer, without the busy times.
     const month = localDateTime(new Date(Date.now() + 40 * 86_400_000).toISOString(), NY).date.slice(0, 7);
     const slots = await slotsOf(t, teacher.teacherId, "intro", month);

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Interval } from "../../shared/booking/slots.rules";
+import { activeAccount } from "../db/account-standing";
 import { queryRows, type Executor } from "../db/client";
 import { teacherBusyTimes, teacherCalendars, teacherProfiles } from "../db/schema";
 
@@ -69,20 +70,32 @@ export async function fetchSoon(db: Executor, teacherId: string, calendarId: str
 }
 
 /**
- * The sweep: a job for every calendar whose read is due, at most `limit` a pass. The key names the
- * calendar and the due time, so every process's sweep stores it once, and the next due time (set
- * by the read) is a new key.
+ * The sweep: a read job for every calendar whose read is due, at most `limit` a pass, of teachers
+ * whose account is active (account-standing.ts: nothing is done for a suspended or deleted side).
+ * One job row per calendar, armed again once its last run finished before the calendar fell due
+ * (a read pushes `next_fetch_at` 15 minutes on first thing), so the jobs table holds one row per
+ * calendar however long it is read, and every process's sweep arms it once. A run still going (or
+ * waiting for its retry) is left alone.
  */
 export async function scheduleDueFetches(db: Executor, now: Date, limit: number): Promise<void> {
+  const at = now.toISOString();
   await db.execute(sql`
     insert into jobs (kind, key, run_at, payload)
-    select ${BUSY_CALENDAR_JOB_KIND}, ${BUSY_CALENDAR_JOB_KIND} || ':' || c.id || ':' || (extract(epoch from c.next_fetch_at) * 1000)::bigint,
-           ${now.toISOString()}::timestamptz, json_build_object('calendarId', c.id)::jsonb
+    select ${BUSY_CALENDAR_JOB_KIND}, ${BUSY_CALENDAR_JOB_KIND} || ':' || c.id, ${at}::timestamptz,
+           json_build_object('calendarId', c.id, 'due', c.next_fetch_at)::jsonb
       from teacher_calendars c
-     where c.next_fetch_at <= ${now.toISOString()}::timestamptz
+      join teacher_profiles tp on tp.id = c.teacher_id
+     where c.next_fetch_at <= ${at}::timestamptz and ${activeAccount(sql`tp.user_id`)}
      order by c.next_fetch_at
      limit ${limit}
-    on conflict (key) do nothing`);
+    on conflict (key) do update
+       set run_at = excluded.run_at, payload = excluded.payload, attempts = 0, locked_until = null, done_at = null, last_error = null
+     where jobs.done_at is not null and jobs.done_at < (excluded.payload ->> 'due')::timestamptz`);
+}
+
+/** First thing a read does: the next one is 15 minutes on, whatever happens to this one. */
+export async function pushNextFetch(db: Executor, calendarId: string, nextFetchAt: Date): Promise<void> {
+  await db.update(teacherCalendars).set({ nextFetchAt }).where(eq(teacherCalendars.id, calendarId));
 }
 
 /** What a read needs: the address, the last validators and the teacher's zone. */

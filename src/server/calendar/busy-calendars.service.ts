@@ -106,6 +106,8 @@ export async function readBusyCalendar(deps: Pick<Deps, "db" | "env" | "logger">
   const began = performance.now();
   const nextFetchAt = new Date(now.getTime() + BUSY_FETCH_EVERY_MINUTES * 60_000);
   const fullRead = !calendar.expandedAt || now.getTime() - calendar.expandedAt.getTime() >= FULL_READ_EVERY_MS;
+  // Before anything can fail: a read that dies midway is tried again in 15 minutes, never left due.
+  await repo.pushNextFetch(deps.db, calendar.id, nextFetchAt);
   const elapsed = () => Math.round(performance.now() - began);
   try {
     const answer = await fetchCalendar(calendar.url, {

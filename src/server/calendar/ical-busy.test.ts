@@ -162,14 +162,15 @@ describe("busyIntervalsOf: rules one by one", () => {
     expect(result.events).toBe(10);
   });
 
-  it("2,000 events a year expand in well under a second", () => {
+  it("2,000 events a year expand well within the 2 s of a read (CPU time, cold)", () => {
     const start = new Date("2027-01-01T00:00:00Z");
     const text = busyYearCalendar(start);
-    const began = performance.now();
+    // CPU time: on a machine shared with other test files the wall clock measures them too.
+    const began = process.cpuUsage();
     const result = busyIntervalsOf(text, { from: start, to: new Date("2028-01-15T00:00:00Z"), fallbackTimeZone: ZONE });
-    const ms = performance.now() - began;
+    const used = process.cpuUsage(began);
     expect(result.events).toBe(2000);
     expect(result.intervals.length).toBeGreaterThan(1500);
-    expect(ms).toBeLessThan(1000);
+    expect((used.user + used.system) / 1000).toBeLessThan(1500);
   });
 });
