@@ -28,7 +28,7 @@ import { DEMO_TEACHER } from "../src/server/db/seed/demo-accounts";
 import { DEMO_PASSWORD } from "../src/server/db/seed/demo-seed";
 import { busyYearCalendar } from "../tests/fixtures/calendar-fixtures";
 import { startCalendarServer } from "../tests/fixtures/calendar-server";
-import { freePort, spawnCompiledServer } from "../tests/fixtures/server-process";
+import { cpuSeconds, freePort, spawnCompiledServer } from "../tests/fixtures/server-process";
 import { autocannonFailure, envNumber, settle } from "./bench/bench-mode";
 
 const CONNECTIONS = 10;
@@ -113,11 +113,22 @@ interface Measured {
   errors: number;
   /** What went wrong with the requests (errors, non-2xx, no answer), or null. */
   failure: string | null;
+  /**
+   * The server's CPU time per request (ms; /proc): unlike req/s it does not move with whatever else
+   * the machine runs, so two scenarios compare on a shared machine too. Null where /proc is not readable.
+   */
+  cpuMsPerRequest: number | null;
 }
 
+/** The server's pid, for its CPU time (set once it has started). */
+let serverPid: number | undefined;
+
 async function measure(url: string, seconds = DURATION_SECONDS): Promise<Measured> {
+  const cpuBefore = cpuSeconds(serverPid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  const cpuAfter = cpuSeconds(serverPid);
   return {
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : null,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -163,6 +174,7 @@ async function main() {
     const port = await freePort();
     const started = performance.now();
     server = await startServer(port, dataDir);
+    serverPid = server.pid;
     const base = `http://127.0.0.1:${port}`;
     log(`server on ${base} (embedded database in ${dataDir}, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -221,8 +233,8 @@ async function main() {
 
     const health = results[0]!;
     log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database, demo teacher ${teacherId} (every day 09:00-17:00, ${VIEWER_ZONE})`);
-    log("| scenario | slots | req/s | p50 ms | p99 ms | share of health | non-2xx | target |");
-    log("|---|---:|---:|---:|---:|---:|---:|---|");
+    log("| scenario | slots | req/s | p50 ms | p99 ms | share of health | server CPU ms/request | non-2xx | target |");
+    log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
     let allMet = readMet;
     for (const [index, result] of results.entries()) {
       const scenario = scenarios[index]!;
@@ -231,7 +243,7 @@ async function main() {
       if (scenario.target && !met) allMet = false;
       if (result.failure) failures.push(`${scenario.name}: ${result.failure}`);
       log(
-        `| ${scenario.name} | ${scenario.slots ?? "-"} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${index === 0 ? "100%" : `${(share * 100).toFixed(0)}%`} | ${result.non2xx + result.errors} | ${scenario.target ? (met ? "met" : "MISSED") : "-"} |`,
+        `| ${scenario.name} | ${scenario.slots ?? "-"} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${index === 0 ? "100%" : `${(share * 100).toFixed(0)}%`} | ${result.cpuMsPerRequest?.toFixed(2) ?? "-"} | ${result.non2xx + result.errors} | ${scenario.target ? (met ? "met" : "MISSED") : "-"} |`,
       );
     }
     log(`\ntargets (every slots scenario ≥ ${TARGET_SHARE * 100}% of the health req/s and p99 ≤ ${TARGET_P99_MS} ms; the busy calendar read < ${TARGET_READ_MS} ms): ${allMet ? "met" : "NOT met"}`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, isSafeText, unsafeTextMessage } from "../text.schemas";
+import { boundedText, isOneLine, isSafeText, lineBreakMessage, unsafeTextMessage } from "../text.schemas";
 import { eventRangeQuerySchema } from "./calendar.schemas";
 
 /**
@@ -50,9 +50,7 @@ export const calendarUrlSchema = z
 export const busyCalendarInputSchema = z.object({
   url: calendarUrlSchema,
   /** Optional: "School", "Orchestra"; the address's host stands in when blank. */
-  label: boundedText("Name", CALENDAR_LABEL_MAX)
-    .refine((value) => !/[\r\n]/.test(value), "Name must be on one line")
-    .optional(),
+  label: boundedText("Name", CALENDAR_LABEL_MAX).refine(isOneLine, lineBreakMessage("Name")).optional(),
 });
 export type BusyCalendarInput = z.input<typeof busyCalendarInputSchema>;
 export type BusyCalendarData = z.output<typeof busyCalendarInputSchema>;
