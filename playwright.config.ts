@@ -64,6 +64,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         OPERATOR_EMAILS: E2E_OPERATOR_EMAIL,
         SUPPORT_EMAIL: "support@e2e.test",
+        // The busy-calendar journey serves the teacher's calendar from the test, on this machine.
+        CALENDAR_FETCH_ALLOW_PRIVATE: "true",
       },
     };
   }),

@@ -96,6 +96,12 @@ const envSchema = z
         }
       })
       .optional(),
+    /**
+     * Teachers' calendar addresses (issue 46) on private, loopback or link-local networks are
+     * refused (a typed address must not reach the server's own network); tests and a closed
+     * on-premises setup turn it on.
+     */
+    CALENDAR_FETCH_ALLOW_PRIVATE: booleanFlag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

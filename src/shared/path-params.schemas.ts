@@ -14,5 +14,6 @@ export const studentIdParams = z.object({ studentId: id });
 export const repertoireEntryParams = z.object({ studentId: id, entryId: id });
 export const availabilityIdParams = z.object({ availabilityId: id });
 export const timeOffIdParams = z.object({ timeOffId: id });
+export const calendarIdParams = z.object({ calendarId: id });
 export const introVideoFileParams = teacherIdParams.extend({ file: z.enum(VIDEO_FILE_NAMES) });
 export const conversationIdParams = z.object({ conversationId: id });

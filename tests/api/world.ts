@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
 import { eq } from "drizzle-orm";
-import { accountSuspensions, calendarEvents, reviews, studentMeetingLinks, studentRepertoire, teacherProfiles, teacherTimeOff } from "../../src/server/db/schema";
+import { accountSuspensions, calendarEvents, reviews, studentMeetingLinks, studentRepertoire, teacherCalendars, teacherProfiles, teacherTimeOff } from "../../src/server/db/schema";
 import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createOperator, createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
@@ -123,6 +123,11 @@ export async function createWorld(t: TestApp) {
     ])
     .returning({ id: calendarEvents.id });
   const teacherFeed = await regenerateFeed(t.deps, teacher.userId);
+  // One of the teacher's own calendars read for busy times (issue 46), never due in a test (no read is made).
+  const [busyCalendar] = await t.deps.db
+    .insert(teacherCalendars)
+    .values({ teacherId: teacher.teacherId, url: "https://calendar.example.com/world/basic.ics", label: "School", nextFetchAt: new Date("2099-01-01T00:00:00Z") })
+    .returning({ id: teacherCalendars.id });
   // The teacher's class joined by the parent's first student, with a grade and a file; and two
   // classes of the teacher nobody has joined yet, one for each parent to join by code.
   const joined = await createClass(t.deps, {
@@ -167,6 +172,7 @@ export async function createWorld(t: TestApp) {
     parentEventId: parentEvent!.id,
     teacherEventId: teacherEvent!.id,
     teacherFeedPath: new URL(teacherFeed.url).pathname,
+    busyCalendarId: busyCalendar!.id,
     classId: joined.classId,
     gradeId,
     classFileId,

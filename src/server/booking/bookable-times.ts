@@ -10,6 +10,7 @@ import {
   TIME_OFF_MESSAGE,
   type UnavailableDetails,
 } from "../../shared/booking/booking.schemas";
+import { TEACHER_BUSY_MESSAGE } from "../../shared/calendar/busy-calendars.schemas";
 import { AppError } from "../../shared/errors";
 import type { Executor } from "../db/client";
 import { lockTeacherSchedule, slotSources } from "./booking.repo";
@@ -22,7 +23,7 @@ export type BookableTimes = BookableResult & { leadHours: number };
 
 /**
  * Whether a teacher can be booked at every one of `startTimes` (lessons of `bookingType`): inside
- * the weekly hours, off every day off, clear of every booked lesson by the teacher's buffer, after
+ * the weekly hours, off every day off, clear of the busy times of their own calendars (issue 46) and of every booked lesson by the teacher's buffer, after
  * `now` plus the teacher's lead time and within the booking horizon. The one check behind a new request, a weekly series and a
  * reschedule.
  *
@@ -51,6 +52,7 @@ export async function checkBookableTimes(
       windows: sources.windows,
       timeOff: sources.timeOff,
       booked: sources.taken,
+      busy: sources.busy,
       bufferMinutes: sources.bufferMinutes,
       leadHours: sources.leadHours,
     },
@@ -82,5 +84,6 @@ const SINGLE_TIME_MESSAGES: Record<Exclude<UnavailableReason, "too_soon">, strin
   outside_hours: SLOT_TAKEN_MESSAGE,
   taken: SLOT_TAKEN_MESSAGE,
   time_off: TIME_OFF_MESSAGE,
+  busy: TEACHER_BUSY_MESSAGE,
   buffer: BUFFER_CONFLICT_MESSAGE,
 };

@@ -24,6 +24,8 @@ export interface SlotSources {
   /** Booked spans touching [from, to) widened by the longest buffer, so the buffer can be applied. */
   taken: Interval[];
   timeOff: TimeOffRange[];
+  /** Busy times from the teacher's own calendars (issue 46) touching [from, to). */
+  busy: Interval[];
   bufferMinutes: number;
   /** How soon before a start the teacher takes requests (lead-time.rules.ts). */
   leadHours: number;
@@ -52,6 +54,7 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
     windows: [number, string, string, string][];
     taken: [number, number][];
     timeOff: [string, string][];
+    busy: [number, number][];
   }>(
     db,
     sql`
@@ -68,7 +71,13 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
         coalesce((select json_agg(json_build_array(o.start_date, o.end_date))
                     from teacher_time_off o
                    where o.teacher_id = tp.id and o.end_date >= ${firstDay}::date and o.start_date <= ${lastDay}::date),
-                 '[]'::json) as "timeOff"
+                 '[]'::json) as "timeOff",
+        coalesce((select json_agg(json_build_array((extract(epoch from b.starts_at) * 1000)::float8,
+                                                   (extract(epoch from b.ends_at) * 1000)::float8))
+                    from teacher_busy_times b
+                   where b.teacher_id = tp.id
+                     and tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')),
+                 '[]'::json) as busy
         from teacher_profiles tp
        where tp.id = ${teacherId}
     `,
@@ -82,6 +91,7 @@ export async function slotSources(db: Executor, teacherId: string, from: Date, t
     windows: row.windows.map(([dayOfWeek, startTime, endTime, format]) => ({ dayOfWeek, startTime, endTime, format })),
     taken: row.taken.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
     timeOff: row.timeOff.map(([startDate, endDate]) => ({ startDate, endDate })),
+    busy: row.busy.map(([startsAt, endsAt]) => ({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })),
   };
 }
 

@@ -65,7 +65,11 @@ export async function monthSlots(
     // Times sooner than the teacher's lead time are not offered (the server refuses them too).
     notBefore: earliestBookableStart(now, sources.leadHours),
     // Days off and the buffer around booked lessons close times exactly as a booked lesson does.
-    taken: blockedIntervals({ timeOff: sources.timeOff, timeZone: sources.timeZone, lessons: sources.taken, bufferMinutes: sources.bufferMinutes }),
+    // The teacher's own calendars' busy times too (issue 46), as they are: no buffer around them.
+    taken: [
+      ...blockedIntervals({ timeOff: sources.timeOff, timeZone: sources.timeZone, lessons: sources.taken, bufferMinutes: sources.bufferMinutes }),
+      ...sources.busy,
+    ],
   });
   // Written as JSON by slots-json.ts, straight from these slots.
   return { ...rules, days: groupByViewerDay(slots, query.timeZone) };

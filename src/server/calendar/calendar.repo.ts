@@ -44,6 +44,8 @@ const eventColumns = {
   endsAt: calendarEvents.endsAt,
   notes: calendarEvents.notes,
   status: calendarEvents.status,
+  sequence: calendarEvents.sequence,
+  updatedAt: calendarEvents.updatedAt,
   studentFirstName: studentProfiles.firstName,
   studentLastName: studentProfiles.lastName,
   teacherFirstName: teacherProfiles.firstName,
@@ -72,6 +74,9 @@ type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
  * teacher's name (null once the teacher's profile is gone) and the booking's type.
  */
 export interface StoredEvent extends CalendarEventDTO {
+  /** RFC 5545 SEQUENCE and the last change (issue 46), for feeds and .ics files. */
+  sequence: number;
+  updatedAt: string;
   lesson: {
     teacherName: string | null;
     bookingType: BookingType | null;
@@ -103,6 +108,8 @@ function toStored(row: EventRow): StoredEvent {
     endsAt: row.endsAt.toISOString(),
     notes: row.notes,
     status: row.status as EventStatus,
+    sequence: row.sequence,
+    updatedAt: row.updatedAt.toISOString(),
     student:
       row.studentId && row.studentFirstName !== null && row.studentLastName !== null
         ? { id: row.studentId, firstName: row.studentFirstName, lastName: row.studentLastName }

@@ -11,12 +11,21 @@ import type { Deps } from "../deps";
 import { eventsToIcs } from "./calendar-ics";
 import * as repo from "./calendar.repo";
 
+/** An event as a viewer sees it, with what calendar files add (SEQUENCE, the last change). */
+export type SeenEvent = CalendarEventDTO & Pick<repo.StoredEvent, "sequence" | "updatedAt">;
+
 /** A range read returns at most this many events: a busy month is far below it. */
 export const MAX_EVENTS_PER_READ = 500;
 /** A feed lists lessons and events from 90 days back to a year ahead, at most this many. */
 export const MAX_FEED_EVENTS = 2000;
 const FEED_PAST_MS = 90 * 86_400_000;
 const FEED_FUTURE_MS = 366 * 86_400_000;
+/**
+ * A cancelled lesson stays in feeds as STATUS:CANCELLED this long after it was cancelled (issue 46):
+ * a calendar app that only drops what disappears (Google keeps it) is told to take it off, and a
+ * month is longer than any app goes without refreshing.
+ */
+export const FEED_KEEPS_CANCELLED_MS = 30 * 86_400_000;
 
 export const LESSON_LOCKED_MESSAGE =
   "Lessons booked through a request are changed or cancelled from the booking, not the calendar.";
@@ -35,7 +44,7 @@ async function scopeOf(deps: Pick<Deps, "db">, userId: string): Promise<repo.Eve
  * student, and for them the lesson is with the teacher: "Lesson with Casey Keys (Mia)". The
  * calendar, the dashboard's next 7 days and the .ics files all read through here.
  */
-function asSeenBy(userId: string, stored: repo.StoredEvent): CalendarEventDTO {
+function asSeenBy(userId: string, stored: repo.StoredEvent): SeenEvent {
   const { lesson, ...event } = stored;
   if (event.eventType !== "lesson") return event;
   // Where and how was decided by the booking's status (repo); the contact is the other side's.
@@ -53,12 +62,12 @@ async function eventsInRange(
   scope: repo.EventScope,
   range: { from: Date; to: Date; studentId?: string },
   limit: number,
-): Promise<CalendarEventDTO[]> {
+): Promise<SeenEvent[]> {
   const events = await repo.listInRange(deps.db, scope, range, limit);
   return events.map((event) => asSeenBy(scope.userId, event));
 }
 
-async function eventInScope(deps: Pick<Deps, "db">, scope: repo.EventScope, eventId: string): Promise<CalendarEventDTO | null> {
+async function eventInScope(deps: Pick<Deps, "db">, scope: repo.EventScope, eventId: string): Promise<SeenEvent | null> {
   const event = await repo.findInScope(deps.db, scope, eventId);
   return event ? asSeenBy(scope.userId, event) : null;
 }
@@ -189,7 +198,8 @@ export async function feedIcs(deps: Pick<Deps, "db" | "env">, file: string, now 
     { from: new Date(now.getTime() - FEED_PAST_MS), to: new Date(now.getTime() + FEED_FUTURE_MS) },
     MAX_FEED_EVENTS,
   );
-  return eventsToIcs(events, {
+  const keptSince = now.getTime() - FEED_KEEPS_CANCELLED_MS;
+  return eventsToIcs(events.filter((event) => event.status !== "cancelled" || Date.parse(event.updatedAt) >= keptSince), {
     name: `Music lessons: ${owner.name}`,
     host: new URL(deps.env.PUBLIC_URL).hostname,
     timeZone: await repo.readerTimeZoneOf(deps.db, owner.userId),

@@ -5,7 +5,7 @@ import { isTooSoon } from "./lead-time.rules";
 import { openSlots, type Interval, type Slot, type SlotWindow } from "./slots.rules";
 
 /** Why a wanted time cannot be booked; the panel words each one for the parent. */
-export const UNAVAILABLE_REASONS = ["past", "beyond_horizon", "too_soon", "outside_hours", "time_off", "taken", "buffer"] as const;
+export const UNAVAILABLE_REASONS = ["past", "beyond_horizon", "too_soon", "outside_hours", "time_off", "busy", "taken", "buffer"] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
 export interface UnavailableTime {
@@ -22,6 +22,8 @@ export interface TeacherSchedule {
   timeOff: readonly TimeOffRange[];
   /** Booked (pending or accepted) lessons near the wanted times. */
   booked: readonly Interval[];
+  /** Busy times from the teacher's own calendars (issue 46); absent: none. */
+  busy?: readonly Interval[];
   bufferMinutes: number;
   /** The teacher's lead time: starts sooner than now + this many hours are refused ("too_soon"). */
   leadHours: number;
@@ -46,7 +48,7 @@ export function isWithinBuffer(slot: Interval, lessons: readonly Interval[], buf
 /**
  * Whether every wanted start (of one booking type) is a time the teacher can be booked: after
  * `now` plus the teacher's lead time and within the booking horizon, one of the open slots of the
- * weekly hours (right length and step, same local time rules as the calendar), off every day off, not overlapping a booked
+ * weekly hours (right length and step, same local time rules as the calendar), off every day off, clear of the teacher's imported busy times, not overlapping a booked
  * lesson and not within the teacher's buffer of one, nor of another wanted time. Either all the
  * slots (with their window's format), or every refused start with its reason, so a series request
  * can list all the dates it cannot have at once.
@@ -81,6 +83,8 @@ export function checkBookable(input: { startTimes: readonly Date[]; bookingType:
     const slot = candidates.get(startsAt.getTime());
     if (!slot) return "outside_hours";
     if (daysOff.some((off) => overlaps(off, slot))) return "time_off";
+    // The teacher's own calendar says busy: no buffer around it (the buffer is between lessons).
+    if (schedule.busy?.some((busy) => overlaps(busy, slot))) return "busy";
     if (schedule.booked.some((lesson) => overlaps(lesson, slot))) return "taken";
     // Earlier wanted times of this request count as lessons too: two picks 10 minutes apart
     // would break a 15-minute buffer just as a booked lesson would.

@@ -1,5 +1,5 @@
 import type { Allowed, RouteCase } from "../route-case";
-import { everyone, signedIn } from "../route-case";
+import { everyone, signedIn, teachersOnly } from "../route-case";
 import type { Actor, World } from "../world";
 
 const ownParentOnly: Allowed = { anonymous: false, parent: true, otherParent: false, teacher: false, otherTeacher: false };
@@ -27,7 +27,39 @@ const requiredEventBody = () => ({
   timeZone: "America/Los_Angeles",
 });
 
+/** A calendar address each teacher adds as their own (issue 46); the label may be left out. */
+const busyCalendarBody = () => ({ url: "https://calendar.example.com/secret/basic.ics", label: "Orchestra" });
+
 export const calendarCases: RouteCase[] = [
+  // A teacher's own calendars read for busy times (issue 46): teachers only (a parent 403), each
+  // their own (a calendar of `world.teacher` is 404 to the other teacher).
+  { route: "GET /api/calendar/busy-calendars", allowed: teachersOnly, ok: 200, request: () => ({ path: "/api/calendar/busy-calendars" }) },
+  {
+    route: "POST /api/calendar/busy-calendars",
+    allowed: teachersOnly,
+    ok: 201,
+    request: () => ({ path: "/api/calendar/busy-calendars", body: busyCalendarBody() }),
+    badInput: { as: "teacher", validBody: busyCalendarBody, optionalKeys: ["label"] },
+  },
+  {
+    route: "POST /api/calendar/busy-calendars/:calendarId/refresh",
+    allowed: ownTeacherOnly,
+    ok: 200,
+    bodyless: true,
+    request: (world) => ({ path: `/api/calendar/busy-calendars/${world.busyCalendarId}/refresh` }),
+  },
+  {
+    route: "DELETE /api/calendar/busy-calendars/:calendarId",
+    allowed: ownTeacherOnly,
+    ok: 200,
+    request: (world) => ({ path: `/api/calendar/busy-calendars/${world.busyCalendarId}` }),
+  },
+  {
+    route: "GET /api/calendar/busy-times",
+    allowed: teachersOnly,
+    ok: 200,
+    request: () => ({ path: "/api/calendar/busy-times?from=2026-12-01&to=2026-12-31&timeZone=America%2FNew_York" }),
+  },
   {
     // Everyone signed in reads their own calendar (scoping is tested in calendar.integration.test.ts).
     route: "GET /api/calendar/events",

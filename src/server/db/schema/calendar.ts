@@ -1,4 +1,4 @@
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { EVENT_STATUSES, EVENT_TYPES } from "../../../shared/calendar/calendar.constants";
 import { user } from "./auth";
@@ -25,6 +25,13 @@ export const calendarEvents = pgTable(
     endsAt: instant().notNull(),
     notes: text(),
     status: text().notNull().default("upcoming"),
+    /**
+     * RFC 5545 SEQUENCE: raised by a trigger (migration 0025) on every change of what a calendar app
+     * shows, whoever writes the row; Google ignores a changed event whose SEQUENCE did not grow.
+     */
+    sequence: integer().notNull().default(0),
+    /** Last change of what a calendar app shows (same trigger): a cancelled lesson stays in feeds 30 days from it. */
+    updatedAt: instant().notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -50,3 +57,65 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   tokenHash: text().notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * A teacher's own calendar read for busy times (issue 46): the private iCalendar address Google,
+ * Apple or Outlook gives, fetched every 15 minutes by the jobs runner (calendar/busy-calendars.jobs.ts).
+ * The address is a secret (anyone holding it reads the calendar): it is never sent back whole. The
+ * validators and the last fetch's outcome are kept for the conditional request and for the teacher.
+ */
+export const teacherCalendars = pgTable(
+  "teacher_calendars",
+  {
+    id: id(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    label: text().notNull(),
+    etag: text(),
+    lastModified: text(),
+    /** When the stored busy times were last expanded from a full answer (a 304 keeps them; a daily full fetch moves the horizon). */
+    expandedAt: instant(),
+    lastSuccessAt: instant(),
+    lastAttemptAt: instant(),
+    /** The last failure in plain words, cleared by the next success. */
+    lastError: text(),
+    lastErrorAt: instant(),
+    /** Server time of the last fetch (download, parse, expansion and store), for operators and the bench. */
+    lastFetchMs: integer(),
+    busyCount: integer().notNull().default(0),
+    nextFetchAt: instant().notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("teacher_calendars_teacher_url_unique").on(t.teacherId, t.url),
+    index("teacher_calendars_next_fetch_idx").on(t.nextFetchAt),
+    check("teacher_calendars_label_check", nonBlank(t.label)),
+  ],
+);
+
+/**
+ * Busy intervals expanded from a teacher's calendars over the booking horizon (overlapping ones
+ * merged per calendar). No titles: families are only ever told the teacher is busy, and the
+ * teacher's own app already has the details.
+ */
+export const teacherBusyTimes = pgTable(
+  "teacher_busy_times",
+  {
+    calendarId: uuid()
+      .notNull()
+      .references(() => teacherCalendars.id, { onDelete: "cascade" }),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    startsAt: instant().notNull(),
+    endsAt: instant().notNull(),
+  },
+  (t) => [
+    // The slots query asks "this teacher's busy times overlapping [from, to)", whatever their length.
+    index("teacher_busy_times_teacher_range_idx").using("gist", t.teacherId, sql`tstzrange(${t.startsAt}, ${t.endsAt}, '[)')`),
+    index("teacher_busy_times_calendar_idx").on(t.calendarId),
+    check("teacher_busy_times_order_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

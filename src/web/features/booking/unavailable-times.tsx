@@ -7,6 +7,7 @@ import { formatSlot } from "./format-time";
 const REASON_LABEL: Record<Exclude<UnavailableReason, "too_soon">, string> = {
   taken: "already booked",
   time_off: "the teacher is away",
+  busy: "the teacher is busy",
   buffer: "too close to another lesson",
   outside_hours: "outside the teacher's hours",
   past: "already passed",

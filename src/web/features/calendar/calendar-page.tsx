@@ -95,6 +95,7 @@ function CalendarPage({
           studentId={studentId}
           students={students}
           workStartMinute={workStartMinute}
+          showBusy={role === "teacher"}
         />
       </div>
     </main>

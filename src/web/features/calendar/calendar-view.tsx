@@ -28,6 +28,9 @@ import { compactTime, formatLocalDate, formatSpan, formatTime, hourLabel, zoneNa
 import { EventBadge, TONE_CLASSES } from "./event-chip";
 import { EventDialog, type StudentOption } from "./event-dialog";
 import { useCalendarEvents, useDeleteEvent } from "./use-calendar";
+import type { BusyTimeDTO } from "../../../shared/calendar/busy-calendars.schemas";
+import { BusyColumnBlocks, MonthBusyChip } from "./busy-blocks";
+import { useBusyTimes } from "./use-busy-calendars";
 
 export type CalendarViewName = "month" | "week" | "day";
 const VIEW_LABELS: Record<CalendarViewName, string> = { month: "Month", week: "Week", day: "Day" };
@@ -89,6 +92,8 @@ export interface CalendarViewProps {
   students?: readonly StudentOption[];
   /** Minute of the day the viewer's working hours start (a teacher's earliest availability), if any. */
   workStartMinute?: number | null;
+  /** A teacher's own view: their imported busy times (issue 46) shown greyed behind the events. */
+  showBusy?: boolean;
 }
 
 /** Month, week and day views of the signed-in user's calendar, with Add Event and event options. */
@@ -99,6 +104,8 @@ export function CalendarView(props: CalendarViewProps) {
   const date = props.date ?? today;
   const model = useMemo(() => viewModel(view, date, timeZone), [view, date, timeZone]);
   const events = useCalendarEvents(model.range, props.studentId);
+  const busyTimes = useBusyTimes(model.range, props.showBusy === true);
+  const busy = busyTimes.data ?? NO_BUSY;
   const [dialog, setDialog] = useState<{ event: CalendarEventDTO | null; date: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<CalendarEventDTO | null>(null);
 
@@ -153,13 +160,14 @@ export function CalendarView(props: CalendarViewProps) {
       ) : events.isPending ? (
         <Spinner label="Loading events..." />
       ) : view === "month" ? (
-        <MonthView date={date} today={today} events={events.data} options={options} onOpenDay={(day) => { props.onDateChange(day); props.onViewChange?.("day"); }} />
+        <MonthView date={date} today={today} events={events.data} busy={busy} options={options} onOpenDay={(day) => { props.onDateChange(day); props.onViewChange?.("day"); }} />
       ) : (
         <TimeGrid
           days={view === "week" ? weekRange(date, timeZone).days : [date]}
           today={today}
           now={now}
           events={events.data}
+          busy={busy}
           options={options}
           workStartMinute={props.workStartMinute ?? null}
         />
@@ -192,16 +200,20 @@ function eventsOfDay(events: readonly CalendarEventDTO[], date: string, timeZone
   return events.filter((e) => new Date(e.startsAt) < to && (new Date(e.endsAt) > from || e.startsAt === e.endsAt));
 }
 
+const NO_BUSY: readonly BusyTimeDTO[] = [];
+
 function MonthView({
   date,
   today,
   events,
+  busy,
   options,
   onOpenDay,
 }: {
   date: string;
   today: string;
   events: readonly CalendarEventDTO[];
+  busy: readonly BusyTimeDTO[];
   options: EventOptions;
   onOpenDay: (date: string) => void;
 }) {
@@ -247,6 +259,7 @@ function MonthView({
                     </li>
                   ))}
                 </ul>
+                <MonthBusyChip busy={busy} date={day.date} timeZone={options.timeZone} />
                 {dayEvents.length > MONTH_CHIPS ? (
                   <button type="button" className="mt-0.5 text-xs font-medium text-brand-700 hover:underline" onClick={() => onOpenDay(day.date)}>
                     +{dayEvents.length - MONTH_CHIPS} more
@@ -267,6 +280,7 @@ function TimeGrid({
   today,
   now,
   events,
+  busy,
   options,
   workStartMinute,
 }: {
@@ -274,6 +288,7 @@ function TimeGrid({
   today: string;
   now: Date;
   events: readonly CalendarEventDTO[];
+  busy: readonly BusyTimeDTO[];
   options: EventOptions;
   workStartMinute: number | null;
 }) {
@@ -323,7 +338,7 @@ function TimeGrid({
             ))}
           </div>
           {days.map((day) => (
-            <DayColumn key={day} date={day} isToday={day === today} now={now} events={events} options={options} />
+            <DayColumn key={day} date={day} isToday={day === today} now={now} events={events} busy={busy} options={options} />
           ))}
         </div>
       </div>
@@ -336,12 +351,14 @@ function DayColumn({
   isToday,
   now,
   events,
+  busy,
   options,
 }: {
   date: string;
   isToday: boolean;
   now: Date;
   events: readonly CalendarEventDTO[];
+  busy: readonly BusyTimeDTO[];
   options: EventOptions;
 }) {
   const day = dayRange(date, options.timeZone);
@@ -361,6 +378,7 @@ function DayColumn({
       className="relative border-l border-slate-200"
       style={{ height: 24 * HOUR_PX, backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${HOUR_PX - 1}px, rgb(226 232 240) ${HOUR_PX - 1}px, rgb(226 232 240) ${HOUR_PX}px)` }}
     >
+      <BusyColumnBlocks busy={busy} date={date} timeZone={options.timeZone} scale={scale} />
       {/* The day's events are a list; the current-time line is beside it, not in it (a list holds only its items). */}
       <div role="list" aria-label={formatLocalDate(date, { weekday: "long", month: "long", day: "numeric" })} className="absolute inset-0">
         {placed.map((p) => (

@@ -89,6 +89,7 @@ export function Component() {
                 timeZone={viewerTimeZone()}
                 userId={me.data.user.id}
                 workStartMinute={earliestStartMinute(availability.data?.windows ?? [])}
+                showBusy
               />
             ) : null}
           </Tabs.Content>

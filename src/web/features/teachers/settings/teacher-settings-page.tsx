@@ -14,6 +14,7 @@ import { BillingSection } from "./billing-section";
 import { useBillingSettings } from "./use-billing-settings";
 import { EmailNotificationsSection } from "./email-notifications-section";
 import { BackLink } from "../../../components/ui/back-link";
+import { BusyCalendarsSection } from "../../calendar/busy-calendars-section";
 
 /** /teacher/settings (spec section 2, Teacher settings). */
 export function Component() {
@@ -41,6 +42,10 @@ export function Component() {
       {/* Keyed by id: a refetch never resets edits in progress; a save resets the form itself. */}
       <TeacherSettingsForm key={profile.data.id} profile={profile.data} />
       <LessonRules />
+      {/* The teacher's own calendars (issue 46): their busy times close slots. Loads on its own. */}
+      <div className="mt-6">
+        <BusyCalendarsSection />
+      </div>
       <Billing />
       {/* Loads on its own, like the two above. */}
       <div className="mt-6">
