@@ -298,4 +298,18 @@ describe("a teacher deletes their account", () => {
     expect(invoice).toMatchObject({ teacherName: DELETED_TEACHER_NAME, teacherLeft: true, teacherEmail: "", teacherPhone: "", paymentInstructions: "" });
     expect(TEACHER_LEFT_OWED_TEXT).toBe("The teacher deleted their account: no longer payable in the app");
   });
+
+  it("a family that only owes the teacher (no lesson ahead, no credit) is told too (issue 41)", async () => {
+    const [teacher, parent] = await Promise.all([chicagoTeacher(), family()]);
+    await attendedLesson(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! }, hoursFromNow(-4 * 24), 5000);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(0) });
+
+    expect((await deleteAccount(teacher.cookie, { password: teacher.password })).status).toBe(200);
+
+    const { mail } = await lastMail(t, parent.email, "account-closed");
+    expect(mail.subject).toBe("Terry Teacher can no longer teach on Music Lessons");
+    expect(mail.textBody).toContain("The $50.00 USD you still owed Terry Teacher on invoices is no longer payable in the app");
+    expect(mail.textBody).not.toContain("cancelled, and");
+  });
 });

@@ -126,6 +126,16 @@ export async function familiesWithUnspentCredits(db: Executor, teacherId: string
     .where(and(eq(makeUpCredits.teacherId, teacherId), isNull(makeUpCredits.voidedAt), isNull(makeUpCredits.usedByBookingId)));
 }
 
+/** Families by id, with what a notice needs (address, first name, zone); deleted accounts left out. */
+export async function familiesForNotice(db: Executor, parentIds: string[]) {
+  if (parentIds.length === 0) return [];
+  return db
+    .select({ parentId: parentProfiles.id, parentFirstName: parentProfiles.firstName, parentEmail: user.email, ...familyZoneColumns })
+    .from(parentProfiles)
+    .innerJoin(user, eq(user.id, parentProfiles.userId))
+    .where(and(inArray(parentProfiles.id, parentIds), eq(user.deleted, false)));
+}
+
 /** The teacher's name as families know it, and their first name. */
 export async function teacherName(db: Executor, teacherId: string): Promise<{ name: string; firstName: string }> {
   const [row] = await db

@@ -137,8 +137,11 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
     const notice = noticeOf(holder, name);
     if (!notice.voidedCreditsOf.includes(holder.studentFirstName)) notice.voidedCreditsOf.push(holder.studentFirstName);
   }
-  // Issue 41: the families told are also told what they still owe the teacher, and what becomes of it.
+  // Issue 41: the families told are also told what they still owe the teacher, and what becomes of
+  // it; a family that only owes (no lesson ahead, no credit) is told too.
   const owed = await owedToTeacherByFamily(tx, teacherId);
+  const onlyOwing = [...owed.keys()].filter((parentId) => !notices.has(parentId));
+  for (const family of await repo.familiesForNotice(tx, onlyOwing)) noticeOf(family, name);
   for (const [parentId, notice] of notices) notice.owedCents = owed.get(parentId) ?? 0;
   return [...notices.values()];
 }

@@ -52,7 +52,8 @@ export function teacherGoneEmail(publicUrl: string, notice: ClosedAccountNotice,
   return {
     to: notice.to,
     kind: cause === "deleted" ? "account-closed" : "teacher-suspended",
-    subject: `Lessons with ${notice.name} are cancelled`,
+    // A family that only owes the teacher has no lesson cancelled: the subject says what happened.
+    subject: count > 0 || notice.voidedCreditsOf.length > 0 ? `Lessons with ${notice.name} are cancelled` : `${notice.name} can no longer teach on Music Lessons`,
     text: `Hi ${notice.greeting},\n\n${gone}\n\n${cancelled}${credits}${owed}${past}You can find another teacher here:\n${publicUrl}/find-teachers\n`,
   };
 }
