@@ -2,6 +2,8 @@ import { hydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot, type HydrationOptions, type Root } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type DataRouter, type RouteObject } from "react-router";
+import { dropHeldClicks, replayHeldClick } from "../lib/held-clicks";
+import { ServerPageHydrated, startHydratingServerPage } from "../lib/server-html";
 import { readSsrState } from "../ssr/ssr-state";
 import { Providers } from "./providers";
 import { makeQueryClient } from "./query-client";
@@ -22,12 +24,16 @@ export async function startApp(container: HTMLElement, options: Pick<HydrationOp
     await loadLazyMatches(routes, container.ownerDocument.location);
   }
   const router = createBrowserRouter(routes, state ? { hydrationData: state.router } : {});
-  const app = (
-    <StrictMode>
-      <Providers queryClient={queryClient} router={router} />
-    </StrictMode>
-  );
-  if (state) return { root: hydrateRoot(container, app, options), router, hydrated: true };
+  const providers = <Providers queryClient={queryClient} router={router} />;
+  // Around the app, not beside it: a sibling would change every useId and the server's ids would not match.
+  // A tap held before the app could answer it (public/early-clicks.js) is replayed on the hydrated
+  // button; a page rendered here from scratch has no button of the server's to replay it on.
+  const app = <StrictMode>{state ? <ServerPageHydrated onHydrated={replayHeldClick}>{providers}</ServerPageHydrated> : providers}</StrictMode>;
+  if (state) {
+    startHydratingServerPage();
+    return { root: hydrateRoot(container, app, options), router, hydrated: true };
+  }
+  dropHeldClicks();
   const root = createRoot(container, options);
   root.render(app);
   return { root, router, hydrated: false };

@@ -12,6 +12,7 @@ import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
 import { ReportButton, useCanReport } from "../../reports/report-button";
+import { preloadSignIn } from "../../auth/auth-dialogs";
 import { useMe } from "../../auth/use-me";
 import { useTeacherProfile } from "../settings/use-teacher-profile";
 import { ProfileHeader } from "./profile-header";
@@ -47,10 +48,13 @@ const BookTeacherDialogs = lazyPart(() => import("../../booking/book-teacher-dia
 
 function BookableProfile({ profile }: { profile: PublicTeacherProfile }) {
   const booking = useBookTeacher();
+  const me = useMe();
   const dialogsMounted = useOpenedOnce(Boolean(booking.bookingType) || booking.notParent);
+  // What a booking button's tap opens, fetched on intent: Sign In for a visitor, the booking flow for an account.
+  const onIntent = () => void (me.data?.user ? BookTeacherDialogs.preload() : preloadSignIn());
   return (
     <>
-      <TeacherProfileScreen profile={profile} onBook={booking.onBook} />
+      <TeacherProfileScreen profile={profile} onBook={booking.onBook} onIntent={onIntent} />
       {dialogsMounted ? (
         <Suspense fallback={null}>
           <BookTeacherDialogs teacher={profile} booking={booking} />
@@ -86,9 +90,11 @@ function TeacherNotFound() {
 function TeacherProfileScreen({
   profile,
   onBook,
+  onIntent,
 }: {
   profile: PublicTeacherProfile;
   onBook: (type: BookingType) => void;
+  onIntent: () => void;
 }) {
   return (
     <Page>
@@ -105,7 +111,7 @@ function TeacherProfileScreen({
           <ReportProfile teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
         </div>
         {/* Sticky below the top bar (h-16) on wide screens; after the content on phones. */}
-        <BookingPanel profile={profile} onBook={onBook} className="lg:sticky lg:top-20" />
+        <BookingPanel profile={profile} onBook={onBook} onIntent={onIntent} className="lg:sticky lg:top-20" />
       </div>
     </Page>
   );
