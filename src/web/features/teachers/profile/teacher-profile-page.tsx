@@ -11,10 +11,9 @@ import { ReviewsSection } from "../../reviews/reviews-section";
 import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
-import { ReportButton, useCanReport } from "../../reports/report-button";
+import { useCanReport } from "../../reports/report-button";
 import { preloadSignIn } from "../../auth/auth-dialogs";
 import { useMe } from "../../auth/use-me";
-import { useTeacherProfile } from "../settings/use-teacher-profile";
 import { ProfileHeader } from "./profile-header";
 import { AboutSection, ListSection, VideoSection } from "./profile-sections";
 import { usePublicProfile } from "./use-public-profile";
@@ -108,7 +107,7 @@ function TeacherProfileScreen({
             <ListSection id="ages-heading" title="Age Groups" items={profile.ageGroupsTaught} empty="Not specified" />
           </div>
           <ReviewsSection teacherId={profile.id} teacherFirstName={profile.firstName} />
-          <ReportProfile teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
+          <ReportProfileWhenSignedIn teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
         </div>
         {/* Sticky below the top bar (h-16) on wide screens; after the content on phones. */}
         <BookingPanel profile={profile} onBook={onBook} onIntent={onIntent} className="lg:sticky lg:top-20" />
@@ -117,18 +116,18 @@ function TeacherProfileScreen({
   );
 }
 
-/** Something wrong with the profile: signed-in parents and teachers may report it, but not their own (issue 27). */
-function ReportProfile({ teacherId, name }: { teacherId: string; name: string }) {
-  const me = useMe();
-  const own = useTeacherProfile({ enabled: Boolean(me.data?.profiles.teacher) });
-  const canReport = useCanReport();
-  // A teacher's own id is known only once loaded: no Report button flashes on their own profile.
-  if (!canReport || own.isLoading || own.data?.id === teacherId) return null;
+/**
+ * Report (issue 27) is for signed-in parents and teachers: its code (and the teacher's own profile
+ * query that hides it on their own page) loads only for them, not with every visitor's profile.
+ */
+const ReportProfile = lazyPart(() => import("./report-profile").then((m) => m.ReportProfile));
+
+function ReportProfileWhenSignedIn(props: { teacherId: string; name: string }) {
+  if (!useCanReport()) return null;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-      Something wrong with this profile?
-      <ReportButton targetKind="teacher" targetId={teacherId} label={`Report ${name}'s profile`} variant="secondary" />
-    </p>
+    <Suspense fallback={null}>
+      <ReportProfile {...props} />
+    </Suspense>
   );
 }
 
