@@ -314,7 +314,7 @@ async function traceAll(builds: RunningBuild[], pages: PageSpec[]) {
       }
     }
   }
-  console.log(`\nMain thread, 390×844, 4× CPU, no network throttling (CPU profile, long tasks ≥ 50 ms; median of ${RUNS} run(s)): time in long tasks by module (self time)\n`);
+  console.log(`\nMain thread after the first contentful paint, 390×844, 4× CPU, no network throttling (Chrome trace + CPU profile; long tasks ≥ 50 ms; median of ${RUNS} run(s)): time in long tasks by module (self time) or browser work\n`);
   for (const p of pages) {
     const summaries = builds.map((b) => ({ b, t: medianTrace(traces.get(`${b.label}\u0000${p.name}`) ?? []) }));
     const table: string[][] = [["", ...summaries.map(({ b, t }) => `${b.label}: ${t.longTaskCount} long tasks, ${Math.round(t.blockingMs)} ms over 50 ms`)]];

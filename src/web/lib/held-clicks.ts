@@ -1,3 +1,11 @@
+// A tap on a button of a page the server rendered, made before the app has loaded and hydrated it
+// (a phone on a slow network shows the page seconds before its JavaScript runs), is held by
+// public/early-clicks.js and replayed here once the button works, instead of being lost (issue 43).
+// Links, and forms with an action (the hero's search), work without the app and are left alone.
+// early-clicks.js is a classic script in public/ (CSP script-src 'self'), loaded with `defer`
+// before the app's module script, so it runs as soon as the page is parsed; it is kept tiny (it is
+// sent uncompressed).
+
 /** What public/early-clicks.js leaves on window: the button tapped before the app could answer, if any. */
 interface HeldClicks {
   release: () => HTMLButtonElement | null;
