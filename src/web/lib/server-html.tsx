@@ -26,18 +26,29 @@ export function ServerPageHydrated({ children, onHydrated }: { children: ReactNo
 const KEEP_SERVER_CONTENT = { __html: "" };
 
 /**
- * A part of a page the server rendered that never changes (a landing section, a footer): the
- * browser keeps the server's HTML as it is and React neither hydrates nor renders what is inside
- * (issue 43: hydrating static text was most of a phone's main-thread time after the first paint).
- * Anywhere else (the server's render, a page reached by a link inside the app) the children render
- * as usual. The content must not need JavaScript: no handlers, no state, no router links (a plain
- * `<a href>` still works, by loading the page).
+ * A part of a page the server rendered that does not change (a landing section, a footer, a
+ * profile's text): the browser keeps the server's HTML as it is and React neither hydrates nor
+ * renders what is inside (issue 43: hydrating static text was much of a phone's main-thread time
+ * after the first paint). Anywhere else (the server's render, a page reached by a link inside the
+ * app) the children render as usual. The content must not need JavaScript: no handlers, no state,
+ * no router links (a plain `<a href>` still works, by loading the page).
  *
- * The wrapper is `display: contents`, so the children lay out as the parent's own.
+ * `data`: what the content is drawn from (a query's answer). While it is the object the page was
+ * hydrated with, the server's HTML stays; once it changes (a review changed the teacher's rating),
+ * the content is rendered anew from it.
+ *
+ * The wrapper is `display: contents` unless `className` says otherwise, so the children lay out as
+ * the parent's own.
  */
-export function ServerHtml({ children }: { children: ReactNode }) {
+export function ServerHtml({ children, data, className = "contents" }: { children: ReactNode; data?: unknown; className?: string }) {
   // Decided once per mounted instance: a later render (the page's state changing) keeps it.
-  const [keep] = useState(() => hydratingServerPage);
-  if (keep) return <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
-  return <div className="contents">{children}</div>;
+  const [kept] = useState(() => (hydratingServerPage ? { data } : null));
+  if (kept && Object.is(kept.data, data)) {
+    return <div key="server" className={className} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_CONTENT} />;
+  }
+  return (
+    <div key="client" className={className}>
+      {children}
+    </div>
+  );
 }

@@ -150,6 +150,26 @@ describe("hydration of the server's page (start-app.tsx)", () => {
     act(() => started!.root.unmount());
   });
 
+  it("keeps a profile's details as the server's HTML and hydrates its booking buttons", async () => {
+    const url = `http://localhost/teacher/profile/${TEACHER_ID}`;
+    setUrl(url);
+    const page = await renderPage(url, profileData);
+    document.body.innerHTML = `<div id="root">${page!.html}</div>${page!.state}`;
+    const name = document.querySelector("h1");
+    const about = document.getElementById("about-heading");
+    let started: Awaited<ReturnType<typeof startApp>> | undefined;
+    await act(async () => {
+      started = await startApp(document.getElementById("root")!);
+    });
+    const reactKeys = (element: Element | null) => Object.keys(element ?? {}).some((key) => key.startsWith("__react"));
+    expect(document.querySelector("h1")).toBe(name);
+    expect(document.getElementById("about-heading")).toBe(about);
+    expect(reactKeys(name)).toBe(false);
+    const book = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Book Introduction Call"));
+    expect(reactKeys(book ?? null)).toBe(true);
+    act(() => started!.root.unmount());
+  });
+
   it("renders from scratch a page the server did not render", async () => {
     setUrl("http://localhost/find-teachers");
     document.body.innerHTML = '<div id="root"><p>frame</p></div>';

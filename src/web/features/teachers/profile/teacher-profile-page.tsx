@@ -9,6 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { useBookTeacher } from "../../booking/use-book-teacher";
 import { ReviewsSection } from "../../reviews/reviews-section";
 import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
+import { ServerHtml } from "../../../lib/server-html";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
 import { useCanReport } from "../../reports/report-button";
@@ -99,13 +100,16 @@ function TeacherProfileScreen({
     <Page>
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ProfileHeader profile={profile} />
-          <VideoSection profile={profile} />
-          <AboutSection profile={profile} />
-          <div className="grid gap-6 sm:grid-cols-2">
-            <ListSection id="methods-heading" title="Teaching Methods" items={profile.teachingMethods} empty="Not specified" />
-            <ListSection id="ages-heading" title="Age Groups" items={profile.ageGroupsTaught} empty="Not specified" />
-          </div>
+          {/* The teacher's details change only with the profile's answer: kept as the server's HTML until then. */}
+          <ServerHtml data={profile} className="block space-y-6">
+            <ProfileHeader profile={profile} />
+            <VideoSection profile={profile} />
+            <AboutSection profile={profile} />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <ListSection id="methods-heading" title="Teaching Methods" items={profile.teachingMethods} empty="Not specified" />
+              <ListSection id="ages-heading" title="Age Groups" items={profile.ageGroupsTaught} empty="Not specified" />
+            </div>
+          </ServerHtml>
           <ReviewsSection teacherId={profile.id} teacherFirstName={profile.firstName} />
           <ReportProfileWhenSignedIn teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
         </div>
