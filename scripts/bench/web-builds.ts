@@ -66,11 +66,12 @@ export function buildTree(build: WebBuild, { web = true, sourcemaps }: { web?: b
   if (!web) {
     // BENCH_SKIP_BUILD=1: the web app of an earlier `npm run build`.
   } else if (sourcemaps) {
-    // scripts/build-web.mjs's two builds, the browser's with `sourcemap: "hidden"` merged into the config.
+    // scripts/build-web.mjs's two builds, the browser's with `sourcemap: "hidden"` merged into the
+    // config (errors only: Tailwind's CSS transform warns that it has no source map, which is so).
     const script = `
       import { build } from "vite";
       const configFile = "vite.config.ts";
-      await build({ configFile, mode: "production", logLevel: "warn", build: { sourcemap: "hidden" } });
+      await build({ configFile, mode: "production", logLevel: "error", build: { sourcemap: "hidden" } });
       await build({ configFile, mode: "production", logLevel: "warn", build: { ssr: "ssr/entry-server.tsx" } });`;
     execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: build.root, stdio: [...stdio] });
   } else {

@@ -109,7 +109,7 @@ test.describe("tap to next paint on a 4×-slowed phone", () => {
       await page.goto("/find-teachers?instrument=piano&location=New%20York");
       await waitForHydration(page, 'input[name="lesson-type"][value="online"]');
       const since = await now(page);
-      await page.getByText("Online", { exact: true }).tap();
+      await page.getByRole("region", { name: "Filters" }).getByText("Online", { exact: true }).tap();
       await expect(page).toHaveURL(/lessonType=online/);
       return tapToPaint(page, since);
     });
