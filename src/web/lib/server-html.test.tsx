@@ -1,16 +1,13 @@
-import { act, useState } from "react";
-import { renderToString } from "react-dom/server";
+import { act } from "react";
+import { renderToString } from "react-dom/server.browser";
 import { hydrateRoot } from "react-dom/client";
 import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ServerHtml, ServerPageHydrated, startHydratingServerPage } from "./server-html";
 
-let setRating: (rating: { value: number }) => void = () => {};
 const first = { value: 4 };
 
-function Page() {
-  const [rating, set] = useState(first);
-  setRating = set;
+function Page({ rating = first }: { rating?: { value: number } }) {
   return (
     <main>
       <ServerHtml data={rating}>
@@ -34,20 +31,18 @@ describe("ServerHtml", () => {
     document.body.append(container);
     const serverParagraph = container.querySelector("p");
     startHydratingServerPage();
-    const root = await act(async () =>
-      hydrateRoot(
-        container,
-        <ServerPageHydrated>
-          <Page />
-        </ServerPageHydrated>,
-      ),
+    const app = (rating: { value: number }) => (
+      <ServerPageHydrated>
+        <Page rating={rating} />
+      </ServerPageHydrated>
     );
+    const root = await act(() => Promise.resolve(hydrateRoot(container, app(first))));
     expect(container.querySelector("p")).toBe(serverParagraph);
     expect(Object.keys(serverParagraph!).some((key) => key.startsWith("__react"))).toBe(false);
     // The same data object again: still the server's element.
-    act(() => setRating(first));
+    act(() => root.render(app(first)));
     expect(container.querySelector("p")).toBe(serverParagraph);
-    act(() => setRating({ value: 5 }));
+    act(() => root.render(app({ value: 5 })));
     expect(container.querySelector("p")?.textContent).toBe("Rating 5");
     act(() => root.unmount());
   });
