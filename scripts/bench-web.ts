@@ -1,7 +1,9 @@
 // npm run bench:web: first-load performance of the three pages of issue 16 item 3 on a phone.
 //
 // 1. Builds the web app (vite build) and starts the real server on a fresh data directory with the
-//    demo seed, as a newcomer's `npm start` would.
+//    demo seed, as a newcomer's `npm start` would. `-- --against <commit>` (issue 43) also builds
+//    that commit (scripts/bench/web-builds.ts) and starts its server beside this one: the pages are
+//    measured alternately, base and this build, run after run, and the table shows both columns.
 // 2. Measures `/`, `/find-teachers?instrument=piano&location=New%20York` and a teacher profile (the
 //    first piano teacher the search returns) with the OS Chromium (/usr/bin/chromium or CHROMIUM_PATH).
 //    - With the `lighthouse` package installed (12.x, Node ≥ 18.16): Lighthouse mobile, simulated
@@ -12,20 +14,25 @@
 //      the bytes of scripts on the wire. No score: only Lighthouse computes one, and none is invented.
 // 3. Prints one table against issue 24's targets (score ≥ 97, accessibility 100, LCP ≤ 2.0 s,
 //    TBT ≤ 150 ms, CLS ≤ 0.05, JavaScript transferred as served (brotli, with its response headers)
-//    ≤ 115 KB for / and ≤ 125 KB for the other two) and stops the server.
+//    ≤ 115 KB for / and ≤ 125 KB for the other two) and stops the server(s).
 //    BENCH_RUNS=n (default 3) runs each page n times and reports the median.
+// 4. `-- --trace` (issue 43): where the main thread goes. Each page of each build is loaded again
+//    BENCH_RUNS times on a 4×-slowed phone profile with the CPU profiler on, and the time of its long
+//    tasks is attributed to source modules through hidden source maps the build then writes
+//    (scripts/bench/main-thread-trace.ts): the top contributors are printed per page and build.
 //
 // The targets are shown (✓/✗), not enforced. Exit 1 when it could not measure: the build, the
 // server, a page or the search answered with an error, Lighthouse reported an error or no score,
-// no LCP. BENCH_SKIP_BUILD=1 uses the dist/ of an earlier `npm run build` (npm run bench:ci runs
-// it so after CI's build, with BENCH_SMOKE=1 and BENCH_RUNS=1).
-import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// no LCP. BENCH_SKIP_BUILD=1 uses the dist/ of an earlier `npm run build` for this tree (npm run
+// bench:ci runs it so after CI's build, with BENCH_SMOKE=1 and BENCH_RUNS=1).
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { chromium, type CDPSession } from "@playwright/test";
-import { freePort, spawnCompiledServer } from "../tests/fixtures/server-process";
-import { buildWebApp, envNumber, settle } from "./bench/bench-mode";
+import { freePort } from "../tests/fixtures/server-process";
+import { envNumber, settle } from "./bench/bench-mode";
+import { medianTrace, traceMainThread, type MainThreadTrace } from "./bench/main-thread-trace";
+import { buildTree, checkoutCommit, ROOT, startBuild, stopBuild, type RunningBuild, type WebBuild } from "./bench/web-builds";
 
 const RUNS = envNumber("BENCH_RUNS", 3, 1);
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p): p is string => Boolean(p && existsSync(p)));
@@ -45,34 +52,6 @@ interface PageResult {
 }
 
 const log = (...args: unknown[]) => console.error("[bench:web]", ...args);
-
-async function startServer(port: number): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "mlm-bench-web-"));
-  const child = spawnCompiledServer(
-    // As `npm start` runs it (no NODE_ENV): the demo seed gives the pages real content.
-    {
-      ...process.env,
-      NODE_ENV: undefined,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-    },
-    ["ignore", "inherit", "inherit"],
-  );
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return { child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not answer /api/health within 120 s");
-}
 
 async function profilePath(base: string): Promise<string> {
   const response = await fetch(`${base}/api/search/teachers?instrument=piano&location=New%20York`);
@@ -266,70 +245,155 @@ function mark(ok: boolean | null) {
   return ok === null ? " " : ok ? "✓" : "✗";
 }
 
-async function main() {
-  log(process.env.BENCH_SKIP_BUILD === "1" ? "BENCH_SKIP_BUILD=1: the web app of the last `npm run build`" : "building (npm run build: the web app and its page renderer)…");
-  buildWebApp();
-  // Lighthouse takes seconds to import: while the server starts.
-  const lighthouse = loadLighthouse();
-  const port = await freePort();
-  const { child, dataDir } = await startServer(port);
-  const base = `http://localhost:${port}`;
-  try {
-    const lh = await lighthouse;
-    log(lh ? "Lighthouse found: mobile preset, simulated throttling" : "Lighthouse is not installed: Playwright + CDP measurement (no score)");
-    const pages = [
-      { name: "/", path: "/", targetKb: JS_TARGET_KB.landing },
-      { name: "/find-teachers (piano, New York)", path: "/find-teachers?instrument=piano&location=New%20York", targetKb: JS_TARGET_KB.search },
-      { name: "teacher profile", path: await profilePath(base), targetKb: JS_TARGET_KB.profile },
-    ];
-    // One unmeasured visit per page first, so the server's caches are warm as on a running site.
+interface PageSpec {
+  name: string;
+  targetKb: number;
+  /** The page's path on each build's server (the profile's teacher id differs per seed). */
+  pathOf: Map<RunningBuild, string>;
+}
+
+/** The medians of a page's runs on one build, as the table's cells: score, a11y, LCP, TBT, CLS, JS. */
+function cells(runs: PageResult[], targetKb: number, lighthouse: boolean): { cells: string[]; noLcp: boolean } {
+  const score = lighthouse ? median(runs.map((r) => r.score!)) : null;
+  const a11y = lighthouse ? median(runs.map((r) => r.accessibility!)) : null;
+  const lcp = median(runs.map((r) => r.lcpMs));
+  const tbt = median(runs.map((r) => r.tbtMs));
+  const cls = median(runs.map((r) => r.cls));
+  const js = median(runs.map((r) => r.jsBytes)) / 1024;
+  return {
+    noLcp: Number.isNaN(lcp),
+    cells: [
+      score === null ? "n/a" : `${score} ${mark(score >= TARGET.score)}`,
+      a11y === null ? "n/a" : `${a11y} ${mark(a11y >= TARGET.accessibility)}`,
+      `${(lcp / 1000).toFixed(2)} s ${mark(lcp <= TARGET.lcpMs)}`,
+      `${Math.round(tbt)} ms ${mark(tbt <= TARGET.tbtMs)}`,
+      `${cls.toFixed(3)} ${mark(cls <= TARGET.cls)}`,
+      `${js.toFixed(1)} KB ${mark(js <= targetKb)}`,
+    ],
+  };
+}
+
+const METRICS = ["perf score", "a11y", "LCP", "TBT", "CLS", "JS transferred"];
+const metricTargets = (targetKb: number) => [`≥ ${TARGET.score}`, `${TARGET.accessibility}`, `≤ ${(TARGET.lcpMs / 1000).toFixed(2)} s`, `≤ ${TARGET.tbtMs} ms`, `≤ ${TARGET.cls}`, `≤ ${targetKb} KB`];
+
+function printTable(table: string[][]) {
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+  for (const r of table) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join(" │ "));
+}
+
+/** `runs` alternate between the builds (base first in even runs, this tree first in odd ones). */
+function alternating<T>(builds: T[], run: number): T[] {
+  return run % 2 === 0 ? builds : [...builds].reverse();
+}
+
+async function measureAll(builds: RunningBuild[], pages: PageSpec[], lh: Awaited<ReturnType<typeof loadLighthouse>>) {
+  const results = new Map<string, PageResult[]>();
+  const key = (b: RunningBuild, p: PageSpec) => `${b.label}\u0000${p.name}`;
+  for (let i = 0; i < RUNS; i++) {
     for (const p of pages) {
-      const response = await fetch(`${base}${p.path}`);
-      if (!response.ok) throw new Error(`${p.path}: HTTP ${response.status}`);
-      await response.arrayBuffer();
-    }
-    const rows: string[][] = [];
-    const failures: string[] = [];
-    for (const p of pages) {
-      const runs: PageResult[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        runs.push(lh ? await measureWithLighthouseAgain(lh, `${base}${p.path}`) : await measureWithPlaywright(`${base}${p.path}`));
-        log(`${p.name} run ${i + 1}/${RUNS}: LCP ${Math.round(runs.at(-1)!.lcpMs)} ms, LCP element ${runs.at(-1)!.lcpElement}`);
+      for (const b of alternating(builds, i)) {
+        const url = `${b.base}${p.pathOf.get(b)!}`;
+        const result = lh ? await measureWithLighthouseAgain(lh, url) : await measureWithPlaywright(url);
+        results.set(key(b, p), [...(results.get(key(b, p)) ?? []), result]);
+        log(`${p.name} [${b.label}] run ${i + 1}/${RUNS}: score ${result.score ?? "n/a"}, TBT ${Math.round(result.tbtMs)} ms, LCP ${Math.round(result.lcpMs)} ms, LCP element ${result.lcpElement}`);
       }
-      const score = lh ? median(runs.map((r) => r.score!)) : null;
-      const a11y = lh ? median(runs.map((r) => r.accessibility!)) : null;
-      const lcp = median(runs.map((r) => r.lcpMs));
-      const tbt = median(runs.map((r) => r.tbtMs));
-      const cls = median(runs.map((r) => r.cls));
-      const js = median(runs.map((r) => r.jsBytes)) / 1024;
-      if (Number.isNaN(lcp)) failures.push(`${p.name}: no LCP in any of the ${RUNS} run(s)`);
-      rows.push([
-        p.name,
-        score === null ? "n/a" : `${score} ${mark(score >= TARGET.score)}`,
-        a11y === null ? "n/a" : `${a11y} ${mark(a11y >= TARGET.accessibility)}`,
-        `${(lcp / 1000).toFixed(2)} s ${mark(lcp <= TARGET.lcpMs)}`,
-        `${Math.round(tbt)} ms ${mark(tbt <= TARGET.tbtMs)}`,
-        `${cls.toFixed(3)} ${mark(cls <= TARGET.cls)}`,
-        `${js.toFixed(1)} KB ${mark(js <= p.targetKb)}`,
+    }
+  }
+  return (b: RunningBuild, p: PageSpec) => results.get(key(b, p)) ?? [];
+}
+
+async function traceAll(builds: RunningBuild[], pages: PageSpec[]) {
+  const traces = new Map<string, MainThreadTrace[]>();
+  for (let i = 0; i < RUNS; i++) {
+    for (const p of pages) {
+      for (const b of alternating(builds, i)) {
+        const trace = await traceMainThread(`${b.base}${p.pathOf.get(b)!}`, { chromiumArgs: CHROMIUM_ARGS, distDir: path.join(b.root, "dist/web"), ...(CHROMIUM ? { chromiumPath: CHROMIUM } : {}) });
+        const k = `${b.label}\u0000${p.name}`;
+        traces.set(k, [...(traces.get(k) ?? []), trace]);
+        log(`trace ${p.name} [${b.label}] run ${i + 1}/${RUNS}: ${trace.longTasks.length} long tasks, ${Math.round(trace.blockingMs)} ms over 50 ms`);
+      }
+    }
+  }
+  console.log(`\nMain thread after the first contentful paint, 390×844, 4× CPU, no network throttling (Chrome trace + CPU profile; long tasks ≥ 50 ms; median of ${RUNS} run(s)): time in long tasks by module (self time) or browser work\n`);
+  for (const p of pages) {
+    const summaries = builds.map((b) => ({ b, t: medianTrace(traces.get(`${b.label}\u0000${p.name}`) ?? []) }));
+    const table: string[][] = [["", ...summaries.map(({ b, t }) => `${b.label}: ${t.longTaskCount} long tasks, ${Math.round(t.blockingMs)} ms over 50 ms`)]];
+    for (let row = 0; row < 10; row++) {
+      table.push([
+        row === 0 ? p.name : "",
+        ...summaries.map(({ t }) => {
+          const entry = t.byModule[row];
+          return entry ? `${String(Math.round(entry[1])).padStart(5)} ms  ${entry[0]}` : "";
+        }),
       ]);
     }
-    const header = ["page", "perf score", "a11y", "LCP", "TBT", "CLS", "JS transferred"];
-    const targets = ["target", `≥ ${TARGET.score}`, `${TARGET.accessibility}`, `≤ ${(TARGET.lcpMs / 1000).toFixed(2)} s`, `≤ ${TARGET.tbtMs} ms`, `≤ ${TARGET.cls}`, `≤ ${JS_TARGET_KB.landing} / ${JS_TARGET_KB.search} / ${JS_TARGET_KB.profile} KB`];
-    const table = [header, targets, ...rows];
-    const widths = header.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-    console.log(
-      `\n${lh ? "Lighthouse (mobile, simulated throttling)" : "Playwright + CDP at 390×844, Slow 4G, 4× CPU — Lighthouse not installed, so no score; figures are not Lighthouse's"}; median of ${RUNS} run(s)\n`,
-    );
-    for (const r of table) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join(" │ "));
+    printTable(table);
+    console.log("");
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { against: { type: "string" }, trace: { type: "boolean", default: false } }, allowPositionals: false });
+  const skipBuild = process.env.BENCH_SKIP_BUILD === "1";
+  const current: WebBuild = { label: values.against ? "this tree" : "this build", root: ROOT };
+  if (skipBuild) {
+    const missing = ["dist/web/index.html", "dist/web-ssr"].filter((file) => !existsSync(path.join(ROOT, file)));
+    if (missing.length > 0) throw new Error(`BENCH_SKIP_BUILD=1 but ${missing.join(" and ")} missing: run \`npm run build\` first`);
+    log("BENCH_SKIP_BUILD=1: the web app of the last `npm run build`");
+  }
+  const trees = [...(values.against ? [checkoutCommit(values.against)] : []), current];
+  for (const tree of trees) buildTree(tree, { web: tree !== current || !skipBuild, sourcemaps: values.trace });
+  // Lighthouse takes seconds to import: while the servers start.
+  const lighthouse = loadLighthouse();
+  const builds: RunningBuild[] = [];
+  try {
+    for (const tree of trees) builds.push(await startBuild(tree, await freePort()));
+    const lh = await lighthouse;
+    log(lh ? "Lighthouse found: mobile preset, simulated throttling" : "Lighthouse is not installed: Playwright + CDP measurement (no score)");
+    const pages: PageSpec[] = [
+      { name: "/", targetKb: JS_TARGET_KB.landing, pathOf: new Map(builds.map((b) => [b, "/"])) },
+      { name: "/find-teachers (piano, New York)", targetKb: JS_TARGET_KB.search, pathOf: new Map(builds.map((b) => [b, "/find-teachers?instrument=piano&location=New%20York"])) },
+      { name: "teacher profile", targetKb: JS_TARGET_KB.profile, pathOf: new Map(await Promise.all(builds.map(async (b) => [b, await profilePath(b.base)] as const))) },
+    ];
+    // One unmeasured visit per page first, so the servers' caches are warm as on a running site.
+    for (const b of builds) {
+      for (const p of pages) {
+        const response = await fetch(`${b.base}${p.pathOf.get(b)!}`);
+        if (!response.ok) throw new Error(`${b.label} ${p.pathOf.get(b)!}: HTTP ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }
+    const resultsOf = await measureAll(builds, pages, lh);
+    const failures: string[] = [];
+    const header = `${lh ? "Lighthouse (mobile, simulated throttling)" : "Playwright + CDP at 390×844, Slow 4G, 4× CPU — Lighthouse not installed, so no score; figures are not Lighthouse's"}; median of ${RUNS} run(s)`;
+    console.log(`\n${header}${builds.length > 1 ? ", the builds measured alternately" : ""}\n`);
+    const table: string[][] = [];
+    if (builds.length === 1) {
+      const [b] = builds as [RunningBuild];
+      table.push(["page", ...METRICS], ["target", ...metricTargets(JS_TARGET_KB.landing).slice(0, 5), `≤ ${JS_TARGET_KB.landing} / ${JS_TARGET_KB.search} / ${JS_TARGET_KB.profile} KB`]);
+      for (const p of pages) {
+        const row = cells(resultsOf(b, p), p.targetKb, Boolean(lh));
+        if (row.noLcp) failures.push(`${p.name}: no LCP in any of the ${RUNS} run(s)`);
+        table.push([p.name, ...row.cells]);
+      }
+    } else {
+      table.push(["page", "metric", ...builds.map((b) => (b.root === ROOT ? b.label : `${b.label} (--against)`)), "target"]);
+      for (const p of pages) {
+        const columns = builds.map((b) => {
+          const row = cells(resultsOf(b, p), p.targetKb, Boolean(lh));
+          if (row.noLcp) failures.push(`${p.name} [${b.label}]: no LCP in any of the ${RUNS} run(s)`);
+          return row.cells;
+        });
+        const targets = metricTargets(p.targetKb);
+        METRICS.forEach((metric, m) => table.push([m === 0 ? p.name : "", metric, ...columns.map((c) => c[m]!), targets[m]!]));
+      }
+    }
+    printTable(table);
+    if (values.trace) await traceAll(builds, pages);
     // The targets are marked in the table, not enforced; a page that could not be measured fails.
     settle(true, failures);
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const b of builds) await stopBuild(b);
   }
 }
 

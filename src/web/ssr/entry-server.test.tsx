@@ -124,6 +124,52 @@ describe("hydration of the server's page (start-app.tsx)", () => {
     act(() => started!.root.unmount());
   });
 
+  it("keeps the landing page's static sections as the server's HTML: there, not hydrated, unchanged", async () => {
+    const url = "http://localhost/";
+    setUrl(url);
+    const page = await renderPage(url);
+    document.body.innerHTML = `<div id="root">${page!.html}</div>${page!.state}`;
+    const claims = document.getElementById("landing-claims-title");
+    const footer = document.querySelector("footer");
+    expect(claims?.textContent).toBe("Why families choose Music Lessons");
+    expect(document.querySelectorAll('input[type="checkbox"][aria-label$=" features"]')).toHaveLength(2);
+    const before = document.getElementById("root")!.innerHTML;
+    const consoleError = vi.spyOn(console, "error");
+    let started: Awaited<ReturnType<typeof startApp>> | undefined;
+    await act(async () => {
+      started = await startApp(document.getElementById("root")!);
+    });
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(document.getElementById("landing-claims-title")).toBe(claims);
+    expect(document.querySelector("footer")).toBe(footer);
+    // React attached nothing to the static parts (a hydrated element carries React's own keys).
+    expect(Object.keys(claims!).some((key) => key.startsWith("__react"))).toBe(false);
+    expect(Object.keys(document.getElementById("landing-hero-title")!).some((key) => key.startsWith("__react"))).toBe(true);
+    expect(document.getElementById("landing-features-title")?.textContent).toBe("From first search to every lesson");
+    expect(before).toContain("Why families choose Music Lessons");
+    act(() => started!.root.unmount());
+  });
+
+  it("keeps a profile's details as the server's HTML and hydrates its booking buttons", async () => {
+    const url = `http://localhost/teacher/profile/${TEACHER_ID}`;
+    setUrl(url);
+    const page = await renderPage(url, profileData);
+    document.body.innerHTML = `<div id="root">${page!.html}</div>${page!.state}`;
+    const name = document.querySelector("h1");
+    const about = document.getElementById("about-heading");
+    let started: Awaited<ReturnType<typeof startApp>> | undefined;
+    await act(async () => {
+      started = await startApp(document.getElementById("root")!);
+    });
+    const reactKeys = (element: Element | null) => Object.keys(element ?? {}).some((key) => key.startsWith("__react"));
+    expect(document.querySelector("h1")).toBe(name);
+    expect(document.getElementById("about-heading")).toBe(about);
+    expect(reactKeys(name)).toBe(false);
+    const book = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Book Introduction Call"));
+    expect(reactKeys(book ?? null)).toBe(true);
+    act(() => started!.root.unmount());
+  });
+
   it("renders from scratch a page the server did not render", async () => {
     setUrl("http://localhost/find-teachers");
     document.body.innerHTML = '<div id="root"><p>frame</p></div>';

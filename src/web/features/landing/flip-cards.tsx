@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Check, Compass, LayoutDashboard, RotateCw, type LucideIcon } from "lucide-react";
 import { cn } from "../../lib/cn";
 import { SectionContainer } from "./section-container";
@@ -61,29 +60,28 @@ export function FlipCards() {
 }
 
 /**
- * The back shows on hover (devices that can hover), on keyboard focus, and while the toggle is
- * pressed (tap, click, Enter, Space), so touch and keyboard users reach it too. Both faces stay in
- * the accessibility tree: screen readers get the whole list without having to flip anything.
- * The faces share one grid cell, so the card is as tall as its taller face at any width.
+ * The back shows on hover (devices that can hover), on keyboard focus, and while the card's
+ * checkbox is checked (tap, click, Space), so touch and keyboard users reach it too. All of it is
+ * CSS: the cards need no JavaScript, so the page keeps them as the server's HTML (issue 43) and a
+ * tap works before the app has loaded. Both faces stay in the accessibility tree: screen readers get
+ * the whole list without having to flip anything. The faces share one grid cell, so the card is as
+ * tall as its taller face at any width.
  */
 function FlipCard({ card }: { card: FlipCardContent }) {
-  const [pressed, setPressed] = useState(false);
   const Icon = card.icon;
 
   return (
     <li className="group relative [perspective:1200px]">
-      <button
-        type="button"
-        aria-pressed={pressed}
+      <input
+        type="checkbox"
         aria-label={`Show ${card.title} features`}
-        onClick={() => setPressed((value) => !value)}
-        className="peer absolute inset-0 z-10 cursor-pointer rounded-3xl"
+        className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-3xl"
       />
       <div
         className={cn(
           "grid h-full transition-transform duration-700 ease-out [transform-style:preserve-3d] motion-reduce:transition-none",
           // Written out in full so Tailwind's scanner sees each class.
-          "group-hover:[transform:rotateY(180deg)] peer-focus-visible:[transform:rotateY(180deg)] peer-aria-pressed:[transform:rotateY(180deg)]",
+          "group-hover:[transform:rotateY(180deg)] peer-focus-visible:[transform:rotateY(180deg)] peer-checked:[transform:rotateY(180deg)]",
         )}
       >
         <div className="flex min-h-72 flex-col rounded-3xl bg-white p-8 ring-1 ring-slate-200 shadow-sm [backface-visibility:hidden] [grid-area:1/1]">

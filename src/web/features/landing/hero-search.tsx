@@ -1,13 +1,23 @@
 import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
 import { MapPin, Music, Search } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { findTeachersUrl } from "./find-teachers-url";
 
-/** Instrument + location search; a real form, so Enter in either field submits. */
+// The search page's code, fetched as soon as the visitor starts on the form (focus in it, a pointer
+// over or a touch on Search), so the tap's navigation does not wait for it.
+const preloadSearchPage = () => void import("../search/find-teachers-page");
+
+/**
+ * Instrument + location search; a real form, so Enter in either field submits. Its action is the
+ * search page and its fields are the page's parameters: a search sent before the app has loaded
+ * (a tap on a slow phone) is a plain GET the server answers, never lost (issue 43).
+ */
 export function HeroSearch() {
   const navigate = useNavigate();
+  // The tap answers at once: Search says it is searching while the search page loads.
+  const searching = useNavigation().location?.pathname === "/find-teachers";
   const [instrument, setInstrument] = useState("");
   const [location, setLocation] = useState("");
   const instrumentId = useId();
@@ -22,7 +32,10 @@ export function HeroSearch() {
     <form
       role="search"
       aria-label="Find a music teacher"
+      action="/find-teachers"
+      method="get"
       onSubmit={onSubmit}
+      onFocus={preloadSearchPage}
       className="rounded-2xl bg-white p-4 shadow-lg shadow-brand-600/10 ring-1 ring-slate-200 sm:p-5"
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -63,8 +76,8 @@ export function HeroSearch() {
             />
           </div>
         </div>
-        <Button type="submit" size="lg" className="w-full sm:w-auto">
-          <Search aria-hidden="true" className="size-5" />
+        <Button type="submit" size="lg" className="w-full sm:w-auto" aria-busy={searching} onPointerEnter={preloadSearchPage} onTouchStart={preloadSearchPage}>
+          <Search aria-hidden="true" className={searching ? "size-5 animate-pulse motion-reduce:animate-none" : "size-5"} />
           Search
         </Button>
       </div>

@@ -1,10 +1,13 @@
 import { Flag } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import type { ReportTarget } from "../../../shared/operator/operator.constants";
 import { Button, type ButtonSize, type ButtonVariant } from "../../components/ui/button";
+import { lazyPart } from "../../lib/lazy-parts";
 import { useMe } from "../auth/use-me";
 
-const ReportDialog = lazy(() => import("./report-dialog"));
+// The dialog (its form, zod) is fetched on intent: a pointer over, a touch on or focus on the button.
+const ReportDialog = lazyPart(() => import("./report-dialog").then((m) => m.default));
+const preloadReportDialog = () => void ReportDialog.preload();
 
 /**
  * Report (issue 27): a small button that opens the Report dialog for a teacher profile, a review
@@ -28,7 +31,16 @@ export function ReportButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant={variant} size={size} className={className} aria-label={label} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        aria-label={label}
+        onPointerEnter={preloadReportDialog}
+        onTouchStart={preloadReportDialog}
+        onFocus={preloadReportDialog}
+        onClick={() => setOpen(true)}
+      >
         <Flag aria-hidden className="size-4" />
         Report
       </Button>

@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
-import { useId } from "react";
+import { memo, useDeferredValue, useId, useMemo } from "react";
 import { SORT_KEYS, SORT_OPTIONS, type SortOption } from "../../../shared/search/search.constants";
-import type { SearchFilters } from "../../../shared/search/search.schemas";
+import type { SearchFilters, TeacherSearchResult } from "../../../shared/search/search.schemas";
 import { buildChips, clearedFilters, placeNarrowsSearch, withoutChip } from "../../../shared/search/search.rules";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -23,8 +23,14 @@ export function Component() {
   const search = useTeacherSearch(filters);
   const sortId = useId();
 
-  const firstPage = search.data?.pages[0];
-  const teachers = search.data?.pages.flatMap((page) => page.teachers) ?? [];
+  const pages = search.data?.pages;
+  const firstPage = pages?.[0];
+  const teachers = useMemo(() => pages?.flatMap((page) => page.teachers) ?? [], [pages]);
+  const skeletons = search.isPending ? FIRST_PAGE_SKELETONS : search.isFetchingNextPage ? NEXT_PAGE_SKELETONS : 0;
+  // The cards are drawn in a render of their own that yields to the browser (a deferred value):
+  // a filter tap answers with the filters and the heading first, and nine cards arriving do not
+  // hold a phone's main thread in one long task (issue 43).
+  const shown = useDeferredValue(useMemo(() => ({ teachers, skeletons, studentId, lessonType: filters.lessonType }), [teachers, skeletons, studentId, filters.lessonType]));
   const place = search.isPending ? undefined : (firstPage?.place ?? null);
   // The distance chip shows once the server confirms the place is on the map (or while it answers).
   const chips = buildChips(filters, { distanceApplies: firstPage ? firstPage.distanceApplied : true });
@@ -97,18 +103,7 @@ export function Component() {
           <EmptyState canClear={chips.length > 0} onClear={() => change(clearedFilters(filters))} />
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Teachers" aria-busy={search.isFetching}>
-            {teachers.map((teacher) => (
-              <li key={teacher.teacherId}>
-                <TeacherCard teacher={teacher} profileHref={profilePath(teacher.teacherId, studentId, filters.lessonType)} />
-              </li>
-            ))}
-            {search.isPending || search.isFetchingNextPage
-              ? Array.from({ length: search.isPending ? FIRST_PAGE_SKELETONS : NEXT_PAGE_SKELETONS }, (_, index) => (
-                  <li key={`skeleton-${index}`} aria-hidden>
-                    <TeacherCardSkeleton />
-                  </li>
-                ))
-              : null}
+            <TeacherItems {...shown} />
           </ul>
         )}
 
@@ -129,6 +124,34 @@ export function Component() {
     </main>
   );
 }
+
+/** The list's items: the teachers found and, while more are coming, skeleton cards. */
+const TeacherItems = memo(function TeacherItems({
+  teachers,
+  skeletons,
+  studentId,
+  lessonType,
+}: {
+  teachers: TeacherSearchResult[];
+  skeletons: number;
+  studentId: string | null;
+  lessonType: SearchFilters["lessonType"];
+}) {
+  return (
+    <>
+      {teachers.map((teacher) => (
+        <li key={teacher.teacherId}>
+          <TeacherCard teacher={teacher} profileHref={profilePath(teacher.teacherId, studentId, lessonType)} />
+        </li>
+      ))}
+      {Array.from({ length: skeletons }, (_, index) => (
+        <li key={`skeleton-${index}`} aria-hidden>
+          <TeacherCardSkeleton />
+        </li>
+      ))}
+    </>
+  );
+});
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
   return (

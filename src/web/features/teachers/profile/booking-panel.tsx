@@ -13,10 +13,13 @@ import { MessageTeacherButton } from "./message-teacher-button";
 export function BookingPanel({
   profile,
   onBook,
+  onIntent,
   className,
 }: {
   profile: PublicTeacherProfile;
   onBook: (type: BookingType) => void;
+  /** A pointer over, a touch on or focus on a booking button: fetch what its tap will open. */
+  onIntent?: () => void;
   className?: string;
 }) {
   return (
@@ -30,12 +33,14 @@ export function BookingPanel({
           title="Book Introduction Call"
           detail="Free, 15-minute call"
           primary
+          onIntent={onIntent}
           onClick={() => onBook("intro")}
         />
         <BookingChoice
           icon={<CalendarCheck aria-hidden className="size-5" />}
           title="Book a Lesson"
           detail={`${lessonPrice("full", profile)}/hour, price varies`}
+          onIntent={onIntent}
           onClick={() => onBook("full")}
         />
         <div className="border-t border-slate-100 pt-3">
@@ -51,18 +56,23 @@ function BookingChoice({
   title,
   detail,
   primary = false,
+  onIntent,
   onClick,
 }: {
   icon: ReactNode;
   title: string;
   detail: string;
   primary?: boolean;
+  onIntent: (() => void) | undefined;
   onClick: (() => void) | undefined;
 }) {
   return (
     <button
       type="button"
       disabled={!onClick}
+      onPointerEnter={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onIntent}
       onClick={onClick}
       className={cn(
         "flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left transition-colors disabled:cursor-not-allowed",

@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { useAuthDialogs } from "../../auth/auth-dialogs";
+import { preloadSignIn, useAuthDialogs } from "../../auth/auth-dialogs";
 import { useMe } from "../../auth/use-me";
 import { MessagesDrawerLauncher, preloadMessagesDrawer } from "../../messages/messages-drawer-launcher";
 
@@ -43,8 +43,10 @@ export function MessageTeacherButton({ teacherId, firstName }: { teacherId: stri
         className="w-full"
         disabled={me.isPending}
         onClick={onClick}
-        onPointerEnter={signedIn ? preloadMessagesDrawer : undefined}
-        onFocus={signedIn ? preloadMessagesDrawer : undefined}
+        // On intent, what the tap opens: the drawer, or Sign In for a visitor.
+        onPointerEnter={signedIn ? preloadMessagesDrawer : preloadSignIn}
+        onTouchStart={signedIn ? preloadMessagesDrawer : preloadSignIn}
+        onFocus={signedIn ? preloadMessagesDrawer : preloadSignIn}
       >
         <MessageCircle aria-hidden className="size-4" />
         Message {firstName}

@@ -9,11 +9,12 @@ import { Button } from "../../../components/ui/button";
 import { useBookTeacher } from "../../booking/use-book-teacher";
 import { ReviewsSection } from "../../reviews/reviews-section";
 import { lazyPart, useOpenedOnce } from "../../../lib/lazy-parts";
+import { ServerHtml } from "../../../lib/server-html";
 import { BackToSearchLink } from "./back-to-search-link";
 import { BookingPanel } from "./booking-panel";
-import { ReportButton, useCanReport } from "../../reports/report-button";
+import { useCanReport } from "../../reports/report-button";
+import { preloadSignIn } from "../../auth/auth-dialogs";
 import { useMe } from "../../auth/use-me";
-import { useTeacherProfile } from "../settings/use-teacher-profile";
 import { ProfileHeader } from "./profile-header";
 import { AboutSection, ListSection, VideoSection } from "./profile-sections";
 import { usePublicProfile } from "./use-public-profile";
@@ -47,10 +48,13 @@ const BookTeacherDialogs = lazyPart(() => import("../../booking/book-teacher-dia
 
 function BookableProfile({ profile }: { profile: PublicTeacherProfile }) {
   const booking = useBookTeacher();
+  const me = useMe();
   const dialogsMounted = useOpenedOnce(Boolean(booking.bookingType) || booking.notParent);
+  // What a booking button's tap opens, fetched on intent: Sign In for a visitor, the booking flow for an account.
+  const onIntent = () => void (me.data?.user ? BookTeacherDialogs.preload() : preloadSignIn());
   return (
     <>
-      <TeacherProfileScreen profile={profile} onBook={booking.onBook} />
+      <TeacherProfileScreen profile={profile} onBook={booking.onBook} onIntent={onIntent} />
       {dialogsMounted ? (
         <Suspense fallback={null}>
           <BookTeacherDialogs teacher={profile} booking={booking} />
@@ -86,43 +90,48 @@ function TeacherNotFound() {
 function TeacherProfileScreen({
   profile,
   onBook,
+  onIntent,
 }: {
   profile: PublicTeacherProfile;
   onBook: (type: BookingType) => void;
+  onIntent: () => void;
 }) {
   return (
     <Page>
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ProfileHeader profile={profile} />
-          <VideoSection profile={profile} />
-          <AboutSection profile={profile} />
-          <div className="grid gap-6 sm:grid-cols-2">
-            <ListSection id="methods-heading" title="Teaching Methods" items={profile.teachingMethods} empty="Not specified" />
-            <ListSection id="ages-heading" title="Age Groups" items={profile.ageGroupsTaught} empty="Not specified" />
-          </div>
+          {/* The teacher's details change only with the profile's answer: kept as the server's HTML until then. */}
+          <ServerHtml data={profile} className="block space-y-6">
+            <ProfileHeader profile={profile} />
+            <VideoSection profile={profile} />
+            <AboutSection profile={profile} />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <ListSection id="methods-heading" title="Teaching Methods" items={profile.teachingMethods} empty="Not specified" />
+              <ListSection id="ages-heading" title="Age Groups" items={profile.ageGroupsTaught} empty="Not specified" />
+            </div>
+          </ServerHtml>
           <ReviewsSection teacherId={profile.id} teacherFirstName={profile.firstName} />
-          <ReportProfile teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
+          <ReportProfileWhenSignedIn teacherId={profile.id} name={`${profile.firstName} ${profile.lastName}`} />
         </div>
         {/* Sticky below the top bar (h-16) on wide screens; after the content on phones. */}
-        <BookingPanel profile={profile} onBook={onBook} className="lg:sticky lg:top-20" />
+        <BookingPanel profile={profile} onBook={onBook} onIntent={onIntent} className="lg:sticky lg:top-20" />
       </div>
     </Page>
   );
 }
 
-/** Something wrong with the profile: signed-in parents and teachers may report it, but not their own (issue 27). */
-function ReportProfile({ teacherId, name }: { teacherId: string; name: string }) {
-  const me = useMe();
-  const own = useTeacherProfile({ enabled: Boolean(me.data?.profiles.teacher) });
-  const canReport = useCanReport();
-  // A teacher's own id is known only once loaded: no Report button flashes on their own profile.
-  if (!canReport || own.isLoading || own.data?.id === teacherId) return null;
+/**
+ * Report (issue 27) is for signed-in parents and teachers: its code (and the teacher's own profile
+ * query that hides it on their own page) loads only for them, not with every visitor's profile.
+ */
+const ReportProfile = lazyPart(() => import("./report-profile").then((m) => m.ReportProfile));
+
+function ReportProfileWhenSignedIn(props: { teacherId: string; name: string }) {
+  if (!useCanReport()) return null;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-      Something wrong with this profile?
-      <ReportButton targetKind="teacher" targetId={teacherId} label={`Report ${name}'s profile`} variant="secondary" />
-    </p>
+    <Suspense fallback={null}>
+      <ReportProfile {...props} />
+    </Suspense>
   );
 }
 
