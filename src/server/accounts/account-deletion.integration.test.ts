@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { extractText, getDocumentProxy } from "unpdf";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createClass } from "../../../tests/factories/classes";
@@ -9,7 +10,7 @@ import { lastMail } from "../../../tests/fixtures/outbox";
 import { createTestApp, testAppForFile } from "../../../tests/fixtures/test-app";
 import { totpFromUri } from "../../../tests/fixtures/totp";
 import { tableCounts } from "../../../tests/api/world";
-import { CONFIRM_PASSWORD_MESSAGE, WRONG_CODE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../shared/accounts/accounts.schemas";
+import { CONFIRM_PASSWORD_MESSAGE, CONTACT_FOR_FAMILIES_MAX, WRONG_CODE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../shared/accounts/accounts.schemas";
 import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { TOTP_CODE_MESSAGE } from "../../shared/auth/auth.schemas";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
@@ -18,7 +19,7 @@ import { DELETED_USER_NAME } from "../../shared/classes/classes.api";
 import type { Statement } from "../../shared/earnings/earnings.schemas";
 import type { CreditLedgerDTO, LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { attendedLesson, sentInvoice, setBillingSettings } from "../../../tests/factories/invoices";
-import { TEACHER_LEFT_OWED_TEXT, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
+import { TEACHER_LEFT_CONTACT_TEXT, TEACHER_LEFT_OWED_TEXT, type InvoiceDTO, type InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { bookings, bookingSlots, calendarEvents, calendarFeeds, mailOutbox, makeUpCredits, parentProfiles, user } from "../db/schema";
 
 /**
@@ -311,5 +312,30 @@ describe("a teacher deletes their account", () => {
     expect(mail.subject).toBe("Terry Teacher can no longer teach on Music Lessons");
     expect(mail.textBody).toContain("The $50.00 USD you still owed Terry Teacher on invoices is no longer payable in the app");
     expect(mail.textBody).not.toContain("cancelled, and");
+  });
+
+  it("a departing teacher may leave how families who still owe them can pay: on the invoices, the PDF and the email (issue 41)", async () => {
+    const [teacher, parent] = await Promise.all([chicagoTeacher(), family()]);
+    await attendedLesson(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! }, hoursFromNow(-4 * 24), 5000);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const sent = await sentInvoice(t.deps, teacher.teacherId, { parentId: parent.parentId, from: day(-10), to: day(0) });
+    const contact = "terry.music@example.net, Zelle 555-0142";
+
+    // Refused, and nothing deleted: too long, or with a NUL.
+    for (const contactForFamilies of ["x".repeat(CONTACT_FOR_FAMILIES_MAX + 1), "a\u0000b"]) {
+      const refused = await deleteAccount(teacher.cookie, { password: teacher.password, contactForFamilies });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.fields.contactForFamilies).toMatch(/Contact details for families|contactForFamilies/);
+    }
+    expect((await send(t, "GET", "/api/teachers/me", { cookie: teacher.cookie })).status).toBe(200);
+
+    expect((await deleteAccount(teacher.cookie, { password: teacher.password, contactForFamilies: `  ${contact}  ` })).status).toBe(200);
+    const invoice = (await send(t, "GET", `/api/invoices/${sent.id}`, { cookie: parent.cookie })).json as InvoiceDTO;
+    expect(invoice).toMatchObject({ teacherName: DELETED_TEACHER_NAME, teacherLeft: true, teacherLeftContact: contact, teacherEmail: "" });
+    const { mail } = await lastMail(t, parent.email, "account-closed");
+    expect(mail.textBody).toContain(`You still owe Terry Teacher $50.00 USD on invoices. Terry left these details for it:\n\n${contact}`);
+    const pdf = await t.app.request(`/api/invoices/${sent.id}/pdf`, { headers: { cookie: parent.cookie } });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text.replace(/\s+/g, " ")).toContain(`${TEACHER_LEFT_CONTACT_TEXT} ${contact}`);
   });
 });

@@ -8,6 +8,7 @@ import { closeLessonsOfParent, closeLessonsOfTeacher, type ClosedAccountNotice }
 import * as parents from "../parents";
 import * as teachers from "../teachers";
 import { accountClosedEmail } from "./account-closed.emails";
+import { leaveContactOnInvoices } from "../invoices";
 import * as repo from "./accounts.repo";
 
 /**
@@ -31,6 +32,13 @@ export async function deleteAccount(
       ...(parentId ? await closeLessonsOfParent(tx, parentId, now) : []),
       ...(teacherId ? await closeLessonsOfTeacher(tx, teacherId, now) : []),
     ];
+    // Issue 41: a teacher may leave how families who still owe them can reach and pay them; it is
+    // written on their invoices (which outlive the profile) and told to those families.
+    const leftContact = teacherId ? (confirmation.input.contactForFamilies?.trim() ?? "") : "";
+    if (teacherId && leftContact) {
+      await leaveContactOnInvoices(tx, teacherId, leftContact);
+      for (const notice of notices) if (notice.closedBy === "teacher") notice.leftContact = leftContact;
+    }
     await parents.deleteAccountData(tx, user.id, parentId);
     await teachers.deleteAccountData(tx, user.id);
     await calendar.deleteAccountData(tx, user.id);

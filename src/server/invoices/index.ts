@@ -3,3 +3,4 @@
  */
 export { drawPackageLesson, returnPackageLesson } from "./lesson-package-draws";
 export { owedToTeacherByFamily } from "./invoice-lists.service";
+export { leaveContactOnInvoices } from "./invoices.service";

@@ -26,6 +26,7 @@ const invoice = (familyName: string, teacherName: string): InvoiceDTO => ({
   teacherId: "1b1c2d3e-0000-4000-8000-000000000001",
   teacherName,
   teacherLeft: false,
+    teacherLeftContact: null,
   parentId: "4f1c2d3e-0000-4000-8000-000000000001",
   familyName,
   issueDate: "2026-11-02",

@@ -187,6 +187,7 @@ const invoiceColumns = {
   paidCents: invoices.paidCents,
   teacherName: invoices.teacherName,
   teacherEmail: invoices.teacherEmail,
+  teacherLeftContact: invoices.teacherLeftContact,
   teacherPhone: invoices.teacherPhone,
   teacherTimeZone: invoices.teacherTimeZone,
   paymentInstructions: invoices.paymentInstructions,
@@ -318,6 +319,11 @@ export async function paymentRows(db: Executor, invoiceIds: string[]): Promise<P
     .where(inArray(invoicePayments.invoiceId, invoiceIds))
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
   return rows.map((row) => ({ ...row, method: row.method as PaymentMethod }));
+}
+
+/** Issue 41: a departing teacher's contact for families who still owe them, on every invoice of theirs. */
+export async function setTeacherLeftContact(tx: Executor, teacherId: string, contact: string): Promise<void> {
+  await tx.update(invoices).set({ teacherLeftContact: contact }).where(eq(invoices.teacherId, teacherId));
 }
 
 export async function updateInvoiceRow(tx: Executor, invoiceId: string, values: Partial<typeof invoices.$inferInsert>): Promise<void> {

@@ -76,6 +76,11 @@ export async function requireFamily(db: Executor, teacherId: string, parentId: s
   return family;
 }
 
+/** Account deletion (issue 41): what a departing teacher left for the families who still owe them. */
+export async function leaveContactOnInvoices(tx: Executor, teacherId: string, contact: string): Promise<void> {
+  await repo.setTeacherLeftContact(tx, teacherId, contact);
+}
+
 export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
   // The teacher deleted their account (the row's side went null): named as everywhere else (issue 41).
   const teacherLeft = row.teacherId === null;
@@ -87,6 +92,7 @@ export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
     teacherId: row.numberingTeacherId,
     teacherName: teacherLeft ? DELETED_TEACHER_NAME : row.teacherName,
     teacherLeft,
+    teacherLeftContact: teacherLeft ? row.teacherLeftContact : null,
     parentId: row.parentId,
     familyName: row.familyName,
     issueDate: row.issueDate,

@@ -41,6 +41,8 @@ export interface ClosedAccountNotice {
   voidedCreditsOf: string[];
   /** What the family still owes the teacher on invoices, in cents (teacher side; 0 otherwise). */
   owedCents: number;
+  /** How a teacher who closed their account can still be reached and paid, if they left it (issue 41). */
+  leftContact?: string | null;
 }
 
 const byTimeThenId = (a: { startsAt: Date; id: string }, b: { startsAt: Date; id: string }) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id);

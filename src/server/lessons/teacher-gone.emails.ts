@@ -42,7 +42,9 @@ export function teacherGoneEmail(publicUrl: string, notice: ClosedAccountNotice,
   const owed =
     notice.owedCents <= 0
       ? ""
-      : cause === "deleted"
+      : cause === "deleted" && notice.leftContact
+        ? `You still owe ${notice.name} ${formatMoney(notice.owedCents)} on invoices. ${notice.firstName} left these details for it:\n\n${notice.leftContact}\n\n`
+        : cause === "deleted"
         ? `The ${formatMoney(notice.owedCents)} you still owed ${notice.name} on invoices is no longer payable in the app; your billing shows it as such.\n\n`
         : `Your billing still shows ${formatMoney(notice.owedCents)} owed to ${notice.name} on invoices for lessons that took place; ${notice.firstName} can no longer be reached through the app.\n\n`;
   const past =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText } from "../text.schemas";
 import { emailSchema, TOTP_CODE_MESSAGE } from "../auth/auth.schemas";
 import { SIGNUP_STUDENT_AGE, STUDENT_INTERESTS } from "../students/students.constants";
 import { COMMUNICATION_CHANNELS, ENROLLMENT_GOALS, PARENT_EXPERIENCE_YEARS, RELATIONSHIPS } from "./accounts.constants";
@@ -105,13 +106,20 @@ const confirmCodeField = z
   .trim()
   .regex(/^\d{6}$/, TOTP_CODE_MESSAGE);
 
+export const CONTACT_FOR_FAMILIES_MAX = 300;
+/**
+ * Issue 41: a teacher who leaves may leave how families who still owe them can reach and pay them;
+ * it replaces "no longer payable in the app" on those families' invoices. Optional; blank is none.
+ */
+const contactForFamiliesField = boundedText("Contact details for families", CONTACT_FOR_FAMILIES_MAX).optional();
+
 /** The dialog's form for an account without two-factor sign-in. */
-export const deleteWithPasswordSchema = z.object({ password: confirmPasswordField });
+export const deleteWithPasswordSchema = z.object({ password: confirmPasswordField, contactForFamilies: contactForFamiliesField });
 /** The dialog's form with two-factor sign-in on. */
-export const deleteWithCodeSchema = z.object({ code: confirmCodeField });
+export const deleteWithCodeSchema = z.object({ code: confirmCodeField, contactForFamilies: contactForFamiliesField });
 
 /** DELETE /api/accounts/me: one of the two; which one the account needs is checked by the server. */
 export const deleteAccountSchema = z
-  .object({ password: confirmPasswordField.optional(), code: confirmCodeField.optional() })
+  .object({ password: confirmPasswordField.optional(), code: confirmCodeField.optional(), contactForFamilies: contactForFamiliesField })
   .refine((v) => v.password !== undefined || v.code !== undefined, { path: ["password"], message: CONFIRM_PASSWORD_MESSAGE });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

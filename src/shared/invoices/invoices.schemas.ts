@@ -198,6 +198,8 @@ export interface InvoiceSummaryDTO {
    * no longer shown.
    */
   teacherLeft: boolean;
+  /** What a teacher who left wrote for families who still owe them (how to reach and pay them); null when nothing. */
+  teacherLeftContact: string | null;
   parentId: string | null;
   familyName: string;
   issueDate: string;
@@ -268,3 +270,5 @@ export type StatementQuery = z.output<typeof statementQuerySchema>;
 
 /** What a family reads beside a balance still owed to a teacher who deleted their account (issue 41). */
 export const TEACHER_LEFT_OWED_TEXT = "The teacher deleted their account: no longer payable in the app";
+/** When the teacher left how to reach and pay them (issue 41), before their words. */
+export const TEACHER_LEFT_CONTACT_TEXT = "The teacher deleted their account and left these details for what is still owed:";

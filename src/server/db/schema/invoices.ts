@@ -60,6 +60,11 @@ export const invoices = pgTable(
     teacherTimeZone: text().notNull(),
     /** How to pay, as the teacher wrote it in settings, copied when sent. */
     paymentInstructions: text().notNull().default(""),
+    /**
+     * Issue 41: what a teacher who deleted their account left for families who still owe them (how
+     * to reach and pay them), written on their invoices at the deletion; null when nothing was left.
+     */
+    teacherLeftContact: text(),
     familyName: text().notNull(),
     familyEmail: text().notNull(),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
-import { deleteWithCodeSchema, deleteWithPasswordSchema } from "../../../shared/accounts/accounts.schemas";
+import { CONTACT_FOR_FAMILIES_MAX, deleteWithCodeSchema, deleteWithPasswordSchema } from "../../../shared/accounts/accounts.schemas";
 import { AppError } from "../../../shared/errors";
 import { Alert } from "../../components/ui/alert";
 import { FormActions } from "../../components/ui/form-actions";
@@ -10,6 +10,7 @@ import { Field } from "../../components/ui/field";
 import { invalidProps, setServerErrors } from "../../components/ui/form";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
+import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 import { useAuthSession } from "../auth/security/use-auth-session";
 import { useMe } from "../auth/use-me";
@@ -36,7 +37,7 @@ export function deletionConsequences(profiles: Profiles): string[] {
       "Your teacher profile, availability, days off and intro video are deleted, and families can no longer find you.",
       "Your future lessons and pending lesson requests are cancelled, and each family is emailed that you can no longer teach on Music Lessons.",
       "Make-up credits families hold with you become void.",
-      "Past lessons, invoices, classes and your messages stay with the families, you shown as “Deleted teacher”. What a family still owes you is shown to them as no longer payable in the app.",
+      "Past lessons, invoices, classes and your messages stay with the families, you shown as “Deleted teacher”. What a family still owes you is shown to them with the contact details you leave below, or else as no longer payable in the app.",
     );
   }
   // Issue 41: a teacher's messages read "Deleted teacher" (said above); a family's "Deleted user".
@@ -74,23 +75,41 @@ function DeleteAccountBody({ onDeleted }: { onDeleted: () => void }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <ConfirmDeletionForm twoFactor={session.data?.user.twoFactorEnabled === true} onDeleted={onDeleted} />
+      <ConfirmDeletionForm twoFactor={session.data?.user.twoFactorEnabled === true} teacher={profiles.teacher} onDeleted={onDeleted} />
     </div>
   );
 }
 
 /** The password, or with two-factor sign-in on a fresh code: the server checks it before anything is deleted. */
-function ConfirmDeletionForm({ twoFactor, onDeleted }: { twoFactor: boolean; onDeleted: () => void }) {
-  return twoFactor ? <CodeForm onDeleted={onDeleted} /> : <PasswordForm onDeleted={onDeleted} />;
+function ConfirmDeletionForm({ twoFactor, teacher, onDeleted }: { twoFactor: boolean; teacher: boolean; onDeleted: () => void }) {
+  return twoFactor ? <CodeForm teacher={teacher} onDeleted={onDeleted} /> : <PasswordForm teacher={teacher} onDeleted={onDeleted} />;
 }
 
-function PasswordForm({ onDeleted }: { onDeleted: () => void }) {
-  const form = useForm<z.input<typeof deleteWithPasswordSchema>>({ resolver: zodResolver(deleteWithPasswordSchema), defaultValues: { password: "" } });
+/**
+ * Issue 41: a teacher may leave how families who still owe them can reach and pay them; families
+ * read it on those invoices and in the email that tells them the teacher left.
+ */
+function ContactForFamilies({ register, error }: { register: UseFormRegisterReturn; error: string | undefined }) {
+  return (
+    <Field
+      id="delete-contact"
+      label="Contact details for families who still owe you (optional)"
+      hint="For example an email address and how to pay you. Families with unpaid invoices see it; leave it empty to share nothing."
+      error={error}
+    >
+      <Textarea id="delete-contact" rows={3} maxLength={CONTACT_FOR_FAMILIES_MAX} {...invalidProps("delete-contact", error)} {...register} />
+    </Field>
+  );
+}
+
+function PasswordForm({ teacher, onDeleted }: { teacher: boolean; onDeleted: () => void }) {
+  const form = useForm<z.input<typeof deleteWithPasswordSchema>>({ resolver: zodResolver(deleteWithPasswordSchema), defaultValues: { password: "", contactForFamilies: "" } });
   const remove = useDeleteAccount({ onDeleted });
   const error = form.formState.errors.password?.message;
-  const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["password"]) }));
+  const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["password", "contactForFamilies"]) }));
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Confirm account deletion" className="space-y-4">
+      {teacher ? <ContactForFamilies register={form.register("contactForFamilies")} error={form.formState.errors.contactForFamilies?.message} /> : null}
       <Field id="delete-password" label="Current password" hint="Enter your password to confirm." error={error}>
         <PasswordInput id="delete-password" autoComplete="current-password" {...invalidProps("delete-password", error)} {...form.register("password")} />
       </Field>
@@ -99,13 +118,14 @@ function PasswordForm({ onDeleted }: { onDeleted: () => void }) {
   );
 }
 
-function CodeForm({ onDeleted }: { onDeleted: () => void }) {
-  const form = useForm<z.input<typeof deleteWithCodeSchema>>({ resolver: zodResolver(deleteWithCodeSchema), defaultValues: { code: "" } });
+function CodeForm({ teacher, onDeleted }: { teacher: boolean; onDeleted: () => void }) {
+  const form = useForm<z.input<typeof deleteWithCodeSchema>>({ resolver: zodResolver(deleteWithCodeSchema), defaultValues: { code: "", contactForFamilies: "" } });
   const remove = useDeleteAccount({ onDeleted });
   const error = form.formState.errors.code?.message;
-  const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["code"]) }));
+  const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["code", "contactForFamilies"]) }));
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Confirm account deletion" className="space-y-4">
+      {teacher ? <ContactForFamilies register={form.register("contactForFamilies")} error={form.formState.errors.contactForFamilies?.message} /> : null}
       <Field id="delete-code" label="Authentication code" hint="Two-factor sign-in is on: enter the 6-digit code from your authenticator app." error={error}>
         <Input id="delete-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...invalidProps("delete-code", error)} {...form.register("code")} />
       </Field>

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { InvoiceFact } from "./invoice-fact";
 import { Link } from "react-router";
-import { TEACHER_LEFT_OWED_TEXT, type InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
+import { TEACHER_LEFT_CONTACT_TEXT, TEACHER_LEFT_OWED_TEXT, type InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { dueText, issuedText } from "./invoice-dates";
 import { InvoiceStateBadge } from "./invoice-state-badge";
@@ -110,8 +110,8 @@ export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSumm
 function TeacherLeftOwed({ invoice }: { invoice: InvoiceSummaryDTO }) {
   if (!invoice.teacherLeft || invoice.balanceCents <= 0 || invoice.state === "void") return null;
   return (
-    <p className="text-sm text-amber-800" data-testid="teacher-left-owed">
-      {TEACHER_LEFT_OWED_TEXT}
+    <p className="text-sm break-words whitespace-pre-line text-amber-800" data-testid="teacher-left-owed">
+      {invoice.teacherLeftContact ? `${TEACHER_LEFT_CONTACT_TEXT} ${invoice.teacherLeftContact}` : TEACHER_LEFT_OWED_TEXT}
     </p>
   );
 }

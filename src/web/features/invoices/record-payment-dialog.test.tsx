@@ -14,6 +14,7 @@ const invoice: InvoiceDTO = {
   teacherId: "t1",
   teacherName: "Casey Keys",
   teacherLeft: false,
+    teacherLeftContact: null,
   parentId: "p1",
   familyName: "Jordan Rivera",
   issueDate: "2026-11-02",

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "teacher_left_contact" text;
