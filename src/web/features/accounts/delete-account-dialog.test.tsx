@@ -93,9 +93,11 @@ describe("Delete Account dialog", () => {
     expect(screen.getByText(/become void/)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(code, "123456");
+    // A teacher may leave contact details for families who still owe them (issue 41).
+    await user.type(screen.getByLabelText("Contact details for families who still owe you (optional)"), "terry@example.net");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true));
     const sent = fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE");
-    expect(JSON.parse(sent![1]!.body as string)).toEqual({ code: "123456" });
+    expect(JSON.parse(sent![1]!.body as string)).toEqual({ code: "123456", contactForFamilies: "terry@example.net" });
   });
 });

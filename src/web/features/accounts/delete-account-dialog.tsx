@@ -103,7 +103,7 @@ function ContactForFamilies({ register, error }: { register: UseFormRegisterRetu
 }
 
 function PasswordForm({ teacher, onDeleted }: { teacher: boolean; onDeleted: () => void }) {
-  const form = useForm<z.input<typeof deleteWithPasswordSchema>>({ resolver: zodResolver(deleteWithPasswordSchema), defaultValues: { password: "", contactForFamilies: "" } });
+  const form = useForm<z.input<typeof deleteWithPasswordSchema>>({ resolver: zodResolver(deleteWithPasswordSchema), defaultValues: { password: "" } });
   const remove = useDeleteAccount({ onDeleted });
   const error = form.formState.errors.password?.message;
   const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["password", "contactForFamilies"]) }));
@@ -119,7 +119,7 @@ function PasswordForm({ teacher, onDeleted }: { teacher: boolean; onDeleted: () 
 }
 
 function CodeForm({ teacher, onDeleted }: { teacher: boolean; onDeleted: () => void }) {
-  const form = useForm<z.input<typeof deleteWithCodeSchema>>({ resolver: zodResolver(deleteWithCodeSchema), defaultValues: { code: "", contactForFamilies: "" } });
+  const form = useForm<z.input<typeof deleteWithCodeSchema>>({ resolver: zodResolver(deleteWithCodeSchema), defaultValues: { code: "" } });
   const remove = useDeleteAccount({ onDeleted });
   const error = form.formState.errors.code?.message;
   const onSubmit = form.handleSubmit((values) => remove.mutate(values, { onError: (e) => setServerErrors(e, form.setError, ["code", "contactForFamilies"]) }));
