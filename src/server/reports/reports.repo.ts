@@ -243,6 +243,43 @@ export async function actionsAboutAccount(db: Executor, userId: string, limit: n
 }
 
 /**
+ * Locks the report for an action (issue 41: several actions per report), with every other report
+ * on the same thing, in id order: an action may close them all, so two operators acting on two
+ * reports about one message take the same locks in the same order (no deadlock), and the second
+ * waits, then reads the reports as the first left them. Null when there is no such report.
+ */
+export async function lockReport(tx: Executor, reportId: string): Promise<{ status: ReportStatus } | null> {
+  const rows = await queryRows<{ id: string; status: ReportStatus }>(
+    tx,
+    sql`select r.id, r.status from reports r
+         where (r.target_kind, r.target_id) = (select this.target_kind, this.target_id from reports this where this.id = ${reportId})
+         order by r.id
+           for update of r`,
+  );
+  const row = rows.find((r) => r.id === reportId);
+  return row ? { status: row.status } : null;
+}
+
+export interface ReportActionRow {
+  id: number;
+  action: string;
+  reason: string;
+  operatorEmail: string;
+  createdAt: string;
+}
+
+/** The actions taken from the report, oldest first. */
+export async function actionsOfReport(db: Executor, reportId: string): Promise<ReportActionRow[]> {
+  const rows = await queryRows<ReportActionRow>(
+    db,
+    sql`select id, action, reason, operator_email as "operatorEmail", ${iso(sql`created_at`)} as "createdAt"
+          from operator_actions where report_id = ${reportId}
+         order by created_at, id`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
  * Closes the report and every other open report on the same thing, only while the report is
  * still open: of two operators acting at once, one closes them and the other gets no rows.
  * Returns the ids closed (the given report among them), or [] when it was no longer open.
@@ -290,9 +327,14 @@ export async function hideMessage(tx: Executor, messageId: string): Promise<{ co
   return { conversationId: row.conversationId, userIds: [row.parentUserId, row.teacherUserId].filter((id): id is string => id !== null) };
 }
 
+export interface WarnRecipient {
+  email: string;
+  firstName: string | null;
+}
+
 /** The account's email and first name, for the warning email; null once deleted. */
 export function findWarnRecipient(db: Executor, userId: string) {
-  return one<{ email: string; firstName: string | null }>(
+  return one<WarnRecipient>(
     db,
     sql`select u.email, coalesce(pp.first_name, tp.first_name) as "firstName"
           from "user" u
