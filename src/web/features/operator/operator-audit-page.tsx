@@ -93,7 +93,7 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
       <p className="mt-1 break-words text-sm text-slate-700">
         By {entry.operatorEmail} · on{" "}
         {link ? (
-          <Link to={link} className="text-brand-700 underline-offset-4 hover:underline">
+          <Link to={link} className="text-brand-700 underline underline-offset-4">
             {target}
           </Link>
         ) : (
@@ -102,7 +102,7 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
         {entry.subjectUserId ? (
           <>
             {" "}· account{" "}
-            <Link to={`/operator/accounts/${entry.subjectUserId}`} className="text-brand-700 underline-offset-4 hover:underline">
+            <Link to={`/operator/accounts/${entry.subjectUserId}`} className="text-brand-700 underline underline-offset-4">
               {entry.subjectName && entry.subjectEmail ? `${entry.subjectName} (${entry.subjectEmail})` : (entry.subjectEmail ?? "a deleted account")}
             </Link>
           </>
