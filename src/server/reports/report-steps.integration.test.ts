@@ -72,6 +72,15 @@ describe("several actions on one report (issue 41)", () => {
       { action: "warn", targetKind: "account", reason: "Please keep messages respectful." },
       { action: "close_report", targetKind: "report", reason: "Handled: removed and warned." },
     ]);
+    // The audit trail filtered by the report: its close and the actions taken from it, newest first, by name.
+    const trail = await send(t, "GET", `/api/operator/audit?target=report:${s.reportId}`, { cookie: s.cookies.operator });
+    expect(trail.status).toBe(200);
+    expect((trail.json.entries as { action: string; reportId: string; subjectName: string }[]).map((e) => [e.action, e.reportId, e.subjectName])).toEqual([
+      ["close_report", s.reportId, "Pat Parent"],
+      ["warn", s.reportId, "Pat Parent"],
+      ["hide_message", s.reportId, "Pat Parent"],
+    ]);
+    expect((await send(t, "GET", "/api/operator/audit?target=report:not-a-uuid", { cookie: s.cookies.operator })).json.entries).toEqual([]);
   });
 
   it("a closed report refuses every action with 409 and says so; nothing is recorded or sent", async () => {

@@ -107,10 +107,19 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
             </Link>
           </>
         ) : null}
+        {entry.reportId && entry.targetKind !== "report" ? (
+          <>
+            {" "}· from{" "}
+            <Link to={`/operator/reports/${entry.reportId}`} className="text-brand-700 underline underline-offset-4">
+              its report
+            </Link>
+          </>
+        ) : null}
       </p>
       <p className="mt-1 break-all text-xs text-slate-500" data-testid="audit-ids">
         Ids: {entry.targetKind} {entry.targetId}
         {entry.subjectUserId ? ` · account ${entry.subjectUserId}` : ""}
+        {entry.reportId && entry.targetKind !== "report" ? ` · report ${entry.reportId}` : ""}
       </p>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">
         <span className="font-medium">Reason:</span> {entry.reason}
