@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { OPERATOR_ACTION_LABELS } from "../../../../shared/operator/audit-labels";
 import { OPERATOR_REASON_MAX } from "../../../../shared/operator/operator.schemas";
 import {
@@ -50,6 +51,13 @@ export function ReportActionsTaken({ report }: { report: ReportDetail }) {
           ))}
         </ol>
       )}
+      {report.actions.length > 0 ? (
+        <p className="mt-2 text-sm">
+          <Link to={`/operator/audit?target=report:${report.id}`} className="text-brand-700 underline-offset-4 hover:underline">
+            See them in the audit trail
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
