@@ -50,6 +50,7 @@ function toListItem(row: repo.ReportRow): ReportListItem {
     createdAt: row.createdAt,
     reporter: toPerson(row.reporter),
     reported: toPerson(row.reported),
+    actionsTaken: Number(row.actionsTaken),
   };
 }
 

@@ -53,6 +53,9 @@ describe("several actions on one report (issue 41)", () => {
     expect((warned.json.actions as { action: string }[]).map((a) => a.action)).toEqual(["hide_message", "warn"]);
     expect(warned.json.actions[1]).toMatchObject({ operatorEmail: s.operator.email, createdAt: expect.stringMatching(/Z$/) });
     expect(await warningsTo(s.parent.email)).toHaveLength(1);
+    // The desk's list shows the report still open, with what was done so far.
+    const list = await send(t, "GET", "/api/operator/reports", { cookie: s.cookies.operator });
+    expect((list.json.reports as { id: string }[]).find((r) => r.id === s.reportId)).toMatchObject({ status: "open", actionsTaken: 2 });
 
     // Each step once: a second warning is refused and sends nothing.
     const again = await act(s.cookies.operator, s.reportId, "warn", { reason: "Again." });

@@ -191,13 +191,15 @@ export interface ReportRow {
   resolvedAt: string | null;
   resolution: string | null;
   resolvedBy: string | null;
+  actionsTaken: number;
 }
 
 const reportSelect = sql`
   select r.id, r.status, r.target_kind as "targetKind", r.target_id as "targetId", r.reason, r.details,
          ${iso(sql`r.created_at`)} as "createdAt", r.reported_user_id as "reportedUserId",
          ${personOf("a_")} as reporter, ${personOf("b_")} as reported, r.snapshot,
-         ${iso(sql`r.resolved_at`)} as "resolvedAt", r.resolution, ru.email as "resolvedBy"
+         ${iso(sql`r.resolved_at`)} as "resolvedAt", r.resolution, ru.email as "resolvedBy",
+         (select count(*)::int from operator_actions oa where oa.report_id = r.id) as "actionsTaken"
     from reports r
     ${personJoins(sql`r.reporter_user_id`, "a_")}
     ${personJoins(sql`r.reported_user_id`, "b_")}

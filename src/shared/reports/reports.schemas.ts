@@ -104,6 +104,8 @@ export interface ReportListItem {
   createdAt: string;
   reporter: ReportPerson | null;
   reported: ReportPerson | null;
+  /** Audit entries taken from this report (its steps, and its close once closed): an open report may have some (issue 41). */
+  actionsTaken: number;
 }
 
 export interface ReportList {

@@ -19,6 +19,7 @@ const REPORT: ReportDetail = {
   reported: { userId: "u-parent", name: "Pat Parent", email: "pat@example.test", role: "parent", deleted: false, suspended: false },
   snapshot: { messageId: "m1", body: "You are useless.", senderName: "Pat Parent", sentAt: "2026-11-28T17:48:29.339Z", conversationId: "c-1234" },
   actions: [],
+  actionsTaken: 0,
   resolvedAt: null,
   resolution: null,
   resolvedBy: null,
