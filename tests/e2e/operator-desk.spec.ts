@@ -67,7 +67,7 @@ test("signed out, /operator shows the desk's own sign-in, and the public Sign In
   await page.goto("/operator");
   await expect(page.getByRole("heading", { level: 1, name: "Operator sign in" })).toBeVisible();
   await page.getByLabel("Email").fill("operator@e2e.test");
-  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByLabel("Password (required)", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expectNoSeriousViolations(page);

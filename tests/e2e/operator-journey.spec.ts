@@ -10,6 +10,12 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
+/** Nothing wider than the window: a phone never scrolls the desk sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
 /** The first day of next month, "yyyy-MM" (slots of a whole month are read at once). */
 function nextMonth(): string {
   const d = new Date();
@@ -49,7 +55,8 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   expect(before.teachers.map((t) => t.teacherId)).not.toContain(teacherId);
 
   // The operator signs in at /operator and approves the application from the queue.
-  const operatorContext = await browser.newContext({ viewport: page.viewportSize() });
+  // The operator works from Chicago: every time on the desk is on that clock, the zone named (issue 41).
+  const operatorContext = await browser.newContext({ viewport: page.viewportSize(), timezoneId: "America/Chicago" });
   const operatorPage = await operatorContext.newPage();
   await signInOperatorPage(operatorPage);
   const nav = operatorPage.getByRole("navigation", { name: "Operator desk" });
@@ -126,13 +133,37 @@ test("a teacher is reviewed before listing, a family reports a message, and the 
   await expect(operatorPage.getByText(/^Approved the application · Complete application, references offered/)).toBeVisible();
   await operatorPage.screenshot({ path: ".scratch/operator-report-1280.png", fullPage: true });
   await expectNoSeriousViolations(operatorPage);
-  await operatorPage.getByLabel("Reason").fill("Asked a family to pay outside the app");
+  // Several actions on one report (issue 41): remove the message, then suspend the sender, each
+  // with its reason; the report stays open until Close.
+  const reason = operatorPage.getByLabel("Reason (required)");
+  await reason.fill("Asks a family to pay outside the app");
+  await operatorPage.getByRole("button", { name: "Remove message" }).click();
+  await expect(operatorPage.getByRole("status").filter({ hasText: "Message removed." })).toContainText("The report stays open: take another action, or close it.");
+  const taken = operatorPage.getByRole("region", { name: "Actions on this report" });
+  await expect(taken).toContainText("1. Removed the message");
+  await expect(reason).toHaveValue("");
+  await reason.fill("Asked a family to pay outside the app");
   await operatorPage.getByRole("button", { name: "Suspend account" }).click();
   // Suspending is confirmed in a dialog that says what it does.
   const confirm = operatorPage.getByRole("dialog", { name: "Suspend account" });
   await expect(confirm).toContainText("signed out everywhere at once");
   await confirm.getByRole("button", { name: "Suspend" }).click();
-  await expect(operatorPage.getByText(/Account suspended/).first()).toBeVisible();
+  await expect(taken).toContainText("2. Suspended the account");
+  await expect(taken).toContainText("Reason: Asked a family to pay outside the app");
+  await expect(taken.getByText(/^By .* · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M CST$/).first()).toBeVisible();
+  await expect(operatorPage.getByRole("button", { name: "Remove message" })).toHaveCount(0);
+  await expectNoSeriousViolations(operatorPage);
+  await operatorPage.screenshot({ path: ".scratch/operator-report-two-actions-1280.png", fullPage: true });
+  const desktop = operatorPage.viewportSize()!;
+  await operatorPage.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(operatorPage);
+  await operatorPage.screenshot({ path: ".scratch/operator-report-two-actions-390.png", fullPage: true });
+  await operatorPage.setViewportSize(desktop);
+  await reason.fill("Message removed and the teacher suspended");
+  await operatorPage.getByRole("button", { name: "Close report" }).click();
+  await expect(taken).toContainText("3. Closed the report");
+  await expect(operatorPage.getByText(/^Action taken — Message removed, Account suspended: Message removed and the teacher suspended/)).toBeVisible();
+  await expect(operatorPage.getByRole("region", { name: "Decide" })).toHaveCount(0);
 
   // The teacher's open page is signed out at once and says why and whom to write to (issue 41);
   // signing in again is refused with the same.

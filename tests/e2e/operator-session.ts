@@ -59,7 +59,7 @@ export async function signInOperatorPage(page: Page): Promise<void> {
   await page.goto("/operator");
   await expect(page.getByRole("heading", { level: 1, name: "Operator sign in" })).toBeVisible();
   await page.getByLabel("Email").fill(E2E_OPERATOR_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_OPERATOR_PASSWORD);
+  await page.getByLabel("Password (required)", { exact: true }).fill(E2E_OPERATOR_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Operator desk" })).toBeVisible();
 }

@@ -1,13 +1,20 @@
 import type { CSSProperties, ReactNode } from "react";
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import {
+  dayLabel,
   dueDateLabel,
+  goalLine,
+  goalMinutes,
   homeworkText,
+  noteExcerpt,
   practiceLine,
   streakLine,
+  weekLabel,
   type DigestChild,
   type DigestHomework,
+  type DigestLesson,
   type ParentDigest,
   type SummaryStudent,
   type TeacherSummary,
@@ -59,9 +66,12 @@ function Bar({ minutes, goalMinutes }: { minutes: number; goalMinutes: number | 
   );
 }
 
+const list: CSSProperties = { margin: "0 0 4px", paddingLeft: 20 };
+const quote: CSSProperties = { ...text, whiteSpace: "pre-line", borderLeft: `3px solid #c7d2fe`, padding: "2px 0 2px 10px", margin: "4px 0 8px", color: "#334155" };
+
 function Homework({ homework }: { homework: readonly DigestHomework[] }) {
   return (
-    <ul style={{ margin: "0 0 4px", paddingLeft: 20 }}>
+    <ul style={list}>
       {homework.map((h, i) => (
         <li key={i} style={text}>
           {homeworkText(h)}
@@ -74,38 +84,89 @@ function Homework({ homework }: { homework: readonly DigestHomework[] }) {
 
 function PracticeBlock({ child }: { child: Pick<DigestChild, "week" | "goal" | "streak"> }) {
   const streak = streakLine(child.streak);
-  const goalMinutes = child.goal ? child.goal.minutesPerDay * child.goal.daysPerWeek : null;
+  const goal = goalLine(child.week, child.goal);
   return (
     <>
+      {goal ? <p style={{ ...text, fontWeight: 700 }}>{goal}</p> : null}
+      <Bar minutes={child.week.minutes} goalMinutes={child.goal ? goalMinutes(child.goal) : null} />
       <p style={text}>{practiceLine(child.week, child.goal)}</p>
-      <Bar minutes={child.week.minutes} goalMinutes={goalMinutes} />
       {streak ? <p style={text}>{streak}</p> : null}
     </>
   );
 }
 
-function ChildSection({ child, timeZone, publicUrl }: { child: DigestChild; timeZone: string; publicUrl: string }) {
+function LessonText({ lesson, timeZone }: { lesson: DigestLesson; timeZone: string }) {
+  return (
+    <>
+      {formatLessonTime(new Date(lesson.startsAt), timeZone)}: {BOOKING_TYPES[lesson.bookingType].label} with {lesson.teacherName}
+    </>
+  );
+}
+
+function Lessons({ lessons, timeZone }: { lessons: readonly DigestLesson[]; timeZone: string }) {
+  return (
+    <ul style={list}>
+      {lessons.map((lesson) => (
+        <li key={lesson.startsAt} style={text}>
+          <LessonText lesson={lesson} timeZone={timeZone} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ChildSection({ child, digest, publicUrl }: { child: DigestChild; digest: ParentDigest; publicUrl: string }) {
+  const { timeZone } = digest;
+  const firstName = child.name.split(" ")[0] ?? child.name;
   return (
     <div style={section}>
       <h2 style={{ fontSize: 18, margin: "0 0 4px" }}>{child.name}</h2>
-      <p style={label}>Next week&apos;s lessons</p>
-      {child.lessons.length > 0 ? (
-        <ul style={{ margin: "0 0 4px", paddingLeft: 20 }}>
-          {child.lessons.map((lesson) => (
-            <li key={lesson.startsAt} style={text}>
-              {formatLessonTime(new Date(lesson.startsAt), timeZone)}: {BOOKING_TYPES[lesson.bookingType].label} with {lesson.teacherName}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p style={muted}>None booked</p>
-      )}
       <p style={label}>Practice this week</p>
       <PracticeBlock child={child} />
+      {child.attended.length > 0 ? (
+        <>
+          <p style={label}>Lessons this week</p>
+          <ul style={list}>
+            {child.attended.map((lesson) => (
+              <li key={lesson.startsAt} style={text}>
+                <LessonText lesson={lesson} timeZone={timeZone} /> <span style={{ color: "#475569" }}>(attended)</span>
+                {lesson.note ? (
+                  <>
+                    <br />
+                    <span style={{ color: "#475569" }}>{lesson.teacherName}&apos;s note:</span>
+                    <span style={{ ...quote, display: "block" }}>{noteExcerpt(lesson.note, firstName)}</span>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {child.reviews.length > 0 ? (
+        <>
+          <p style={label}>Homework reviewed this week</p>
+          <ul style={list}>
+            {child.reviews.map((review, i) => (
+              <li key={i} style={text}>
+                {homeworkText(review)}: reviewed by {review.teacherName} on {dayLabel(review.reviewedAt, timeZone)}
+                {review.comment ? <span style={{ ...quote, display: "block" }}>&ldquo;{review.comment}&rdquo;</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {child.laterThisWeek.length > 0 ? (
+        <>
+          <p style={label}>Still to come this week</p>
+          <Lessons lessons={child.laterThisWeek} timeZone={timeZone} />
+        </>
+      ) : null}
+      <p style={label}>Next week&apos;s lessons ({weekLabel(addLocalDays(digest.weekStart, 7))})</p>
+      {child.lessons.length > 0 ? <Lessons lessons={child.lessons} timeZone={timeZone} /> : <p style={muted}>None booked</p>}
       {child.grades.length > 0 ? (
         <>
           <p style={label}>New grades</p>
-          <ul style={{ margin: "0 0 4px", paddingLeft: 20 }}>
+          <ul style={list}>
             {child.grades.map((grade, i) => (
               <li key={i} style={text}>
                 {grade.title}: <strong>{grade.score}/100</strong> in{" "}
@@ -120,7 +181,7 @@ function ChildSection({ child, timeZone, publicUrl }: { child: DigestChild; time
       {child.achievements.length > 0 ? (
         <>
           <p style={label}>Achievements unlocked</p>
-          <ul style={{ margin: "0 0 4px", paddingLeft: 20 }}>
+          <ul style={list}>
             {child.achievements.map((a, i) => (
               <li key={i} style={text}>
                 {a.name} in {a.className}
@@ -131,13 +192,13 @@ function ChildSection({ child, timeZone, publicUrl }: { child: DigestChild; time
       ) : null}
       {child.openHomework.length > 0 ? (
         <>
-          <p style={label}>Homework</p>
+          <p style={label}>Homework to do</p>
           <Homework homework={child.openHomework} />
         </>
       ) : null}
       <p style={{ ...text, marginTop: 8 }}>
         <a href={`${publicUrl}/parent/student/${child.studentId}`} style={link}>
-          Open {child.name.split(" ")[0]}&apos;s page
+          Open {firstName}&apos;s page
         </a>
       </p>
     </div>
@@ -168,7 +229,7 @@ export function DigestHtml({ digest, title, publicUrl }: { digest: ParentDigest;
         </p>
       ) : null}
       {digest.children.map((child) => (
-        <ChildSection key={child.studentId} child={child} timeZone={digest.timeZone} publicUrl={publicUrl} />
+        <ChildSection key={child.studentId} child={child} digest={digest} publicUrl={publicUrl} />
       ))}
       <p style={{ margin: "20px 0 0" }}>
         <a href={`${publicUrl}/dashboard`} style={button}>

@@ -6,6 +6,9 @@ const child: DigestChild = {
   studentId: "7d0c4d1e-0000-4000-8000-000000000001",
   name: "Mia <b>Park</b>",
   lessons: [{ startsAt: "2026-12-01T21:00:00.000Z", teacherName: "Ann Lee", bookingType: "full" }],
+  laterThisWeek: [{ startsAt: "2026-11-30T01:00:00.000Z", teacherName: "Ann Lee", bookingType: "full" }],
+  attended: [{ startsAt: "2026-11-24T21:00:00.000Z", teacherName: "Ann Lee", bookingType: "full", note: "Worked on bars 1-16 <slowly>." }],
+  reviews: [{ teacherName: "Ann Lee", items: ["C major scale"], comment: "Even and steady.", reviewedAt: "2026-11-28T15:00:00.000Z" }],
   week: { weekStart: "2026-11-23", minutes: 40, timedMinutes: 25, selfReportedMinutes: 15, days: 2, goalDays: 1, goalMet: false },
   goal: { minutesPerDay: 20, daysPerWeek: 5 },
   streak: { current: 2, longest: 2 },
@@ -20,7 +23,14 @@ describe("the weekly emails", () => {
     const mail = await weeklyDigestEmail("https://lessons.example", "dana@example.test", digest);
     expect(mail).toMatchObject({ to: "dana@example.test", kind: "weekly-digest", subject: "Your week in music: November 23-29" });
     for (const body of [mail.text, mail.html!]) {
-      expect(body).toContain("40 min on 2 days (25 min timed, 15 min self-reported); goal: 20 min on 5 days, reached on 1");
+      expect(body).toContain("40 of 100 minutes (goal: 20 minutes a day, 5 days a week)");
+      expect(body).toContain("40 minutes on 2 days (25 minutes timed, 15 minutes self-reported); daily goal reached on 1 of 5 days");
+      expect(body).toMatch(/Next week(&#x27;|')s lessons \(November 30-December 6\)/);
+      expect(body).toContain("Tuesday, November 24, 2026 at 4:00 PM EST: Full Lesson with Ann Lee");
+      expect(body).toContain("Still to come this week");
+      expect(body).toContain("Sunday, November 29, 2026 at 8:00 PM EST");
+      expect(body).toContain("C major scale: reviewed by Ann Lee on Sat, Nov 28");
+      expect(body).toContain("Even and steady.");
       expect(body).toContain("2-day streak");
       expect(body).toContain("Tuesday, December 1, 2026 at 4:00 PM EST");
       expect(body).toContain("Steady Hands");
@@ -32,6 +42,8 @@ describe("the weekly emails", () => {
     // Names are the family's own words: escaped in HTML, never markup.
     expect(mail.html).toContain("Mia &lt;b&gt;Park&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Park</b>");
+    expect(mail.html).toContain("Worked on bars 1-16 &lt;slowly&gt;.");
+    expect(mail.text).toContain("Ann Lee's note:\n        Worked on bars 1-16 <slowly>.");
     expect(mail.html).not.toMatch(/<link|<script|src="http/);
   });
 
@@ -43,7 +55,9 @@ describe("the weekly emails", () => {
     };
     const mail = await weeklySummaryEmail("https://lessons.example", "ann@example.test", summary);
     expect(mail.subject).toBe("Your students' practice: November 30-December 6");
-    expect(mail.text).toContain("Mia Park\n  Practice: 40 min on 2 days (25 min timed, 15 min self-reported)");
+    expect(mail.text).toContain(
+      "Mia Park\n  Practice: 40 of 100 minutes (goal: 20 minutes a day, 5 days a week)\n    40 minutes on 2 days (25 minutes timed, 15 minutes self-reported)",
+    );
     expect(mail.text).toContain("Open homework: none");
     expect(mail.text).not.toContain("streak");
     expect(mail.html).toContain("https://lessons.example/teacher/students");

@@ -1,13 +1,18 @@
 import { BOOKING_TYPES } from "../../shared/booking/booking.constants";
 import { formatLessonTime } from "../../shared/booking/booking.rules";
+import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import {
+  dayLabel,
   dueDateLabel,
+  goalLine,
   homeworkText,
+  noteExcerpt,
   practiceLine,
   streakLine,
   weekLabel,
   type DigestChild,
   type DigestHomework,
+  type DigestLesson,
   type ParentDigest,
   type SummaryStudent,
   type TeacherSummary,
@@ -26,30 +31,51 @@ function homeworkLines(homework: readonly DigestHomework[]): string[] {
   return homework.map((h) => `    - ${homeworkText(h)}${h.dueOn ? ` (due ${dueDateLabel(h.dueOn)})` : ""}`);
 }
 
-function childSection(publicUrl: string, child: DigestChild, timeZone: string): string {
+function lessonLine(lesson: DigestLesson, timeZone: string): string {
+  return `${formatLessonTime(new Date(lesson.startsAt), timeZone)}: ${BOOKING_TYPES[lesson.bookingType].label} with ${lesson.teacherName}`;
+}
+
+const indent = (text: string, spaces: number) => text.split("\n").map((line) => `${" ".repeat(spaces)}${line}`).join("\n");
+
+function childSection(publicUrl: string, child: DigestChild, digest: ParentDigest): string {
+  const { timeZone, weekStart } = digest;
+  const firstName = child.name.split(" ")[0] ?? child.name;
   const lines = [child.name.toUpperCase()];
-  lines.push(
-    child.lessons.length > 0
-      ? `  Next week's lessons:\n${child.lessons.map((l) => `    - ${formatLessonTime(new Date(l.startsAt), timeZone)}: ${BOOKING_TYPES[l.bookingType].label} with ${l.teacherName}`).join("\n")}`
-      : "  Next week's lessons: none booked",
-  );
-  lines.push(`  Practice this week: ${practiceLine(child.week, child.goal)}`);
+  const goal = goalLine(child.week, child.goal);
+  lines.push(`  Practice this week: ${goal ? `${goal}\n    ` : ""}${practiceLine(child.week, child.goal)}`);
   const streak = streakLine(child.streak);
   if (streak) lines.push(`  Streak: ${streak}`);
+  if (child.attended.length > 0) {
+    const attended = child.attended.map(
+      (l) => `    - ${lessonLine(l, timeZone)} (attended)${l.note ? `\n      ${l.teacherName}'s note:\n${indent(noteExcerpt(l.note, firstName), 8)}` : ""}`,
+    );
+    lines.push(`  Lessons this week:\n${attended.join("\n")}`);
+  }
+  if (child.reviews.length > 0) {
+    const reviews = child.reviews.map(
+      (r) => `    - ${homeworkText(r)}: reviewed by ${r.teacherName} on ${dayLabel(r.reviewedAt, timeZone)}${r.comment ? `\n${indent(`"${r.comment}"`, 6)}` : ""}`,
+    );
+    lines.push(`  Homework reviewed this week:\n${reviews.join("\n")}`);
+  }
+  if (child.laterThisWeek.length > 0) {
+    lines.push(`  Still to come this week:\n${child.laterThisWeek.map((l) => `    - ${lessonLine(l, timeZone)}`).join("\n")}`);
+  }
+  const nextWeek = `Next week's lessons (${weekLabel(addLocalDays(weekStart, 7))})`;
+  lines.push(child.lessons.length > 0 ? `  ${nextWeek}:\n${child.lessons.map((l) => `    - ${lessonLine(l, timeZone)}`).join("\n")}` : `  ${nextWeek}: none booked`);
   if (child.grades.length > 0) {
     lines.push(`  New grades:\n${child.grades.map((g) => `    - ${g.title}: ${g.score}/100 in ${g.className}`).join("\n")}`);
   }
   if (child.achievements.length > 0) {
     lines.push(`  Achievements unlocked:\n${child.achievements.map((a) => `    - ${a.name} in ${a.className}`).join("\n")}`);
   }
-  if (child.openHomework.length > 0) lines.push(`  Homework:\n${homeworkLines(child.openHomework).join("\n")}`);
-  lines.push(`  ${child.name.split(" ")[0]}'s page: ${publicUrl}/parent/student/${child.studentId}`);
+  if (child.openHomework.length > 0) lines.push(`  Homework to do:\n${homeworkLines(child.openHomework).join("\n")}`);
+  lines.push(`  ${firstName}'s page: ${publicUrl}/parent/student/${child.studentId}`);
   return lines.join("\n");
 }
 
 /** The parents' Sunday digest: one section per child with news, then the unread messages. */
 export async function weeklyDigestEmail(publicUrl: string, to: string, digest: ParentDigest): Promise<MailMessage> {
-  const sections = digest.children.map((child) => childSection(publicUrl, child, digest.timeZone));
+  const sections = digest.children.map((child) => childSection(publicUrl, child, digest));
   const unread =
     digest.unreadMessages > 0
       ? `You have ${digest.unreadMessages} unread ${digest.unreadMessages === 1 ? "message" : "messages"}:\n${publicUrl}/messages\n\n`
@@ -70,7 +96,8 @@ export async function weeklyDigestEmail(publicUrl: string, to: string, digest: P
 }
 
 function studentSection(student: SummaryStudent): string {
-  const lines = [`${student.name}`, `  Practice: ${practiceLine(student.week, student.goal)}`];
+  const goal = goalLine(student.week, student.goal);
+  const lines = [`${student.name}`, `  Practice: ${goal ? `${goal}\n    ` : ""}${practiceLine(student.week, student.goal)}`];
   const streak = streakLine(student.streak);
   if (streak) lines.push(`  Streak: ${streak}`);
   lines.push(student.openHomework.length > 0 ? `  Open homework:\n${homeworkLines(student.openHomework).join("\n")}` : "  Open homework: none");

@@ -103,9 +103,10 @@ describe("the weekly digest and summary (issue 29)", () => {
     expect(digest.dedupeKey).toBe(`weekly-digest:${family.parent.userId}:${weekStart}`);
     expect(digest.text).toContain("Hi Dana,");
     expect(digest.text).toContain("KID1 PARENT");
-    expect(digest.text).toContain("Practice this week: 40 min on 2 days (25 min timed, 15 min self-reported); goal: 20 min on 5 days, reached on 1");
+    expect(digest.text).toContain("Practice this week: 40 of 100 minutes (goal: 20 minutes a day, 5 days a week)");
+    expect(digest.text).toContain("40 minutes on 2 days (25 minutes timed, 15 minutes self-reported); daily goal reached on 1 of 5 days");
     expect(digest.text).toContain("Streak: 2-day streak");
-    expect(digest.text).toMatch(/Next week's lessons:\n {4}- \w+day, .* at .*: Full Lesson with /);
+    expect(digest.text).toMatch(/Next week's lessons \([\w -]+\):\n {4}- \w+day, .* at .*: Full Lesson with /);
     expect(digest.text).toContain("Scales quiz: 92/100 in Piano Basics");
     expect(digest.text).toContain("Minuet in G, bars 1-16");
     expect(digest.text).toContain("You have 1 unread message:");
@@ -113,7 +114,7 @@ describe("the weekly digest and summary (issue 29)", () => {
 
     const summaries = await mailsTo(family.teacher.email, "weekly-summary");
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]!.text).toContain("Kid1 Parent\n  Practice: 40 min on 2 days (25 min timed, 15 min self-reported)");
+    expect(summaries[0]!.text).toContain("Kid1 Parent\n  Practice: 40 of 100 minutes (goal: 20 minutes a day, 5 days a week)\n    40 minutes on 2 days (25 minutes timed, 15 minutes self-reported)");
     expect(summaries[0]!.text).toContain("Minuet in G, bars 1-16");
   });
 

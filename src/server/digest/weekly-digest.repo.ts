@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
-import type { BookingType } from "../../shared/booking/booking.constants";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
+import type { ATTENDANCE, BookingType } from "../../shared/booking/booking.constants";
 import type { DigestLesson } from "../../shared/digest/weekly-digest.rules";
 import type { Executor } from "../db/client";
 import { queryRows } from "../db/client";
 import { activeAccount, teacherInGoodStanding } from "../db/account-standing";
 import { parentZoneOf } from "../db/parent-zone";
 import { knownZoneOrUtc } from "../../shared/time-zone.rules";
+
+type Attendance = (typeof ATTENDANCE)[number];
 
 export const DIGEST_KIND = "weekly-digest";
 export const SUMMARY_KIND = "weekly-summary";
@@ -125,25 +128,43 @@ export async function teacherRecipient(db: Executor, userId: string): Promise<Re
   return (await teacherRecipients(db, [userId]))[0] ?? null;
 }
 
-/** The families' accepted lessons starting in (from, to], per child, soonest first. */
-export async function lessonsBetween(db: Executor, parentIds: readonly string[], from: Date, to: Date): Promise<(DigestLesson & { studentId: string })[]> {
+export interface DigestLessonRow extends DigestLesson {
+  studentId: string;
+  attendance: Attendance | null;
+  note: string | null;
+}
+
+/**
+ * The families' accepted lessons starting in [from, to), per child, in order, with the teacher's
+ * attendance and note: one read for the week's attended lessons, the rest of the week and next week.
+ */
+export async function lessonsBetween(db: Executor, parentIds: readonly string[], from: Date, to: Date): Promise<DigestLessonRow[]> {
   if (parentIds.length === 0) return [];
-  const rows = await queryRows<{ studentId: string; startsAt: Date | string; teacherName: string | null; bookingType: BookingType }>(
+  const rows = await queryRows<{
+    studentId: string;
+    startsAt: Date | string;
+    teacherName: string | null;
+    bookingType: BookingType;
+    attendance: Attendance | null;
+    note: string | null;
+  }>(
     db,
     sql`select b.student_id as "studentId", s.starts_at as "startsAt", b.booking_type as "bookingType",
-               t.first_name || ' ' || t.last_name as "teacherName"
+               t.first_name || ' ' || t.last_name as "teacherName", b.attendance, b.lesson_note as note
           from bookings b
           join booking_slots s on s.id = b.slot_id
           left join teacher_profiles t on t.id = b.teacher_id
          where b.parent_id in (${ids(parentIds)}) and b.status = 'accepted' and b.student_id is not null
-           and s.starts_at > ${from.toISOString()}::timestamptz and s.starts_at <= ${to.toISOString()}::timestamptz
+           and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz
          order by s.starts_at, b.id`,
   );
   return rows.map((row) => ({
     studentId: row.studentId,
     startsAt: new Date(row.startsAt).toISOString(),
-    teacherName: row.teacherName ?? "Your former teacher",
+    teacherName: row.teacherName ?? DELETED_TEACHER_NAME,
     bookingType: row.bookingType,
+    attendance: row.attendance,
+    note: row.note?.trim() ? row.note : null,
   }));
 }
 

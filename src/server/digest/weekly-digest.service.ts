@@ -1,7 +1,10 @@
 import { progressMetricsSchema } from "../../shared/classes/classes.schemas";
 import {
   digestWorthSending,
+  inRange,
   nextWeekRange,
+  weekRange,
+  type DigestLesson,
   summaryWorthSending,
   type DigestChild,
   type ParentDigest,
@@ -40,31 +43,39 @@ function newAchievements(rows: repo.ClassProgressRow[], studentId: string, since
 
 type Built<T> = T & { userId: string; email: string };
 
-/** The digests of a batch of parents (one zone's, or one for "Email me this week's now"): a fixed number of queries for all. */
+/**
+ * The digests of a batch of parents (one zone's, or one for "Email me this week's now"): a fixed
+ * number of queries for all. "This week" and "next week" are Monday to Sunday on each reader's
+ * calendar (issue 41); what happened this week is what happened by `now`.
+ */
 export async function parentDigests(deps: DbDeps, userIds: readonly string[], weekStart: string, now: Date): Promise<Built<ParentDigest>[]> {
   const parents = await repo.parentRecipients(deps.db, userIds);
   if (parents.length === 0) return [];
   const parentIds = parents.map((p) => p.profileId);
   const students = await practiceStudentsOfParents(deps, parentIds);
   const since = new Date(now.getTime() - WEEK_MS);
-  const nextWeek = new Map(parents.map((p) => [p.profileId, nextWeekRange(weekStart, p.timeZone)]));
-  const ranges = [...nextWeek.values()];
-  const from = new Date(Math.min(...ranges.map((r) => r.from.getTime())));
-  const to = new Date(Math.max(...ranges.map((r) => r.to.getTime())));
+  const weeks = new Map(parents.map((p) => [p.profileId, { thisWeek: weekRange(weekStart, p.timeZone), nextWeek: nextWeekRange(weekStart, p.timeZone) }]));
+  const ranges = [...weeks.values()];
+  const from = new Date(Math.min(...ranges.map((r) => r.thisWeek.from.getTime())));
+  const to = new Date(Math.max(...ranges.map((r) => r.nextWeek.to.getTime())));
   const [homework, lessons, grades, classes, unread] = await Promise.all([
     openHomeworkOf(
       deps,
       students.map((s) => s.studentId),
       now,
+      from,
     ),
     repo.lessonsBetween(deps.db, parentIds, from, to),
     repo.gradesSince(deps.db, parentIds, since),
     repo.classesOfFamilies(deps.db, parentIds),
     repo.unreadMessageCounts(deps.db, userIds),
   ]);
-  const weekOf = await practiceWeeksOf(deps, students, now);
+  const weekOf = await practiceWeeksOf(deps, students, now, weekStart);
   return parents.map((parent) => {
-    const range = nextWeek.get(parent.profileId)!;
+    const { thisWeek, nextWeek } = weeks.get(parent.profileId)!;
+    // What has happened this week: up to now, or the whole week once it is over.
+    const sofar = { from: thisWeek.from, to: new Date(Math.min(now.getTime(), thisWeek.to.getTime())) };
+    const rest = { from: new Date(Math.max(now.getTime(), thisWeek.from.getTime())), to: thisWeek.to };
     return {
       userId: parent.userId,
       email: parent.email,
@@ -74,20 +85,26 @@ export async function parentDigests(deps: DbDeps, userIds: readonly string[], we
       unreadMessages: unread.get(parent.userId) ?? 0,
       children: students
         .filter((student) => student.parentId === parent.profileId)
-        .map((student): DigestChild => ({
-          studentId: student.studentId,
-          name: student.studentName,
-          lessons: lessons
-            .filter((l) => l.studentId === student.studentId && new Date(l.startsAt) > range.from && new Date(l.startsAt) <= range.to)
-            .map(({ studentId: _, ...lesson }) => lesson),
-          ...weekOf(student, homework.of(student.studentId)),
-          grades: grades.filter((g) => g.studentId === student.studentId).map(({ studentId: _, ...grade }) => grade),
-          achievements: newAchievements(classes, student.studentId, since),
-          openHomework: homework.describe(student.studentId),
-        })),
+        .map((student): DigestChild => {
+          const own = lessons.filter((l) => l.studentId === student.studentId);
+          return {
+            studentId: student.studentId,
+            name: student.studentName,
+            lessons: own.filter((l) => inRange(l.startsAt, nextWeek)).map(lessonOnly),
+            laterThisWeek: own.filter((l) => l.attendance === null && inRange(l.startsAt, rest)).map(lessonOnly),
+            attended: own.filter((l) => l.attendance === "attended" && inRange(l.startsAt, sofar)).map((l) => ({ ...lessonOnly(l), note: l.note })),
+            reviews: homework.reviewsOf(student.studentId, sofar),
+            ...weekOf(student, homework.of(student.studentId)),
+            grades: grades.filter((g) => g.studentId === student.studentId).map(({ studentId: _, ...grade }) => grade),
+            achievements: newAchievements(classes, student.studentId, since),
+            openHomework: homework.describe(student.studentId),
+          };
+        }),
     };
   });
 }
+
+const lessonOnly = (l: repo.DigestLessonRow): DigestLesson => ({ startsAt: l.startsAt, teacherName: l.teacherName, bookingType: l.bookingType });
 
 /** The summaries of a batch of teachers: a fixed number of queries for all. */
 export async function teacherSummaries(deps: DbDeps, userIds: readonly string[], weekStart: string, now: Date): Promise<Built<TeacherSummary>[]> {
@@ -102,7 +119,7 @@ export async function teacherSummaries(deps: DbDeps, userIds: readonly string[],
     [...new Set(students.map((s) => s.studentId))],
     now,
   );
-  const weekOf = await practiceWeeksOf(deps, students, now);
+  const weekOf = await practiceWeeksOf(deps, students, now, weekStart);
   return teachers.map((teacher) => ({
     userId: teacher.userId,
     email: teacher.email,

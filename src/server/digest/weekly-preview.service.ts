@@ -16,7 +16,7 @@ export const PREVIEW_LIMIT = 3;
 const PREVIEW_WINDOW_MS = 10 * 60_000;
 
 export const NOTHING_TO_SAY_MESSAGE = {
-  parent: "There is nothing for this week's digest yet: no lessons next week, no practice logged, no new grades, homework or unread messages.",
+  parent: "There is nothing for this week's digest yet: no lessons this week or next, no practice logged, no homework reviewed or open, no new grades or unread messages.",
   teacher: "There is nothing for this week's summary yet: none of your students logged practice or has homework of yours open.",
 } as const;
 

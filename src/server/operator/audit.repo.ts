@@ -10,6 +10,8 @@ export interface AuditEntry {
   /** The account concerned, when there is one (the teacher, the author, the sender, the suspended account). */
   subjectUserId: string | null;
   reason: string;
+  /** The report the action was taken from, when it was (issue 41). */
+  reportId?: string | null;
 }
 
 /**
@@ -25,5 +27,6 @@ export async function recordOperatorAction(tx: Executor, operator: OperatorUser,
     targetId: entry.targetId,
     subjectUserId: entry.subjectUserId,
     reason: entry.reason,
+    reportId: entry.reportId ?? null,
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import {
   accountSuspensions,
@@ -50,6 +50,8 @@ export async function readOverview(db: Executor, since: Date, now: Date) {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * One page of the audit trail, newest first. The id is the keyset: identity values only grow,
  * so `id < before` is the next older page, stable while new actions are appended.
@@ -60,7 +62,10 @@ export function listAuditEntries(
 ) {
   const conditions: SQL[] = [];
   if (filter.target) {
-    conditions.push(eq(operatorActions.targetKind, filter.target.kind), eq(operatorActions.targetId, filter.target.id));
+    const onTarget = and(eq(operatorActions.targetKind, filter.target.kind), eq(operatorActions.targetId, filter.target.id))!;
+    // A report's actions are the entries on it (its close) and those taken from it (issue 41).
+    const fromReport = filter.target.kind === "report" && UUID.test(filter.target.id) ? eq(operatorActions.reportId, filter.target.id) : null;
+    conditions.push(fromReport ? or(onTarget, fromReport)! : onTarget);
   }
   if (filter.subjectUserId) conditions.push(eq(operatorActions.subjectUserId, filter.subjectUserId));
   if (filter.before !== undefined) conditions.push(lt(operatorActions.id, filter.before));
@@ -76,6 +81,7 @@ export function listAuditEntries(
       subjectEmail: user.email,
       subjectName: user.name,
       reason: operatorActions.reason,
+      reportId: operatorActions.reportId,
     })
     .from(operatorActions)
     .leftJoin(user, eq(user.id, operatorActions.subjectUserId))

@@ -64,7 +64,7 @@ async function accountToAct(tx: Executor, operator: OperatorUser, userId: string
 export async function suspendAccount(
   deps: SuspensionDeps,
   operator: OperatorUser,
-  input: { userId: string; reason: string },
+  input: { userId: string; reason: string; reportId?: string },
   options: { tx?: Executor } = {},
 ): Promise<SuspensionResult> {
   const now = new Date();
@@ -91,6 +91,7 @@ export async function suspendAccount(
       targetId: account.userId,
       subjectUserId: account.userId,
       reason: input.reason,
+      reportId: input.reportId ?? null,
     });
     await deps.mailer.enqueue(
       tx,

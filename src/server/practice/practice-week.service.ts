@@ -1,4 +1,6 @@
-import type { DigestHomework } from "../../shared/digest/weekly-digest.rules";
+import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
+import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
+import type { DigestHomework, DigestReview } from "../../shared/digest/weekly-digest.rules";
 import { knownZoneOrUtc } from "../../shared/time-zone.rules";
 import type { Deps } from "../deps";
 import { figures } from "./practice-figures.service";
@@ -12,6 +14,13 @@ import { todayIn } from "./practice.service";
  */
 
 type DbDeps = Pick<Deps, "db">;
+
+/** The day the figures are computed on: today, or the week's Sunday once that week is over. */
+function asOf(today: string, weekStart: string | undefined): string {
+  if (!weekStart) return today;
+  const sunday = addLocalDays(weekStart, 6);
+  return today > sunday ? sunday : today;
+}
 export type { HomeworkRow } from "./homework.repo";
 export type { StudentRow } from "./practice.repo";
 
@@ -28,13 +37,16 @@ export function practiceStudentsOfTeachers(deps: DbDeps, teacherIds: readonly st
 /**
  * The open homework of the students (two queries whatever their number), each with its items'
  * words; `describe` and `of` narrow it to one student and, for a teacher's summary, one teacher.
+ * With `reviewedSince`, the homework reviewed since then comes too (the digest's reviews of the
+ * week, issue 41), read by the same two queries.
  */
-export async function openHomeworkOf(deps: DbDeps, studentIds: string[], now: Date) {
-  const all = await homeworkRepo.listHomework(deps.db, studentIds, now);
+export async function openHomeworkOf(deps: DbDeps, studentIds: string[], now: Date, reviewedSince: Date = now) {
+  const all = await homeworkRepo.listHomework(deps.db, studentIds, reviewedSince);
   const open = all.filter((h) => h.status === "open");
+  const reviewed = all.filter((h) => h.status === "reviewed" && h.reviewedAt !== null);
   const items = await homeworkRepo.listItems(
     deps.db,
-    open.map((h) => h.id),
+    [...open, ...reviewed].map((h) => h.id),
   );
   const itemsOf = (homeworkId: string) =>
     items.filter((item) => item.homeworkId === homeworkId).map((item) => item.repertoireTitle ?? item.description);
@@ -44,14 +56,27 @@ export async function openHomeworkOf(deps: DbDeps, studentIds: string[], now: Da
     of,
     describe: (studentId: string, teacherId: string | null = null): DigestHomework[] =>
       of(studentId, teacherId).map((h) => ({ dueOn: h.dueOn, items: itemsOf(h.id) })),
+    /** The student's homework reviewed in [from, to), oldest review first. */
+    reviewsOf: (studentId: string, range: { from: Date; to: Date }): DigestReview[] =>
+      reviewed
+        .filter((h) => h.studentId === studentId && h.reviewedAt! >= range.from && h.reviewedAt! < range.to)
+        .sort((a, b) => a.reviewedAt!.getTime() - b.reviewedAt!.getTime())
+        .map((h) => ({
+          teacherName: h.teacherName ?? DELETED_TEACHER_NAME,
+          items: itemsOf(h.id),
+          comment: h.reviewComment,
+          reviewedAt: h.reviewedAt!.toISOString(),
+        })),
   };
 }
 
 /**
  * The week's practice of each student as the pages show it (the goal of the newest of the open
- * homework given): one query for all the students' day totals.
+ * homework given): one query for all the students' day totals. With `weekStart`, the figures are
+ * that week's (a weekly email run after its Sunday has passed on the reader's calendar still
+ * speaks of its own week, issue 41).
  */
-export async function practiceWeeksOf(deps: DbDeps, students: readonly repo.StudentRow[], now: Date) {
+export async function practiceWeeksOf(deps: DbDeps, students: readonly repo.StudentRow[], now: Date, weekStart?: string) {
   const totals = new Map<string, repo.DayTotal[]>();
   for (const total of await repo.dayTotals(deps.db, [...new Set(students.map((s) => s.studentId))])) {
     const days = totals.get(total.studentId);
@@ -62,7 +87,7 @@ export async function practiceWeeksOf(deps: DbDeps, students: readonly repo.Stud
     const { goal, week, streak } = figures(
       totals.get(student.studentId) ?? [],
       open,
-      todayIn(knownZoneOrUtc(student.timeZone), now),
+      asOf(todayIn(knownZoneOrUtc(student.timeZone), now), weekStart),
     );
     return { week, streak, goal: goal ? { minutesPerDay: goal.minutesPerDay, daysPerWeek: goal.daysPerWeek } : null };
   };

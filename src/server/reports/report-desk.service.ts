@@ -1,10 +1,14 @@
 import { AppError } from "../../shared/errors";
-import type { OperatorAction } from "../../shared/operator/operator.constants";
+import type { AuditTarget, OperatorAction } from "../../shared/operator/operator.constants";
 import { changedSnapshotKeys } from "../../shared/reports/reports.rules";
 import {
   REPORT_ALREADY_HANDLED_MESSAGE,
   REPORT_NOT_FOUND_MESSAGE,
+  REPORT_PATH_ACTIONS,
+  REPORT_STEP_DONE,
+  REPORT_STEPS,
   type ReportActionPath,
+  type ReportStep,
   type ReportDetail,
   type ReportList,
   type ReportListItem,
@@ -46,6 +50,7 @@ function toListItem(row: repo.ReportRow): ReportListItem {
     createdAt: row.createdAt,
     reporter: toPerson(row.reporter),
     reported: toPerson(row.reported),
+    actionsTaken: Number(row.actionsTaken),
   };
 }
 
@@ -73,14 +78,16 @@ async function targetState(db: Executor, row: repo.ReportRow): Promise<ReportTar
 export async function getReport(deps: Pick<Deps, "db">, reportId: string): Promise<ReportDetail> {
   const row = await repo.findReport(deps.db, reportId);
   if (!row) throw notFound();
-  const [target, reports, actions] = await Promise.all([
+  const [target, taken, reports, actions] = await Promise.all([
     targetState(deps.db, row),
+    repo.actionsOfReport(deps.db, row.id),
     row.reportedUserId ? repo.reportsAboutAccount(deps.db, row.reportedUserId, row.id, HISTORY_LIMIT) : [],
     row.reportedUserId ? repo.actionsAboutAccount(deps.db, row.reportedUserId, HISTORY_LIMIT) : [],
   ]);
   return {
     ...toListItem(row),
     snapshot: row.snapshot,
+    actions: taken.map((a) => ({ ...a, action: a.action as OperatorAction })),
     resolvedAt: row.resolvedAt,
     resolution: row.resolution,
     resolvedBy: row.resolvedBy,
@@ -89,50 +96,79 @@ export async function getReport(deps: Pick<Deps, "db">, reportId: string): Promi
   };
 }
 
-/** How each action reads in the report's resolution (the reason follows). */
-const RESOLUTION_LABEL: Record<ReportActionPath, string> = {
-  dismiss: "Dismissed",
-  "hide-review": "Review hidden",
-  "hide-message": "Message removed",
-  warn: "Warning sent",
-  suspend: "Account suspended",
-};
+const alreadyDone = (step: ReportStep) =>
+  new AppError("conflict", `${REPORT_STEP_DONE[step]} already from this report: each action is taken once. Close the report when you are done.`, {
+    reason: "step_already_taken",
+  });
+
+/** "Message removed, Warning sent: {reason}", or "Dismissed: {reason}" when nothing was done. */
+function resolutionOf(steps: readonly ReportStep[], reason: string): string {
+  return steps.length > 0 ? `${steps.map((step) => REPORT_STEP_DONE[step]).join(", ")}: ${reason}` : `Dismissed: ${reason}`;
+}
+
+const STEP_OF_ACTION = new Map<string, ReportStep>(REPORT_STEPS.map((step) => [REPORT_PATH_ACTIONS[step], step]));
 
 /**
- * Acts on an open report. Of two operators acting at once, one wins; the other gets 409 and no
- * second audit entry (the close is the guarded write and comes first in the transaction).
+ * Acts on an open report (issue 41: a desk for a team). A step (hide the review, remove the
+ * message, warn, suspend) is taken once per report and keeps the report open, unless the operator
+ * closes it with that step; Close closes it after any steps; Dismiss closes it when nothing was
+ * done. Each runs in one transaction that first locks the report: of two operators acting at once
+ * the second waits, then finds the report closed (409) or the step taken (409), and records
+ * nothing. Every step and every close is an audit entry naming the report.
  */
 export async function actOnReport(
   deps: Pick<Deps, "db" | "driver" | "mailer" | "env" | "logger">,
   operator: OperatorUser,
   reportId: string,
   action: ReportActionPath,
-  reason: string,
+  input: { reason: string; close?: boolean | undefined },
 ): Promise<ReportDetail> {
+  const { reason } = input;
   // A suspension's sign-out of open pages and its emails to families go out after our commit.
   let afterSuspension: (() => Promise<void>) | null = null;
   // The open conversations of a removed message are told after our commit, as sends are.
   let removedMessage: { conversationId: string; userIds: string[]; messageId: string } | null = null;
   const warning = await deps.db.transaction(async (tx) => {
-    const report = await repo.findReport(tx, reportId);
-    if (!report) throw notFound();
-    if (report.status !== "open") throw alreadyHandled();
+    const locked = await repo.lockReport(tx, reportId);
+    if (!locked) throw notFound();
+    if (locked.status !== "open") throw alreadyHandled();
+    const report = (await repo.findReport(tx, reportId))!;
+    const taken = (await repo.actionsOfReport(tx, reportId)).flatMap((a) => STEP_OF_ACTION.get(a.action) ?? []);
     const subjectUserId = report.reportedUserId;
-    const close = (status: "dismissed" | "actioned") =>
-      repo.closeReports(tx, reportId, { status, resolution: `${RESOLUTION_LABEL[action]}: ${reason}`, operatorUserId: operator.userId });
-    const closeOrConflict = async (status: "dismissed" | "actioned") => {
-      if ((await close(status)).length === 0) throw alreadyHandled();
+    const audit = (entry: { action: OperatorAction; targetKind: AuditTarget; targetId: string }) =>
+      recordOperatorAction(tx, operator, { ...entry, subjectUserId, reason, reportId });
+    const close = async (steps: readonly ReportStep[]) => {
+      const closed = await repo.closeReports(tx, reportId, {
+        status: steps.length > 0 ? "actioned" : "dismissed",
+        resolution: resolutionOf(steps, reason),
+        operatorUserId: operator.userId,
+      });
+      if (closed.length === 0) throw alreadyHandled();
     };
+    if (action === "dismiss") {
+      if (taken.length > 0) {
+        throw new AppError(
+          "conflict",
+          `This report cannot be dismissed: ${taken.map((step) => REPORT_STEP_DONE[step].toLowerCase()).join(", ")} already. Close the report instead.`,
+          { reason: "steps_taken" },
+        );
+      }
+      await close([]);
+      await audit({ action: "dismiss", targetKind: "report", targetId: reportId });
+      return null;
+    }
+    if (action === "close") {
+      await close(taken);
+      await audit({ action: "close_report", targetKind: "report", targetId: reportId });
+      return null;
+    }
+    if (taken.includes(action)) throw alreadyDone(action);
+    let recipient: repo.WarnRecipient | null = null;
     switch (action) {
-      case "dismiss":
-        await closeOrConflict("dismissed");
-        await recordOperatorAction(tx, operator, { action: "dismiss", targetKind: "report", targetId: reportId, subjectUserId, reason });
-        return null;
       case "hide-review":
       case "hide-message": {
         const kind = action === "hide-review" ? "review" : "message";
         if (report.targetKind !== kind) throw new AppError("conflict", `This report is about a ${report.targetKind}, not a ${kind}.`);
-        await closeOrConflict("actioned");
         let hidden: boolean;
         if (kind === "review") hidden = await repo.hideReview(tx, report.targetId);
         else {
@@ -141,34 +177,33 @@ export async function actOnReport(
           hidden = removed !== null;
         }
         if (!hidden) {
-          throw new AppError("conflict", `This ${kind} was deleted or is already hidden. Dismiss the report instead.`, { reason: "target_gone" });
+          throw new AppError("conflict", `This ${kind} was deleted or is already hidden. Take another action, or close the report.`, { reason: "target_gone" });
         }
-        await recordOperatorAction(tx, operator, {
-          action: kind === "review" ? "hide_review" : "hide_message",
-          targetKind: kind,
-          targetId: report.targetId,
-          subjectUserId,
-          reason,
-        });
-        return null;
+        await audit({ action: REPORT_PATH_ACTIONS[action], targetKind: kind, targetId: report.targetId });
+        break;
       }
       case "warn":
       case "suspend": {
-        const recipient = subjectUserId ? await repo.findWarnRecipient(tx, subjectUserId) : null;
+        recipient = subjectUserId ? await repo.findWarnRecipient(tx, subjectUserId) : null;
         if (!subjectUserId || !recipient) {
-          throw new AppError("conflict", "The reported account no longer exists. Dismiss the report instead.", { reason: "account_gone" });
+          throw new AppError("conflict", "The reported account no longer exists. Close the report instead.", { reason: "account_gone" });
         }
-        await closeOrConflict("actioned");
         if (action === "suspend") {
-          ({ afterCommit: afterSuspension } = await suspendAccount(deps, operator, { userId: subjectUserId, reason }, { tx }));
-          return null;
+          ({ afterCommit: afterSuspension } = await suspendAccount(deps, operator, { userId: subjectUserId, reason, reportId }, { tx }));
+          recipient = null;
+          break;
         }
-        await recordOperatorAction(tx, operator, { action: "warn", targetKind: "account", targetId: subjectUserId, subjectUserId, reason });
+        await audit({ action: "warn", targetKind: "account", targetId: subjectUserId });
         // The warning email is stored with the action: it exists exactly when the warning does.
         await deps.mailer.enqueue(tx, warningEmail(recipient, reason, deps.env.SUPPORT_EMAIL));
-        return recipient;
+        break;
       }
     }
+    if (input.close) {
+      await close([...taken, action]);
+      await audit({ action: "close_report", targetKind: "report", targetId: reportId });
+    }
+    return recipient;
   });
   if (afterSuspension) await (afterSuspension as () => Promise<void>)();
   if (removedMessage) {

@@ -191,13 +191,15 @@ export interface ReportRow {
   resolvedAt: string | null;
   resolution: string | null;
   resolvedBy: string | null;
+  actionsTaken: number;
 }
 
 const reportSelect = sql`
   select r.id, r.status, r.target_kind as "targetKind", r.target_id as "targetId", r.reason, r.details,
          ${iso(sql`r.created_at`)} as "createdAt", r.reported_user_id as "reportedUserId",
          ${personOf("a_")} as reporter, ${personOf("b_")} as reported, r.snapshot,
-         ${iso(sql`r.resolved_at`)} as "resolvedAt", r.resolution, ru.email as "resolvedBy"
+         ${iso(sql`r.resolved_at`)} as "resolvedAt", r.resolution, ru.email as "resolvedBy",
+         (select count(*)::int from operator_actions oa where oa.report_id = r.id) as "actionsTaken"
     from reports r
     ${personJoins(sql`r.reporter_user_id`, "a_")}
     ${personJoins(sql`r.reported_user_id`, "b_")}
@@ -238,6 +240,43 @@ export async function actionsAboutAccount(db: Executor, userId: string, limit: n
                ${iso(sql`created_at`)} as "createdAt"
           from operator_actions where subject_user_id = ${userId}
          order by created_at desc, id desc limit ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Locks the report for an action (issue 41: several actions per report), with every other report
+ * on the same thing, in id order: an action may close them all, so two operators acting on two
+ * reports about one message take the same locks in the same order (no deadlock), and the second
+ * waits, then reads the reports as the first left them. Null when there is no such report.
+ */
+export async function lockReport(tx: Executor, reportId: string): Promise<{ status: ReportStatus } | null> {
+  const rows = await queryRows<{ id: string; status: ReportStatus }>(
+    tx,
+    sql`select r.id, r.status from reports r
+         where (r.target_kind, r.target_id) = (select this.target_kind, this.target_id from reports this where this.id = ${reportId})
+         order by r.id
+           for update of r`,
+  );
+  const row = rows.find((r) => r.id === reportId);
+  return row ? { status: row.status } : null;
+}
+
+export interface ReportActionRow {
+  id: number;
+  action: string;
+  reason: string;
+  operatorEmail: string;
+  createdAt: string;
+}
+
+/** The actions taken from the report, oldest first. */
+export async function actionsOfReport(db: Executor, reportId: string): Promise<ReportActionRow[]> {
+  const rows = await queryRows<ReportActionRow>(
+    db,
+    sql`select id, action, reason, operator_email as "operatorEmail", ${iso(sql`created_at`)} as "createdAt"
+          from operator_actions where report_id = ${reportId}
+         order by created_at, id`,
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
@@ -290,9 +329,14 @@ export async function hideMessage(tx: Executor, messageId: string): Promise<{ co
   return { conversationId: row.conversationId, userIds: [row.parentUserId, row.teacherUserId].filter((id): id is string => id !== null) };
 }
 
+export interface WarnRecipient {
+  email: string;
+  firstName: string | null;
+}
+
 /** The account's email and first name, for the warning email; null once deleted. */
 export function findWarnRecipient(db: Executor, userId: string) {
-  return one<{ email: string; firstName: string | null }>(
+  return one<WarnRecipient>(
     db,
     sql`select u.email, coalesce(pp.first_name, tp.first_name) as "firstName"
           from "user" u

@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { PracticeWeek } from "../practice/practice-week.rules";
-import { childHasNews, digestWorthSending, latestWeeklyEmailRound, nextWeekRange, practiceLine, streakLine, summaryWorthSending, weeklyEmailWindowOpen, type DigestChild, type ParentDigest } from "./weekly-digest.rules";
+import {
+  childHasNews,
+  dayLabel,
+  digestWorthSending,
+  goalLine,
+  inRange,
+  latestWeeklyEmailRound,
+  nextWeekRange,
+  noteExcerpt,
+  practiceLine,
+  streakLine,
+  summaryWorthSending,
+  weekRange,
+  weeklyEmailWindowOpen,
+  type DigestChild,
+  type ParentDigest,
+} from "./weekly-digest.rules";
 
 const week = (over: Partial<PracticeWeek> = {}): PracticeWeek => ({
   weekStart: "2026-11-23",
@@ -17,6 +33,9 @@ const quietChild = (over: Partial<DigestChild> = {}): DigestChild => ({
   studentId: "s1",
   name: "Mia Park",
   lessons: [],
+  laterThisWeek: [],
+  attended: [],
+  reviews: [],
   week: week(),
   goal: null,
   streak: { current: 0, longest: 0 },
@@ -36,6 +55,10 @@ describe("what the weekly emails say", () => {
     expect(childHasNews(quietChild({ grades: [{ classId: "c", className: "Piano", title: "Quiz", score: 90 }] }))).toBe(true);
     expect(childHasNews(quietChild({ achievements: [{ classId: "c", className: "Piano", name: "Steady Hands" }] }))).toBe(true);
     expect(childHasNews(quietChild({ openHomework: [{ dueOn: "2026-12-01", items: ["Scales"] }] }))).toBe(true);
+    const lesson = { startsAt: "2026-11-24T15:00:00.000Z", teacherName: "Ann Lee", bookingType: "full" as const };
+    expect(childHasNews(quietChild({ attended: [{ ...lesson, note: null }] }))).toBe(true);
+    expect(childHasNews(quietChild({ laterThisWeek: [lesson] }))).toBe(true);
+    expect(childHasNews(quietChild({ reviews: [{ teacherName: "Ann Lee", items: [], comment: null, reviewedAt: "2026-11-25T15:00:00.000Z" }] }))).toBe(true);
   });
 
   it("a digest keeps only the children with news, and is not sent with none and no unread messages", () => {
@@ -54,21 +77,35 @@ describe("what the weekly emails say", () => {
     expect(summaryWorthSending({ ...summary, students: [student, withHomework] })?.students).toEqual([withHomework]);
   });
 
-  it("practice lines say minutes, days and where the minutes came from, against the goal", () => {
-    const goal = { minutesPerDay: 20, daysPerWeek: 5 };
+  it("practice lines say minutes, days and where the minutes came from, each with its unit, against the goal (issue 41)", () => {
+    const goal = { minutesPerDay: 15, daysPerWeek: 5 };
     expect(practiceLine(week(), null)).toBe("No practice logged");
-    expect(practiceLine(week(), goal)).toBe("No practice logged yet (goal: 20 min on 5 days)");
-    expect(practiceLine(week({ minutes: 15, days: 1, selfReportedMinutes: 15 }), null)).toBe("15 min on 1 day (self-reported)");
-    expect(practiceLine(week({ minutes: 40, days: 2, timedMinutes: 25, selfReportedMinutes: 15, goalDays: 1, goalMet: false }), goal)).toBe(
-      "40 min on 2 days (25 min timed, 15 min self-reported); goal: 20 min on 5 days, reached on 1",
+    expect(practiceLine(week(), goal)).toBe("No practice logged yet");
+    expect(practiceLine(week({ minutes: 1, days: 1, selfReportedMinutes: 1 }), null)).toBe("1 minute on 1 day (all self-reported)");
+    expect(practiceLine(week({ minutes: 21, days: 2, timedMinutes: 1, selfReportedMinutes: 20, goalDays: 1, goalMet: false }), goal)).toBe(
+      "21 minutes on 2 days (1 minute timed, 20 minutes self-reported); daily goal reached on 1 of 5 days",
     );
-    expect(practiceLine(week({ minutes: 100, days: 5, timedMinutes: 100, goalDays: 5, goalMet: true }), goal)).toBe("100 min on 5 days (timed); goal met");
+    expect(practiceLine(week({ minutes: 100, days: 5, timedMinutes: 100, goalDays: 5, goalMet: true }), goal)).toBe("100 minutes on 5 days (all timed); goal met on 5 of 5 days");
+  });
+
+  it("the week's goal reads as minutes done of the week's minutes (issue 41: \"21 of 75 minutes\")", () => {
+    expect(goalLine(week({ minutes: 21 }), { minutesPerDay: 15, daysPerWeek: 5 })).toBe("21 of 75 minutes (goal: 15 minutes a day, 5 days a week)");
+    expect(goalLine(week(), { minutesPerDay: 1, daysPerWeek: 1 })).toBe("0 of 1 minute (goal: 1 minute a day, 1 day a week)");
+    expect(goalLine(week({ minutes: 21 }), null)).toBeNull();
+  });
+
+  it("a long lesson note is cut at a word and points to the child's page; a short one is whole", () => {
+    expect(noteExcerpt("  Worked on bars 1-16.  ", "Mia")).toBe("Worked on bars 1-16.");
+    const long = `${"word ".repeat(200)}end`;
+    const cut = noteExcerpt(long, "Mia");
+    expect(cut.length).toBeLessThan(700);
+    expect(cut).toMatch(/word… \(the whole note is on Mia's page\)$/);
   });
 
   it("a streak line names the longest only when it is longer, and nothing without a streak", () => {
     expect(streakLine({ current: 0, longest: 4 })).toBeNull();
     expect(streakLine({ current: 2, longest: 2 })).toBe("2-day streak");
-    expect(streakLine({ current: 2, longest: 6 })).toBe("2-day streak (longest 6)");
+    expect(streakLine({ current: 2, longest: 6 })).toBe("2-day streak (longest 6 days)");
   });
 });
 
@@ -94,6 +131,20 @@ describe("next week of a digest (issue 41)", () => {
     expect(sundayEvening < from).toBe(true);
     // Across the change of clocks the week is still whole days on the reader's calendar.
     expect(nextWeekRange("2026-10-26", "Europe/London").from.toISOString()).toBe("2026-11-02T00:00:00.000Z");
+  });
+});
+
+describe("this week of a digest (issue 41)", () => {
+  it("is Monday 00:00 to the next Monday 00:00 on the reader's calendar: Sunday evening in New York is Monday in UTC, and still this week", () => {
+    const range = weekRange("2026-11-23", "America/New_York");
+    expect(range.from.toISOString()).toBe("2026-11-23T05:00:00.000Z");
+    expect(range.to.toISOString()).toBe("2026-11-30T05:00:00.000Z");
+    expect(inRange("2026-11-30T01:00:00.000Z", range)).toBe(true); // Sunday 29th, 20:00 in New York
+    expect(inRange("2026-11-23T02:00:00.000Z", range)).toBe(false); // Sunday 22nd, 21:00 in New York
+    expect(inRange(range.to, range)).toBe(false);
+    expect(inRange(range.from, range)).toBe(true);
+    expect(dayLabel("2026-11-30T01:00:00.000Z", "America/New_York")).toBe("Sun, Nov 29");
+    expect(dayLabel("2026-11-30T01:00:00.000Z", "UTC")).toBe("Mon, Nov 30");
   });
 });
 

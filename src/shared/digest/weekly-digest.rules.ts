@@ -46,6 +46,19 @@ export interface DigestLesson {
   bookingType: BookingType;
 }
 
+/** A lesson of this week the teacher marked attended, with the teacher's note when there is one. */
+export interface DigestAttendedLesson extends DigestLesson {
+  note: string | null;
+}
+
+/** The teacher's review of a homework, given this week. */
+export interface DigestReview {
+  teacherName: string;
+  items: string[];
+  comment: string | null;
+  reviewedAt: string;
+}
+
 export interface DigestGoal {
   minutesPerDay: number;
   daysPerWeek: number;
@@ -61,6 +74,12 @@ export interface DigestChild {
   name: string;
   /** Accepted lessons of next week (Monday to Sunday on the reader's calendar, nextWeekRange), soonest first. */
   lessons: DigestLesson[];
+  /** Accepted lessons still to come this week (a Sunday evening lesson after the digest), soonest first. */
+  laterThisWeek: DigestLesson[];
+  /** Lessons of this week (weekRange) the teacher marked attended, with their notes, in order. */
+  attended: DigestAttendedLesson[];
+  /** Homework the teacher reviewed this week, in order. */
+  reviews: DigestReview[];
   week: PracticeWeek;
   goal: DigestGoal | null;
   streak: PracticeStreak;
@@ -99,6 +118,9 @@ export interface TeacherSummary {
 export function childHasNews(child: DigestChild): boolean {
   return (
     child.lessons.length > 0 ||
+    child.laterThisWeek.length > 0 ||
+    child.attended.length > 0 ||
+    child.reviews.length > 0 ||
     child.week.minutes > 0 ||
     child.grades.length > 0 ||
     child.achievements.length > 0 ||
@@ -118,25 +140,53 @@ export function summaryWorthSending(summary: TeacherSummary): TeacherSummary | n
   return students.length > 0 ? { ...summary, students } : null;
 }
 
-/** "85 min on 4 days (goal: 20 min on 5 days, met on 3)": the same words in both emails. */
+/** "1 minute", "21 minutes": every figure of the weekly emails carries its unit (issue 41). */
+export function minutesText(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? "day" : "days"}`;
+}
+
+/** "15 minutes a day, 5 days a week": a homework's practice goal, as the homework dialog sets it. */
+export function goalText(goal: DigestGoal): string {
+  return `${minutesText(goal.minutesPerDay)} a day, ${daysText(goal.daysPerWeek)} a week`;
+}
+
+/** The week's goal in minutes: minutes a day times days a week. */
+export function goalMinutes(goal: DigestGoal): number {
+  return goal.minutesPerDay * goal.daysPerWeek;
+}
+
+/** "21 of 75 minutes (goal: 15 minutes a day, 5 days a week)": the week's practice against its goal, or null without one. */
+export function goalLine(week: PracticeWeek, goal: DigestGoal | null): string | null {
+  if (!goal) return null;
+  return `${week.minutes} of ${minutesText(goalMinutes(goal))} (goal: ${goalText(goal)})`;
+}
+
+/**
+ * "21 minutes on 2 days (1 minute timed, 20 minutes self-reported); daily goal reached on 1 of 5
+ * days": the same words in both emails.
+ */
 export function practiceLine(week: PracticeWeek, goal: DigestGoal | null): string {
-  if (week.minutes === 0) return goal ? `No practice logged yet (goal: ${goal.minutesPerDay} min on ${goal.daysPerWeek} days)` : "No practice logged";
-  const days = `${week.minutes} min on ${week.days} ${week.days === 1 ? "day" : "days"}`;
+  if (week.minutes === 0) return goal ? "No practice logged yet" : "No practice logged";
+  const days = `${minutesText(week.minutes)} on ${daysText(week.days)}`;
   const sources =
     week.timedMinutes > 0 && week.selfReportedMinutes > 0
-      ? ` (${week.timedMinutes} min timed, ${week.selfReportedMinutes} min self-reported)`
+      ? ` (${minutesText(week.timedMinutes)} timed, ${minutesText(week.selfReportedMinutes)} self-reported)`
       : week.timedMinutes > 0
-        ? " (timed)"
-        : " (self-reported)";
+        ? " (all timed)"
+        : " (all self-reported)";
   if (!goal) return `${days}${sources}`;
-  const met = week.goalMet ? "goal met" : `goal: ${goal.minutesPerDay} min on ${goal.daysPerWeek} days, reached on ${week.goalDays}`;
+  const met = `${week.goalMet ? "goal met" : "daily goal reached"} on ${week.goalDays} of ${daysText(goal.daysPerWeek)}`;
   return `${days}${sources}; ${met}`;
 }
 
-/** "3-day streak (longest 5)", or null without a streak. */
+/** "3-day streak (longest 5 days)", or null without a streak. */
 export function streakLine(streak: PracticeStreak): string | null {
   if (streak.current === 0) return null;
-  return `${streak.current}-day streak${streak.longest > streak.current ? ` (longest ${streak.longest})` : ""}`;
+  return `${streak.current}-day streak${streak.longest > streak.current ? ` (longest ${daysText(streak.longest)})` : ""}`;
 }
 
 /** A calendar date ("2026-11-23") in words; noon UTC keeps the day whatever the formatter's zone. */
@@ -148,6 +198,35 @@ export function weekLabel(weekStart: string): string {
   const end = addLocalDays(weekStart, 6);
   const sameMonth = weekStart.slice(0, 7) === end.slice(0, 7);
   return `${dateWords(weekStart, { month: "long", day: "numeric" })}-${dateWords(end, sameMonth ? { day: "numeric" } : { month: "long", day: "numeric" })}`;
+}
+
+/**
+ * "This week" of an email about the week starting `weekStart`: its Monday 00:00 to the next
+ * Monday 00:00 on the reader's calendar (a Sunday 21:00 lesson in New York, Monday 02:00 UTC, is
+ * this week's; Sunday evening the week before, Monday UTC too, is not).
+ */
+export function weekRange(weekStart: string, timeZone: string): { from: Date; to: Date } {
+  return { from: instantFromLocal(weekStart, "00:00", timeZone), to: instantFromLocal(addLocalDays(weekStart, 7), "00:00", timeZone) };
+}
+
+/** Whether an instant falls in [from, to). */
+export function inRange(instant: string | Date, range: { from: Date; to: Date }): boolean {
+  const at = new Date(instant).getTime();
+  return at >= range.from.getTime() && at < range.to.getTime();
+}
+
+/** "Sat, Nov 28": the day an instant falls on, on the reader's calendar. */
+export function dayLabel(instant: string | Date, timeZone: string): string {
+  return dueDateLabel(localDateTime(instant, timeZone).date);
+}
+
+/** A teacher's note in an email: whole up to this length, else cut at a word with a pointer to the full note. */
+export const NOTE_EMAIL_MAX = 600;
+export function noteExcerpt(note: string, childFirstName: string): string {
+  const trimmed = note.trim();
+  if (trimmed.length <= NOTE_EMAIL_MAX) return trimmed;
+  const cut = trimmed.slice(0, NOTE_EMAIL_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), NOTE_EMAIL_MAX - 40)).trimEnd()}… (the whole note is on ${childFirstName}'s page)`;
 }
 
 /**
@@ -164,6 +243,6 @@ export function dueDateLabel(dueOn: string): string {
 }
 
 /** A homework's items in one line ("Practice" for one without items). */
-export function homeworkText(homework: DigestHomework): string {
+export function homeworkText(homework: Pick<DigestHomework, "items">): string {
   return homework.items.length > 0 ? homework.items.join("; ") : "Practice";
 }

@@ -40,6 +40,7 @@ export const OPERATOR_ACTIONS = [
   "ask_for_changes",
   "reject",
   "dismiss",
+  "close_report",
   "hide_review",
   "hide_message",
   "warn",

@@ -77,6 +77,8 @@ export interface AuditEntryView {
   /** The subject account's name today, when it still exists: the trail reads by name (issue 41). */
   subjectName: string | null;
   reason: string;
+  /** The report the action was taken from, when it was (issue 41). */
+  reportId: string | null;
 }
 
 export interface AuditPage {

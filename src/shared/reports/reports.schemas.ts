@@ -7,6 +7,7 @@ import {
   type ReportStatus,
   type ReportTarget,
 } from "../operator/operator.constants";
+import { operatorReasonSchema } from "../operator/operator.schemas";
 import { boundedText } from "../text.schemas";
 
 /**
@@ -18,7 +19,7 @@ import { boundedText } from "../text.schemas";
 export const REPORT_DETAILS_MAX = 2000;
 export const REPORT_RECEIVED_MESSAGE = "Thanks, our team will look at it.";
 export const REPORT_NOT_FOUND_MESSAGE = "Report not found";
-export const REPORT_ALREADY_HANDLED_MESSAGE = "This report was already handled by an operator. Reload to see what was decided.";
+export const REPORT_ALREADY_HANDLED_MESSAGE = "This report is already closed, so nothing more can be done from it. Reload to see what was decided.";
 /** What both sides of a conversation see instead of a message an operator removed. */
 export const REMOVED_MESSAGE_TEXT = "This message was removed";
 
@@ -42,9 +43,44 @@ export interface ReportReceipt {
 }
 
 
-/** The operator actions on a report, as they appear in the path. */
-export const REPORT_ACTION_PATHS = ["dismiss", "hide-review", "hide-message", "warn", "suspend"] as const;
+/**
+ * The operator actions on a report, as they appear in the path (issue 41: a desk for a team).
+ * The steps (hide the review, remove the message, warn, suspend) each act once and keep the report
+ * open unless `close` is set; `close` closes it after any steps ("Action taken", or "Dismissed"
+ * with none); `dismiss` closes it when nothing was done.
+ */
+export const REPORT_STEPS = ["hide-review", "hide-message", "warn", "suspend"] as const;
+export type ReportStep = (typeof REPORT_STEPS)[number];
+export const REPORT_ACTION_PATHS = ["dismiss", "close", ...REPORT_STEPS] as const;
 export type ReportActionPath = (typeof REPORT_ACTION_PATHS)[number];
+
+/** Which audit action each path records. */
+export const REPORT_PATH_ACTIONS: Record<ReportActionPath, OperatorAction> = {
+  dismiss: "dismiss",
+  close: "close_report",
+  "hide-review": "hide_review",
+  "hide-message": "hide_message",
+  warn: "warn",
+  suspend: "suspend",
+};
+
+/** How a step reads once done, in the report's resolution and on the desk. */
+export const REPORT_STEP_DONE: Record<ReportStep, string> = {
+  "hide-review": "Review hidden",
+  "hide-message": "Message removed",
+  warn: "Warning sent",
+  suspend: "Account suspended",
+};
+
+/** The body of a step: the reason for the audit trail, and whether the step also closes the report. */
+export const reportStepSchema = z.object(
+  {
+    reason: operatorReasonSchema.shape.reason,
+    close: z.boolean({ error: "Say whether this action also closes the report: true or false" }).optional(),
+  },
+  { error: "Send the reason as a JSON object" },
+);
+export type ReportStepInput = z.input<typeof reportStepSchema>;
 
 export const reportIdParams = z.object({ reportId: z.guid() });
 
@@ -68,6 +104,8 @@ export interface ReportListItem {
   createdAt: string;
   reporter: ReportPerson | null;
   reported: ReportPerson | null;
+  /** Audit entries taken from this report (its steps, and its close once closed): an open report may have some (issue 41). */
+  actionsTaken: number;
 }
 
 export interface ReportList {
@@ -100,8 +138,19 @@ export interface AuditHistoryEntry {
   createdAt: string;
 }
 
+/** An action taken from this report, oldest first (issue 41). */
+export interface ReportActionEntry {
+  id: number;
+  action: OperatorAction;
+  reason: string;
+  operatorEmail: string;
+  createdAt: string;
+}
+
 export interface ReportDetail extends ReportListItem {
   snapshot: Record<string, unknown>;
+  /** What was done from this report so far (each step once), and its close. */
+  actions: ReportActionEntry[];
   resolvedAt: string | null;
   resolution: string | null;
   resolvedBy: string | null;

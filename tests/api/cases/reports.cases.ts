@@ -23,6 +23,11 @@ const action = (name: string, report: "review" | "message"): RouteCase => ({
   request: (world) => ({ path: `/api/operator/reports/${world.reports[report]}/${name}`, body: reason() }),
   badInput: { as: "operator", validBody: reason },
 });
+/** A step on a report (issue 41): the reason, and `close` to close the report with it (optional). */
+const step = (name: string, report: "review" | "message"): RouteCase => ({
+  ...action(name, report),
+  badInput: { as: "operator", validBody: () => ({ ...reason(), close: true }), optionalKeys: ["close"] },
+});
 
 export const reportsCases: RouteCase[] = [
   {
@@ -40,8 +45,9 @@ export const reportsCases: RouteCase[] = [
     request: (world) => ({ path: `/api/operator/reports/${world.reports.review}` }),
   },
   action("dismiss", "review"),
-  action("hide-review", "review"),
-  action("hide-message", "message"),
-  action("warn", "message"),
-  action("suspend", "review"),
+  action("close", "message"),
+  step("hide-review", "review"),
+  step("hide-message", "message"),
+  step("warn", "message"),
+  step("suspend", "review"),
 ];

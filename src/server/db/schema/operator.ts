@@ -85,10 +85,16 @@ export const operatorActions = pgTable(
     /** The account concerned (the teacher, the review's author, the sender, the suspended account). */
     subjectUserId: text(),
     reason: text().notNull(),
+    /**
+     * The report the action was taken from (issue 41): a report gathers several actions (remove
+     * the message, warn the sender) until it is closed. One action of a kind per report.
+     */
+    reportId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [
     index("operator_actions_created_idx").on(t.createdAt),
+    uniqueIndex("operator_actions_report_action_key").on(t.reportId, t.action).where(sql`${t.reportId} is not null`),
     index("operator_actions_target_idx").on(t.targetKind, t.targetId),
     index("operator_actions_subject_idx").on(t.subjectUserId),
     check("operator_actions_action_check", oneOf(t.action, OPERATOR_ACTIONS)),

@@ -22,6 +22,19 @@ function targetLink(kind: string, id: string): string | null {
   return null;
 }
 
+/** What the filter shows, by name when the entries name it (issue 41); the id only when they cannot. */
+function filterWords(filter: AuditFilter, first: AuditEntryView | undefined): string {
+  if (filter.target) {
+    const [kind = "", ...rest] = filter.target.split(":");
+    const label = (AUDIT_TARGET_LABELS[kind as AuditTarget] ?? kind).toLowerCase();
+    return `actions on the ${label} ${rest.join(":")}`;
+  }
+  if (first && first.subjectUserId === filter.subject && first.subjectName) {
+    return `actions about ${first.subjectName}${first.subjectEmail ? ` (${first.subjectEmail})` : ""}`;
+  }
+  return `actions about account ${filter.subject ?? ""}`;
+}
+
 /**
  * /operator/audit: every operator action, newest first, filtered by what it was about
  * (`?target=kind:id`) or by the account concerned (`?subject=userId`). Nothing here edits it.
@@ -43,7 +56,7 @@ export function Component() {
       <AuditFilterForm key={params.toString()} initial={filter} onApply={(next) => setParams(next, { replace: false })} />
       {filtered ? (
         <p className="mt-4 text-sm text-slate-700">
-          Showing {filter.target ? `actions on ${filter.target}` : `actions about account ${filter.subject}`}.{" "}
+          Showing {filterWords(filter, entries[0])}.{" "}
           <Link to="/operator/audit" className="font-medium text-brand-700 underline-offset-4 hover:underline">
             Show all
           </Link>
@@ -93,7 +106,7 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
       <p className="mt-1 break-words text-sm text-slate-700">
         By {entry.operatorEmail} · on{" "}
         {link ? (
-          <Link to={link} className="text-brand-700 underline-offset-4 hover:underline">
+          <Link to={link} className="text-brand-700 underline underline-offset-4">
             {target}
           </Link>
         ) : (
@@ -102,8 +115,16 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
         {entry.subjectUserId ? (
           <>
             {" "}· account{" "}
-            <Link to={`/operator/accounts/${entry.subjectUserId}`} className="text-brand-700 underline-offset-4 hover:underline">
+            <Link to={`/operator/accounts/${entry.subjectUserId}`} className="text-brand-700 underline underline-offset-4">
               {entry.subjectName && entry.subjectEmail ? `${entry.subjectName} (${entry.subjectEmail})` : (entry.subjectEmail ?? "a deleted account")}
+            </Link>
+          </>
+        ) : null}
+        {entry.reportId && entry.targetKind !== "report" ? (
+          <>
+            {" "}· from{" "}
+            <Link to={`/operator/reports/${entry.reportId}`} className="text-brand-700 underline underline-offset-4">
+              its report
             </Link>
           </>
         ) : null}
@@ -111,6 +132,7 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
       <p className="mt-1 break-all text-xs text-slate-500" data-testid="audit-ids">
         Ids: {entry.targetKind} {entry.targetId}
         {entry.subjectUserId ? ` · account ${entry.subjectUserId}` : ""}
+        {entry.reportId && entry.targetKind !== "report" ? ` · report ${entry.reportId}` : ""}
       </p>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">
         <span className="font-medium">Reason:</span> {entry.reason}

@@ -50,11 +50,11 @@ function PasswordStep({ onCodeNeeded }: { onCodeNeeded: () => void }) {
         }),
       )}
     >
-      <Field id="operator-email" label="Email" error={form.formState.errors.email?.message}>
-        <Input id="operator-email" type="email" autoComplete="username" {...form.register("email")} />
+      <Field id="operator-email" label="Email" error={form.formState.errors.email?.message} required>
+        <Input id="operator-email" aria-required="true" type="email" autoComplete="username" {...form.register("email")} />
       </Field>
-      <Field id="operator-password" label="Password" error={form.formState.errors.password?.message}>
-        <PasswordInput id="operator-password" autoComplete="current-password" {...form.register("password")} />
+      <Field id="operator-password" label="Password" error={form.formState.errors.password?.message} required>
+        <PasswordInput id="operator-password" aria-required="true" autoComplete="current-password" {...form.register("password")} />
       </Field>
       {signIn.isError ? <Alert>{errorMessage(signIn.error, "Signing in failed. Please try again.")}</Alert> : null}
       <Button type="submit" className="w-full" disabled={signIn.isPending}>

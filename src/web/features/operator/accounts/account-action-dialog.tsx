@@ -66,8 +66,8 @@ function ReasonForm({ action, userId, onDone }: { action: "suspend" | "reinstate
   const id = `${action}-reason`;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field id={id} label="Reason" hint="Kept in the audit trail; not shown to the account holder." error={error}>
-        <Textarea id={id} rows={3} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, error)} {...form.register("reason")} />
+      <Field id={id} label="Reason" hint="Kept in the audit trail; not shown to the account holder." error={error} required>
+        <Textarea id={id} aria-required="true" rows={3} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, error)} {...form.register("reason")} />
       </Field>
       {act.isError && !error ? <Alert>{errorMessage(act.error, `Could not ${action} the account. Please try again.`)}</Alert> : null}
       <FormActions variant={action === "suspend" ? "danger" : "primary"} submit={COPY[action].submit} pending={act.isPending} pendingLabel={COPY[action].pending} />

@@ -26,8 +26,8 @@ export function FindAccountForm() {
     <form noValidate onSubmit={onSubmit} role="search" aria-label="Find an account" className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
-          <Field id="find-account-email" label="Find an account by email" error={error}>
-            <Input id="find-account-email" type="email" autoComplete="off" placeholder="name@example.com" {...invalidProps("find-account-email", error)} {...form.register("email")} />
+          <Field id="find-account-email" label="Find an account by email" error={error} required>
+            <Input id="find-account-email" aria-required="true" type="email" autoComplete="off" placeholder="name@example.com" {...invalidProps("find-account-email", error)} {...form.register("email")} />
           </Field>
         </div>
         <Button type="submit" variant="secondary" disabled={find.isPending} className={error ? "sm:mb-7" : undefined}>

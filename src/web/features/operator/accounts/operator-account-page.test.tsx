@@ -79,7 +79,7 @@ describe("the operator's account page", () => {
     expect(await within(dialog).findByText(OPERATOR_REASON_MESSAGE)).toBeInTheDocument();
     expect(posted).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText("Reason"), "Harassment confirmed (report r1)");
+    await user.type(within(dialog).getByLabelText("Reason (required)"), "Harassment confirmed (report r1)");
     await user.click(within(dialog).getByRole("button", { name: "Suspend" }));
     expect(await screen.findByText(/^Suspended .* by olive@example.test\.$/)).toBeInTheDocument();
     expect(posted).toEqual([{ reason: "Harassment confirmed (report r1)" }]);
@@ -93,6 +93,6 @@ describe("the operator's account page", () => {
     fakeApi(null);
     renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Account not found" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Find an account by email")).toBeInTheDocument();
+    expect(screen.getByLabelText("Find an account by email (required)")).toBeInTheDocument();
   });
 });

@@ -148,7 +148,7 @@ describe("operator: teacher applications (issue 27)", () => {
     expect(await within(dialog).findByText("Please give a short reason.")).toBeInTheDocument();
     expect(posts).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText("Message to the teacher"), "Please add a studio address.");
+    await user.type(within(dialog).getByLabelText("Message to the teacher (required)"), "Please add a studio address.");
     await user.click(within(dialog).getByRole("button", { name: "Ask for changes" }));
     expect(await screen.findByText("Changes asked for. The teacher has been emailed your message.")).toBeInTheDocument();
     expect(posts).toEqual([{ path: `/api/operator/applications/${TEACHER_ID}/ask-for-changes`, body: { reason: "Please add a studio address." } }]);

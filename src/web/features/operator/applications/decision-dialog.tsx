@@ -21,7 +21,7 @@ const COPY: Record<ApplicationDecision, { button: string; title: string; effect:
     button: "Approve",
     title: "Approve this application",
     effect: "The teacher is emailed that they may now turn on discovery, so families can find them.",
-    label: "Note for the audit trail (required)",
+    label: "Note for the audit trail",
     hint: "Kept with your name in the audit trail; the teacher does not see it.",
     variant: "primary",
   },
@@ -90,8 +90,8 @@ function DecisionForm({ teacherId, decision, onDone }: { teacherId: string; deci
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field id={id} label={copy.label} hint={copy.hint} error={errors.reason?.message}>
-        <Textarea id={id} rows={4} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, errors.reason?.message)} {...form.register("reason")} />
+      <Field id={id} label={copy.label} hint={copy.hint} error={errors.reason?.message} required>
+        <Textarea id={id} aria-required="true" rows={4} maxLength={OPERATOR_REASON_MAX} {...invalidProps(id, errors.reason?.message)} {...form.register("reason")} />
       </Field>
       {decide.isError && !errors.reason ? <Alert>{errorMessage(decide.error, "The decision could not be saved. Please try again.")}</Alert> : null}
       <FormActions variant={copy.variant === "secondaryDanger" ? "danger" : "primary"} submit={copy.button} pending={decide.isPending} pendingLabel="Saving..." />

@@ -1,22 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { OPERATOR_REASON_MAX, operatorReasonSchema, type OperatorReasonInput } from "../../../../shared/operator/operator.schemas";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { REPORT_REASON_LABELS } from "../../../../shared/operator/operator.constants";
-import { type ReportActionPath, type ReportDetail } from "../../../../shared/reports/reports.schemas";
+import { type ReportDetail } from "../../../../shared/reports/reports.schemas";
 import { PageShell } from "../../../app/page-shell";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { invalidProps, setServerErrors } from "../../../components/ui/form";
-import { Textarea } from "../../../components/ui/textarea";
 import { errorMessage } from "../../../lib/api";
-import { suspendEffect } from "../accounts/account-action-dialog";
 import { OPERATOR_ACTION_LABELS } from "../../../../shared/operator/audit-labels";
+import { ReportActions, ReportActionsTaken } from "./report-actions";
 import { evidenceInstant, formatWhen, personLabel, STATUS_LABELS, TARGET_LABELS } from "./report-labels";
-import { useOperatorReport, useReportAction } from "./use-operator-reports";
+import { useOperatorReport } from "./use-operator-reports";
 
 /** /operator/reports/:reportId: the evidence as reported and as it is now, the account's history, the actions. */
 export function Component() {
@@ -64,8 +55,19 @@ function ReportView({ report }: { report: ReportDetail }) {
           <Row label="Reported account">
             <PersonLink person={report.reported} />
           </Row>
+          {report.targetKind === "message" && report.reporter && report.reported ? (
+            <Row label="Sent in">
+              the conversation between {report.reported.name} and {report.reporter.name}
+            </Row>
+          ) : null}
           {report.details ? <Row label="Reporter's details">{report.details}</Row> : null}
         </dl>
+        <p className="mt-3 text-xs break-all text-slate-500" data-testid="report-ids">
+          Ids: report {report.id} · {report.targetKind} {report.targetId}
+          {typeof report.snapshot.conversationId === "string" ? ` · conversation ${report.snapshot.conversationId}` : ""}
+          {report.reporter ? ` · reporter ${report.reporter.userId}` : ""}
+          {report.reported ? ` · reported account ${report.reported.userId}` : ""}
+        </p>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="as-reported" className={card}>
@@ -91,7 +93,8 @@ function ReportView({ report }: { report: ReportDetail }) {
           {report.target.exists && report.target.edited && report.target.current ? <Values values={report.target.current} /> : null}
         </section>
       </div>
-      {report.status === "open" ? <Actions report={report} /> : null}
+      <ReportActionsTaken report={report} />
+      {report.status === "open" ? <ReportActions report={report} /> : null}
       <History report={report} />
     </div>
   );
@@ -156,81 +159,6 @@ function PersonLink({ person }: { person: ReportDetail["reporter"] }) {
     <Link to={`/operator/accounts/${encodeURIComponent(person.userId)}`} className="text-brand-700 underline-offset-4 hover:underline">
       {personLabel(person)}
     </Link>
-  );
-}
-
-function Actions({ report }: { report: ReportDetail }) {
-  const act = useReportAction(report.id);
-  const form = useForm<OperatorReasonInput>({ resolver: zodResolver(operatorReasonSchema), defaultValues: { reason: "" } });
-  const { errors } = form.formState;
-  const run = (action: ReportActionPath) =>
-    form.handleSubmit((values) => act.mutate({ action, reason: values.reason }, { onError: (error) => setServerErrors(error, form.setError, ["reason"]) }));
-  const accountGone = !report.reported || report.reported.deleted;
-  // Suspending signs the account out everywhere: like on the account page, it is confirmed first.
-  const [confirmingSuspend, setConfirmingSuspend] = useState(false);
-  const askSuspend = form.handleSubmit(() => setConfirmingSuspend(true));
-  return (
-    <section aria-labelledby="actions" className={card}>
-      <h2 id="actions" className="text-lg font-semibold text-slate-900">
-        Decide
-      </h2>
-      <form noValidate onSubmit={(event) => void run("dismiss")(event)} className="mt-3 space-y-4">
-        <Field
-          id="action-reason"
-          label="Reason"
-          hint={`Kept in the audit trail; a warning sends it to the reported account. Up to ${OPERATOR_REASON_MAX} characters.`}
-          error={errors.reason?.message}
-        >
-          <Textarea id="action-reason" rows={3} maxLength={OPERATOR_REASON_MAX} {...invalidProps("action-reason", errors.reason?.message)} {...form.register("reason")} />
-        </Field>
-        {act.isError && !errors.reason ? <Alert>{errorMessage(act.error, "The action failed. Please try again.")}</Alert> : null}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="secondary" disabled={act.isPending}>
-            Dismiss
-          </Button>
-          {report.targetKind === "review" ? (
-            <Button variant="secondaryDanger" disabled={act.isPending} onClick={(event) => void run("hide-review")(event)}>
-              Hide review
-            </Button>
-          ) : null}
-          {report.targetKind === "message" ? (
-            <Button variant="secondaryDanger" disabled={act.isPending} onClick={(event) => void run("hide-message")(event)}>
-              Remove message
-            </Button>
-          ) : null}
-          <Button variant="secondaryDanger" disabled={act.isPending || accountGone} onClick={(event) => void run("warn")(event)}>
-            Warn account
-          </Button>
-          <Button variant="danger" disabled={act.isPending || accountGone || report.reported?.suspended} onClick={(event) => void askSuspend(event)}>
-            Suspend account
-          </Button>
-        </div>
-      </form>
-      {report.reported ? (
-        <Dialog open={confirmingSuspend} onOpenChange={setConfirmingSuspend}>
-          {confirmingSuspend ? (
-            <DialogContent title="Suspend account" description={suspendEffect(report.reported.name, report.reported.role === "teacher")}>
-              <p className="text-sm break-words text-slate-700">Reason: {form.getValues("reason")}</p>
-              <div className="mt-4 flex justify-end gap-2">
-                <DialogClose asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </DialogClose>
-                <Button
-                  variant="danger"
-                  disabled={act.isPending}
-                  onClick={(event) => {
-                    setConfirmingSuspend(false);
-                    void run("suspend")(event);
-                  }}
-                >
-                  Suspend
-                </Button>
-              </div>
-            </DialogContent>
-          ) : null}
-        </Dialog>
-      ) : null}
-    </section>
   );
 }
 

@@ -33,6 +33,7 @@ export function Component() {
                   )}
                 >
                   {STATUS_LABELS[report.status]}
+                  {report.status === "open" && report.actionsTaken > 0 ? ` · ${report.actionsTaken} ${report.actionsTaken === 1 ? "action" : "actions"} taken` : ""}
                 </span>
                 <Link to={`/operator/reports/${report.id}`} className="font-medium text-brand-700 hover:underline">
                   {TARGET_LABELS[report.targetKind]}: {REPORT_REASON_LABELS[report.reason]}

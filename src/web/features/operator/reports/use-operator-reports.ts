@@ -16,24 +16,30 @@ export function useOperatorReport(reportId: string) {
   });
 }
 
-/** One action on the report, with the operator's reason; the report as it now stands comes back. */
+/**
+ * One action on the report, with the operator's reason (a step may also close the report); the
+ * report as it now stands comes back.
+ */
 export function useReportAction(reportId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: ReportActionPath; reason: string }): Promise<ReportDetail> => {
+    mutationFn: ({ action, reason, close }: { action: ReportActionPath; reason: string; close?: boolean }): Promise<ReportDetail> => {
       const report = api.operator.reports[":reportId"];
-      const args = { param: { reportId }, json: { reason } };
+      const param = { reportId };
+      const step = { param, json: { reason, ...(close ? { close: true } : {}) } };
       switch (action) {
         case "dismiss":
-          return call(report.dismiss.$post(args));
+          return call(report.dismiss.$post({ param, json: { reason } }));
+        case "close":
+          return call(report.close.$post({ param, json: { reason } }));
         case "hide-review":
-          return call(report["hide-review"].$post(args));
+          return call(report["hide-review"].$post(step));
         case "hide-message":
-          return call(report["hide-message"].$post(args));
+          return call(report["hide-message"].$post(step));
         case "warn":
-          return call(report.warn.$post(args));
+          return call(report.warn.$post(step));
         case "suspend":
-          return call(report.suspend.$post(args));
+          return call(report.suspend.$post(step));
       }
     },
     onSuccess: (detail) => queryClient.setQueryData(reportKey(reportId), detail),

@@ -1,0 +1,4 @@
+ALTER TABLE "operator_actions" DROP CONSTRAINT "operator_actions_action_check";--> statement-breakpoint
+ALTER TABLE "operator_actions" ADD COLUMN "report_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "operator_actions_report_action_key" ON "operator_actions" USING btree ("report_id","action") WHERE "operator_actions"."report_id" is not null;--> statement-breakpoint
+ALTER TABLE "operator_actions" ADD CONSTRAINT "operator_actions_action_check" CHECK ("operator_actions"."action" in ('approve', 'ask_for_changes', 'reject', 'dismiss', 'close_report', 'hide_review', 'hide_message', 'warn', 'suspend', 'reinstate'));
