@@ -41,7 +41,7 @@ export function Component() {
           <Panel id="make-up-credits" title="Make-up credits">
             <CreditsPanel />
           </Panel>
-          <Panel id="lesson-requests" title="My lesson requests" description="Requests you sent and the teachers' answers.">
+          <Panel id="lesson-requests" title="My lesson requests" description="Requests you sent and the teachers' answers; a request still waiting is moved or withdrawn here.">
             <MyRequests limit={8} />
           </Panel>
         </aside>
