@@ -102,7 +102,7 @@ test("a suspended teacher: the family is told the truth, nothing counts late, no
 
   // The conversation stays readable, without "View profile" (a 404) or a composer that cannot send.
   await page.goto(`/messages/${conversation.id}`);
-  await expect(page.getByText("See you soon!")).toBeVisible();
+  await expect(page.getByRole("log", { name: "Messages" }).getByText("See you soon!")).toBeVisible();
   await expect(page.getByRole("link", { name: "View profile" })).toHaveCount(0);
   await expect(page.getByText("Casey can no longer teach on Music Lessons, so no new messages can be sent here.")).toBeVisible();
   await expectNoProfileLink(page, teacherId);
