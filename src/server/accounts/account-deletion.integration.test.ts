@@ -337,5 +337,10 @@ describe("a teacher deletes their account", () => {
     const pdf = await t.app.request(`/api/invoices/${sent.id}/pdf`, { headers: { cookie: parent.cookie } });
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
     expect(text.replace(/\s+/g, " ")).toContain(`${TEACHER_LEFT_CONTACT_TEXT} ${contact}`);
+    // The year statement too (the README says so).
+    const statement = await t.app.request(`/api/billing/statement?teacherId=${teacher.teacherId}&year=${sent.issueDate.slice(0, 4)}`, { headers: { cookie: parent.cookie } });
+    expect(statement.status).toBe(200);
+    const statementText = (await extractText(await getDocumentProxy(new Uint8Array(await statement.arrayBuffer())), { mergePages: true })).text;
+    expect(statementText.replace(/\s+/g, " ")).toContain(`${TEACHER_LEFT_CONTACT_TEXT} ${contact}`);
   });
 });

@@ -115,6 +115,7 @@ export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, que
     teacherName: names.teacherName,
     teacherEmail: names.teacherEmail,
     teacherLeft: first?.teacherId === null,
+    teacherLeftContact: first?.teacherId === null ? first.teacherLeftContact : null,
     familyName: names.familyName,
     invoices: ofYear.map(summary),
     creditCents,

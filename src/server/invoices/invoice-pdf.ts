@@ -2,7 +2,7 @@ import { owedCents } from "../../shared/invoices/family-credit.rules";
 import { asSentence, formatDay } from "../../shared/invoices/invoice-format.rules";
 import { INVOICE_STATE_LABELS } from "../../shared/invoices/invoice-state.rules";
 import type { InvoiceDTO, InvoiceSummaryDTO } from "../../shared/invoices/invoices.schemas";
-import { PAYMENT_METHOD_LABELS, TEACHER_LEFT_CONTACT_TEXT, TEACHER_LEFT_OWED_TEXT } from "../../shared/invoices/invoices.schemas";
+import { PAYMENT_METHOD_LABELS, teacherLeftOwedText } from "../../shared/invoices/invoices.schemas";
 import { formatMoney, sumCents } from "../../shared/invoices/money.rules";
 import { fontFile, textRuns } from "./pdf-fonts";
 
@@ -103,7 +103,7 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
     doc.fillColor("black");
     say(doc, "From", { bold: true, x: MARGIN, y: top });
     say(doc, invoice.teacherName);
-    if (invoice.teacherLeft) say(doc, invoice.teacherLeftContact ? `${TEACHER_LEFT_CONTACT_TEXT} ${invoice.teacherLeftContact}` : TEACHER_LEFT_OWED_TEXT);
+    if (invoice.teacherLeft) say(doc, teacherLeftOwedText(invoice.teacherLeftContact));
     if (invoice.teacherEmail) say(doc, invoice.teacherEmail);
     if (invoice.teacherPhone) say(doc, invoice.teacherPhone);
     const leftBottom = doc.y;
@@ -169,7 +169,7 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
     if (invoice.teacherLeft) {
       // No one to pay: the copied payment details are not offered again (issue 41).
       heading(doc, "Payment");
-      say(doc, invoice.teacherLeftContact ? `${TEACHER_LEFT_CONTACT_TEXT} ${invoice.teacherLeftContact}` : `${TEACHER_LEFT_OWED_TEXT}.`, { x: MARGIN, width });
+      say(doc, invoice.teacherLeftContact ? teacherLeftOwedText(invoice.teacherLeftContact) : asSentence(teacherLeftOwedText(null)), { x: MARGIN, width });
       say(doc, "All amounts are in US dollars (USD).", { x: MARGIN, width });
       return;
     }
@@ -185,6 +185,8 @@ export interface StatementInput {
   teacherName: string;
   /** The teacher deleted their account: what is owed is no longer payable in the app. */
   teacherLeft?: boolean;
+  /** What they left for families who still owe them, if anything. */
+  teacherLeftContact?: string | null;
   teacherEmail: string;
   familyName: string;
   invoices: InvoiceSummaryDTO[];
@@ -203,7 +205,7 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
     say(doc, `Statement ${input.year}`, { bold: true, x: MARGIN, y: MARGIN });
     doc.fontSize(10).moveDown();
     say(doc, input.teacherEmail ? `From ${input.teacherName} (${input.teacherEmail})` : `From ${input.teacherName}`);
-    if (input.teacherLeft) say(doc, TEACHER_LEFT_OWED_TEXT);
+    if (input.teacherLeft) say(doc, teacherLeftOwedText(input.teacherLeftContact));
     say(doc, `For ${input.familyName}`);
 
     const counted = input.invoices.filter((invoice) => invoice.status !== "void");

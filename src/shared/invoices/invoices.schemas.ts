@@ -272,3 +272,8 @@ export type StatementQuery = z.output<typeof statementQuerySchema>;
 export const TEACHER_LEFT_OWED_TEXT = "The teacher deleted their account: no longer payable in the app";
 /** When the teacher left how to reach and pay them (issue 41), before their words. */
 export const TEACHER_LEFT_CONTACT_TEXT = "The teacher deleted their account and left these details for what is still owed:";
+
+/** What a family reads about money still owed to a teacher who left: their contact if they left one. */
+export function teacherLeftOwedText(contact: string | null | undefined): string {
+  return contact ? `${TEACHER_LEFT_CONTACT_TEXT} ${contact}` : TEACHER_LEFT_OWED_TEXT;
+}

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { InvoiceFact } from "./invoice-fact";
 import { Link } from "react-router";
-import { TEACHER_LEFT_CONTACT_TEXT, TEACHER_LEFT_OWED_TEXT, type InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
+import { teacherLeftOwedText, type InvoiceSummaryDTO } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { dueText, issuedText } from "./invoice-dates";
 import { InvoiceStateBadge } from "./invoice-state-badge";
@@ -111,7 +111,7 @@ function TeacherLeftOwed({ invoice }: { invoice: InvoiceSummaryDTO }) {
   if (!invoice.teacherLeft || invoice.balanceCents <= 0 || invoice.state === "void") return null;
   return (
     <p className="text-sm break-words whitespace-pre-line text-amber-800" data-testid="teacher-left-owed">
-      {invoice.teacherLeftContact ? `${TEACHER_LEFT_CONTACT_TEXT} ${invoice.teacherLeftContact}` : TEACHER_LEFT_OWED_TEXT}
+      {teacherLeftOwedText(invoice.teacherLeftContact)}
     </p>
   );
 }

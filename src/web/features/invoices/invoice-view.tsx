@@ -3,7 +3,7 @@ import { InvoiceFact } from "./invoice-fact";
 import type { ReactNode } from "react";
 import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
 import { asSentence, dayIn } from "../../../shared/invoices/invoice-format.rules";
-import { PAYMENT_METHOD_LABELS, TEACHER_LEFT_CONTACT_TEXT, TEACHER_LEFT_OWED_TEXT } from "../../../shared/invoices/invoices.schemas";
+import { PAYMENT_METHOD_LABELS, teacherLeftOwedText } from "../../../shared/invoices/invoices.schemas";
 import { formatMoney } from "../../../shared/invoices/money.rules";
 import { buttonClasses } from "../../components/ui/button";
 import { viewerTimeZone } from "../../lib/time-zone";
@@ -139,7 +139,7 @@ function HowToPay({ invoice }: { invoice: InvoiceDTO }) {
   if (invoice.teacherLeft) {
     return (
       <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-700" data-testid="teacher-left-owed">
-        {invoice.teacherLeftContact ? `${TEACHER_LEFT_CONTACT_TEXT} ${invoice.teacherLeftContact}` : TEACHER_LEFT_OWED_TEXT}
+        {teacherLeftOwedText(invoice.teacherLeftContact)}
         {invoice.teacherLeftContact ? "" : invoice.balanceCents > 0 && invoice.state !== "void" ? ` (${formatMoney(invoice.balanceCents)} left unpaid on this invoice).` : "."}
       </p>
     );
