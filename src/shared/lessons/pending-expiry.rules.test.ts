@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiryStarts, isExpired, isRequestExpired, pendingExpiresAt, requestAnswerBy } from "./pending-expiry.rules";
+import { expiryStarts, isExpired, isRequestExpired, pendingExpiresAt, requestAnswerBy, waitingRequestsFirst } from "./pending-expiry.rules";
 
 const H = 3_600_000;
 const CREATED = new Date("2026-11-22T12:00:00.000Z");
@@ -78,5 +78,20 @@ describe("by when the teacher answers a request just made (issue 41)", () => {
     expect(requestAnswerBy([{ createdAt: created, startsAt: "2026-11-23T09:00:00.000Z" }]).toISOString()).toBe("2026-11-23T09:00:00.000Z");
     const series = ["2026-11-30T09:00:00.000Z", "2026-11-23T10:00:00.000Z", "2026-12-07T09:00:00.000Z"].map((startsAt) => ({ createdAt: created, startsAt }));
     expect(requestAnswerBy(series).toISOString()).toBe("2026-11-23T10:00:00.000Z");
+  });
+});
+
+describe("waitingRequestsFirst (issue 41)", () => {
+  const now = new Date("2026-11-29T12:00:00Z");
+  const created = "2026-11-29T10:00:00Z";
+  it("puts the requests still waiting first, soonest on top, then the rest in the given order", () => {
+    const list = [
+      { id: "later", status: "pending", createdAt: created, startsAt: "2026-12-02T15:00:00Z" },
+      { id: "accepted", status: "accepted", createdAt: created, startsAt: "2026-11-30T15:00:00Z" },
+      { id: "flagged", status: "pending", expired: true, createdAt: created, startsAt: "2026-11-30T16:00:00Z" },
+      { id: "soon", status: "pending", createdAt: created, startsAt: "2026-11-30T15:00:00Z" },
+      { id: "passed", status: "pending", createdAt: created, startsAt: "2026-11-29T11:00:00Z" },
+    ];
+    expect(waitingRequestsFirst(list, now).map((r) => r.id)).toEqual(["soon", "later", "accepted", "flagged", "passed"]);
   });
 });

@@ -44,3 +44,15 @@ export function requestAnswerBy(requests: readonly { createdAt: string | Date; s
   const firstStart = Math.min(...requests.map((r) => new Date(r.startsAt).getTime()));
   return pendingExpiresAt(new Date(created), new Date(firstStart));
 }
+
+type ListedRequest = { status: string; expired?: boolean; createdAt: string | Date; startsAt: string | Date };
+
+/**
+ * The parent's request list (issue 41): requests the teacher can still answer first, soonest on
+ * top (the one decided next); then the rest in the order given (the server's: newest first).
+ */
+export function waitingRequestsFirst<T extends ListedRequest>(requests: readonly T[], now: Date): T[] {
+  const waiting = (request: T) => request.status === "pending" && !request.expired && !isRequestExpired(request, now);
+  const soonest = requests.filter(waiting).sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+  return [...soonest, ...requests.filter((request) => !waiting(request))];
+}

@@ -1,7 +1,7 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { BookingRequestDTO } from "../../../shared/booking/booking.schemas";
 import { FORMAT_LABELS } from "../../../shared/booking/lesson-place.rules";
-import { isRequestExpired } from "../../../shared/lessons/pending-expiry.rules";
+import { isRequestExpired, waitingRequestsFirst } from "../../../shared/lessons/pending-expiry.rules";
 import { Alert } from "../../components/ui/alert";
 import { SeeAllToggle, useSeeAll } from "../../components/ui/see-all";
 import { cn } from "../../lib/cn";
@@ -22,16 +22,6 @@ const STATUS_STYLE = {
 const STATUS_LABEL = { pending: "Pending", accepted: "Accepted", declined: "Declined", expired: "Expired", cancelled: "Cancelled" } as const;
 
 /**
- * Requests the teacher can still answer first, soonest first (the one decided next on top); then
- * the rest as the server lists them (newest first).
- */
-export function requestsInOrder(requests: BookingRequestDTO[], now: Date): BookingRequestDTO[] {
-  const open = (b: BookingRequestDTO) => b.status === "pending" && !b.expired && !isRequestExpired(b, now);
-  const waiting = requests.filter(open).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-  return [...waiting, ...requests.filter((b) => !open(b))];
-}
-
-/**
  * The parent's lesson requests and their status; `studentId` narrows it to one student. A request
  * still waiting is listed here only (not among the lessons), with what the parent may do with it.
  */
@@ -40,7 +30,7 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
   const lessons = useMyLessons();
   const now = new Date();
   const mine = (bookings.data?.bookings ?? []).filter((b) => !studentId || b.student.id === studentId);
-  const { shown: list, toggle } = useSeeAll(requestsInOrder(mine, now), limit);
+  const { shown: list, toggle } = useSeeAll(waitingRequestsFirst(mine, now), limit);
   if (bookings.isPending) return <p className="text-sm text-slate-600">Loading requests...</p>;
   if (bookings.isError) return <Alert>Failed to load requests</Alert>;
   if (list.length === 0) return <p className="text-sm text-slate-600">No lesson requests yet.</p>;
