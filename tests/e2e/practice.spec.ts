@@ -155,7 +155,9 @@ test("practice: homework after a lesson, the timer and a typed log on two days, 
   // Yesterday's typed minutes are this week's unless today is a Monday.
   const yesterdayThisWeek = new Date(`${today}T12:00:00Z`).getUTCDay() !== 1;
   const weekMinutes = timedMinutes + (yesterdayThisWeek ? 30 : 0);
-  expect(digest).toContain(`Practice this week: ${weekMinutes} min on ${yesterdayThisWeek ? "2 days" : "1 day"}`);
+  // Issue 41: the week's goal against the minutes done, and every figure with its unit.
+  expect(digest).toMatch(new RegExp(`Practice this week: ${weekMinutes} of \\d+ minutes \\(goal: `));
+  expect(digest).toMatch(new RegExp(`${weekMinutes} minutes? on ${yesterdayThisWeek ? "2 days" : "1 day"} \\(`));
   expect(digest).toContain("Streak: 2-day streak");
   expect(digest).toContain("C major scale, hands together; Minuet in G, bars 1-8, slowly");
   const html = /<!doctype html>[\s\S]*<\/html>/i.exec(digest)![0];
