@@ -1,7 +1,9 @@
 import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { EXPIRED_REQUEST_MESSAGE, PAST_REQUEST_MESSAGE, type BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import { MEETING_LINK_NEEDED_MESSAGE } from "../../shared/booking/lesson-place.rules";
+import { acceptBusyMessage } from "../../shared/calendar/busy-calendars.schemas";
 import { AppError } from "../../shared/errors";
+import { busyTimesOverlapping } from "../calendar";
 import { isRequestExpired } from "../../shared/lessons/pending-expiry.rules";
 import { hasBothSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
@@ -67,6 +69,8 @@ export async function decide(
       if (isRequestExpired(first, now)) throw new AppError("conflict", EXPIRED_REQUEST_MESSAGE, { reason: "expired" });
       // Both sides are shown the link from acceptance on: an online lesson is never accepted without one.
       if (rows.some(needsMeetingLink)) throw new AppError("conflict", MEETING_LINK_NEEDED_MESSAGE, { reason: "meeting_link_needed" });
+      // A busy time imported from the teacher's own calendars after the request was sent (issue 46).
+      await refuseBusyTimes(tx, teacherId, rows);
     }
     const price = decision === "accepted" ? await agreedPrice(tx, teacherId, first, options.priceCents) : null;
     const decided = rows.map((row) => row.id);
@@ -101,6 +105,17 @@ export async function decide(
   // The family's open pages (requests, lessons, calendar, tiles) update at once.
   await tellOtherSide(deps, first.teacherUserId, { type: "booking_decided", payload: { bookingIds: ids, decision } });
   return toDTOs(rows, now);
+}
+
+/** A 409 naming the calendar when any of the lessons overlaps one of the teacher's imported busy times. */
+async function refuseBusyTimes(tx: Executor, teacherId: string, rows: readonly { startsAt: Date; endsAt: Date }[]): Promise<void> {
+  const busy = await busyTimesOverlapping(tx, teacherId, rows);
+  if (busy.length === 0) return;
+  const overlapping = rows.filter((row) => busy.some((b) => b.startsAt < row.endsAt && b.endsAt > row.startsAt));
+  throw new AppError("conflict", acceptBusyMessage(busy.map((b) => b.calendarLabel), overlapping.length, rows.length), {
+    reason: "busy",
+    details: { busyStarts: overlapping.map((row) => row.startsAt.toISOString()) },
+  });
 }
 
 /**

@@ -12,6 +12,8 @@ import {
 import { BUSY_FETCH_EVERY_MINUTES, busyWindow } from "../../shared/calendar/busy-times.rules";
 import type { EventRangeQuery } from "../../shared/calendar/calendar.schemas";
 import { AppError } from "../../shared/errors";
+import type { Interval } from "../../shared/booking/slots.rules";
+import type { Executor } from "../db/client";
 import type { Deps } from "../deps";
 import * as repo from "./busy-calendars.repo";
 import { CalendarFetchError, fetchCalendar } from "./calendar-fetch";
@@ -90,6 +92,24 @@ export async function busyTimes(deps: Pick<Deps, "db">, teacherId: string, range
     calendarId: row.calendarId,
     calendarLabel: row.calendarLabel,
   }));
+}
+
+/** Most busy times one check reads: a year of a busy teacher's calendars is about 2,700 (merged). */
+const OVERLAP_READ_LIMIT = 10_000;
+
+/**
+ * The teacher's imported busy times that overlap any of `intervals`, with their calendar's name:
+ * what refuses the acceptance of a request that was waiting before the busy time was imported.
+ * Run inside the transaction that holds the teacher's schedule lock.
+ */
+export async function busyTimesOverlapping(db: Executor, teacherId: string, intervals: readonly Interval[]): Promise<{ startsAt: Date; endsAt: Date; calendarLabel: string }[]> {
+  if (intervals.length === 0) return [];
+  const from = new Date(Math.min(...intervals.map((i) => i.startsAt.getTime())));
+  const to = new Date(Math.max(...intervals.map((i) => i.endsAt.getTime())));
+  const rows = await repo.busyTimesInRange(db, teacherId, { from, to }, OVERLAP_READ_LIMIT);
+  return rows
+    .map((row) => ({ startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt), calendarLabel: row.calendarLabel }))
+    .filter((busy) => intervals.some((i) => busy.startsAt < i.endsAt && busy.endsAt > i.startsAt));
 }
 
 export type FetchOutcome = { outcome: "stored"; busy: number; fetchMs: number } | { outcome: "not_modified"; fetchMs: number } | { outcome: "failed"; error: string; fetchMs: number } | { outcome: "gone" };

@@ -20,6 +20,17 @@ export const TOO_MANY_CALENDARS_MESSAGE = `You can add up to ${MAX_CALENDARS_PER
 export const TEACHER_BUSY_MESSAGE = "The teacher is busy at that time. Please choose another time.";
 
 /**
+ * What the teacher reads when accepting a request that overlaps a busy time imported after it was
+ * sent (issue 46): the times are refused as a new request would be, and the teacher is told where
+ * the busy time comes from and what to do. A series names how many of its lessons are affected.
+ */
+export function acceptBusyMessage(calendarLabels: readonly string[], overlapping: number, lessons: number): string {
+  const names = [...new Set(calendarLabels)].map((label) => `"${label}"`).join(" and ");
+  const what = lessons === 1 ? "This time is busy" : `${overlapping} of the ${lessons} lessons are at busy times`;
+  return `${what} in your calendar ${names}. Decline the request, or free the time in that calendar and refresh it in Settings before accepting.`;
+}
+
+/**
  * The address as it will be fetched: webcal:// (what Apple and Outlook hand out) is https by another
  * name, so it is read as https; any other scheme is refused. Credentials in the address are refused
  * too: they would be sent to whoever the address redirects to.
