@@ -177,6 +177,24 @@ test.describe("a tap before the app has hydrated the page is not lost", () => {
     await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
   });
 
+  test("filters changed on /find-teachers before the app is there are searched once it is", async ({ page }) => {
+    const release = await holdAppScript(page);
+    await page.goto("/find-teachers?instrument=piano&location=New%20York", { waitUntil: "commit" });
+    const filters = page.getByRole("region", { name: "Filters" });
+    await expect(filters.getByLabel("Rating")).toBeVisible();
+    // The server's controls, not yet hydrated: the browser changes them, React does not know.
+    await filters.getByLabel("Rating").selectOption("4.5");
+    await filters.getByText("Online", { exact: true }).click();
+    await filters.getByLabel("Location").fill("Austin, TX");
+    release();
+    await expect(page).toHaveURL(/minRating=4\.5/);
+    await expect(page).toHaveURL(/lessonType=online/);
+    await expect(page).toHaveURL(/location=Austin%2C\+TX/);
+    await expect(filters.getByLabel("Rating")).toHaveValue("4.5");
+    await expect(filters.getByRole("radio", { name: "Online" })).toBeChecked();
+    await expect(filters.getByLabel("Location")).toHaveValue("Austin, TX");
+  });
+
   test("the hero's Search searches without the app", async ({ page }) => {
     const release = await holdAppScript(page);
     await page.goto("/", { waitUntil: "commit" });

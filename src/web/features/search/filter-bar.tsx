@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { DISTANCE_OPTIONS, LESSON_TYPES, RATING_OPTIONS } from "../../../shared/search/search.constants";
 import type { SearchFilters, TeacherSearchResponse } from "../../../shared/search/search.schemas";
 import { distanceLabel, lessonTypeLabel, placeNarrowsSearch, ratingLabel } from "../../../shared/search/search.rules";
@@ -7,6 +7,7 @@ import { INSTRUMENTS, SEARCH_INSTRUMENTS, type Instrument } from "../../../share
 import { Select } from "../../components/ui/choice";
 import { Input } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
+import { useChangesBeforeHydration } from "./use-changes-before-hydration";
 
 /** Spec section 9: the location is searched 500 ms after the last keystroke. */
 export const LOCATION_DEBOUNCE_MS = 500;
@@ -44,8 +45,10 @@ export function FilterBar({
         ? null
         : "Distance needs a city or ZIP we can find on the map";
 
+  const bar = useChangesBeforeHydration(filters, onChange, { instrument: ids.instrument, distance: ids.distance, minRating: ids.rating });
+
   return (
-    <section aria-label="Filters" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section ref={bar} aria-label="Filters" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1.3fr_1fr_auto_1fr]">
         <div className="space-y-1.5">
           <label htmlFor={ids.instrument} className={labelClass}>
@@ -127,6 +130,14 @@ export function FilterBar({
 function LocationField({ id, value, onCommit }: { id: string; value: string; onCommit: (location: string) => void }) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
+  // Typed on the server's page before hydration: the box shows it, so it is the draft (and is searched).
+  const box = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed !== undefined && typed !== value) setDraft(typed);
+    // Once, when the box is first there: later the draft follows the box's own onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (value !== shown) {
     setShown(value);
     setDraft(value);
@@ -155,6 +166,7 @@ function LocationField({ id, value, onCommit }: { id: string; value: string; onC
       <div className="relative">
         <MapPin aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
         <Input
+          ref={box}
           id={id}
           value={draft}
           maxLength={100}
