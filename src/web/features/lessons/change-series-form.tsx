@@ -31,6 +31,10 @@ const FORMAT_OPTIONS = [
   { value: "online", label: FORMAT_LABELS.online },
 ];
 
+function canMoveText(count: number): string {
+  return count === 1 ? "The lesson can move." : count === 2 ? "Both lessons can move." : `All ${count} lessons can move.`;
+}
+
 function problemLabel(problem: SeriesWeekProblem, leadHours: number): string {
   return problem === "format_not_offered" ? "the teacher does not offer this format then" : unavailableReasonLabel(problem, leadHours);
 }
@@ -92,13 +96,13 @@ export function ChangeSeriesForm({ lesson, onDone }: { lesson: LessonDTO; onDone
                   ? "Checking every week..."
                   : taken.length > 0
                     ? `${taken.length} of ${weeks.length} weeks cannot be booked at that time. Choose another day or time.`
-                    : `All ${weeks.length} lessons can move.`}
+                    : canMoveText(weeks.length)}
         </div>
         {weeks.length > 0 ? <PreviewList weeks={weeks} leadHours={preview.data!.preview.leadHours} /> : null}
       </section>
       {change.isError ? <Alert>{errorMessage(change.error, "Failed to change the lessons. Please try again.")}</Alert> : null}
       <FormActions
-        submit={ready ? `Move ${weeks.length} ${weeks.length === 1 ? "lesson" : "lessons"}` : "Move lessons"}
+        submit={ready ? `Move ${weeks.length} ${weeks.length === 1 ? "Lesson" : "Lessons"}` : "Move Lessons"}
         pending={change.isPending}
         pendingLabel="Moving..."
         disabled={!ready}
