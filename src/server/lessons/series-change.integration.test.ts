@@ -128,8 +128,9 @@ describe("a series changed from its fifth lesson on to another weekday", () => {
     expect(res.status).toBe(409);
     expect(res.json.error.reason).toBe("times_unavailable");
     expect(res.json.error.message).toBe(seriesWeeksTakenMessage(2, 3));
-    expect(res.json.error.details.unavailable.map((u: { reason: string }) => u.reason)).toEqual(["taken", "time_off"]);
-    expect(res.json.error.details.unavailable[0].startsAt).toBe(takenAt.toISOString());
+    const listed = res.json.error.details.unavailable as { startsAt: string; reason: string }[];
+    expect(listed.map((u) => u.reason)).toEqual(["taken", "time_off"]);
+    expect(listed[0]!.startsAt).toBe(takenAt.toISOString());
     expect(await tableCounts(t)).toEqual(before);
     expect(await lessonsState(bookingIds)).toEqual(state);
   });
@@ -211,5 +212,27 @@ describe("races", () => {
       .from(bookingSlots)
       .where(and(eq(bookingSlots.teacherId, teacher.teacherId), eq(bookingSlots.status, "booked"), eq(bookingSlots.startsAt, contested)));
     expect(live.length).toBe(1);
+  });
+
+  it("both sides changing the same series at once: applied one after the other, every lesson on one booked slot, never a 500", async () => {
+    const [teacher, parent] = await Promise.all([teacherOf(), family()]);
+    const { bookingIds } = await thursdaySeries(teacher, parent, 4);
+    const results = await Promise.all([
+      change(parent.cookie, bookingIds[1]!, { weekday: WEDNESDAY, time: "14:00" }),
+      change(teacher.cookie, bookingIds[1]!, { weekday: 2, time: "13:00" }),
+    ]);
+    for (const res of results) expect([200, 409], res.text).toContain(res.status);
+    expect(results.some((r) => r.status === 200)).toBe(true);
+    const state = await lessonsState(bookingIds);
+    expect(state.map((l) => l.slotStatus)).toEqual(["booked", "booked", "booked", "booked"]);
+    // The last three all moved by the same change: one weekday and clock for all of them.
+    const moved = state.slice(1).map((l) => localDateTime(l.startsAt, NY).time + " " + localDayOfWeek(localDateTime(l.startsAt, NY).date));
+    expect(new Set(moved).size).toBe(1);
+    expect(["14:00 3", "13:00 2"]).toContain(moved[0]);
+    const booked = await t.deps.db
+      .select({ id: bookingSlots.id })
+      .from(bookingSlots)
+      .where(and(eq(bookingSlots.teacherId, teacher.teacherId), eq(bookingSlots.status, "booked")));
+    expect(booked.length).toBe(4);
   });
 });

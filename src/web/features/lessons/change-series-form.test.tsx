@@ -58,7 +58,7 @@ describe("the series change form", () => {
     expect(screen.getByRole("status")).toHaveTextContent("1 of 2 weeks cannot be booked at that time.");
     expect(screen.getByRole("button", { name: "Move Lessons" })).toBeDisabled();
     const [, init] = fetch.mock.calls.at(-1) as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ weekday: 3, time: "14:00" });
+    expect(JSON.parse(init.body as string)).toEqual({ weekday: 3, time: "14:00" });
   });
 
   it("with every week free, confirms by the number of lessons", async () => {
