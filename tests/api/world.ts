@@ -6,6 +6,7 @@ import { regenerateFeed } from "../../src/server/calendar/calendar.service";
 import { createOperator, createParent, createTeacher } from "../factories/accounts";
 import { addIntroVideo } from "../factories/teacher-application";
 import { createBooking } from "../factories/bookings";
+import { createSeries } from "../factories/lessons";
 import { attendedLesson, draftInvoice, sentInvoice } from "../factories/invoices";
 import { nextFactorySlot } from "./cases/booking.cases";
 import { addClassFile, addGrade, createClass } from "../factories/classes";
@@ -88,6 +89,16 @@ export async function createWorld(t: TestApp) {
   const parentLesson = await lessonOf(new Date(lessonDay + 3600_000));
   const teacherLesson = await lessonOf(new Date(lessonDay + 2 * 3600_000));
   const startedLesson = await lessonOf(new Date(Math.floor(Date.now() / 3600_000) * 3600_000 - 2 * 3600_000));
+  // Two weekly series of the same student (issue 44), one per side to change from its first lesson
+  // on: Mondays 11:00 and 12:00 Chicago, the two weeks after the lessons above.
+  const seriesOf = (hour: number) =>
+    createSeries(t.deps, {
+      teacherId: teacher.teacherId,
+      parentId: parent.parentId,
+      studentId: parent.studentIds[0]!,
+      starts: [1, 2].map((week) => new Date(lessonDay + week * 7 * 24 * 3600_000 + (hour - 10) * 3600_000)),
+    });
+  const [parentSeries, teacherSeries] = [await seriesOf(11), await seriesOf(12)];
   // A lesson with a third teacher that the parent has already reviewed (written directly), for
   // the routes on an existing review: the parent may edit and delete it.
   await createBooking(t.deps, {
@@ -198,6 +209,13 @@ export async function createWorld(t: TestApp) {
       /** Free times the same Monday (14:00 and 15:00 Chicago) to move them to. */
       parentMoveTo: new Date(lessonDay + 4 * 3600_000).toISOString(),
       teacherMoveTo: new Date(lessonDay + 5 * 3600_000).toISOString(),
+    },
+    /** The first lesson of each side's weekly series, and a free Monday time (Chicago) to change it to. */
+    series: {
+      parent: parentSeries.bookingIds[0]!,
+      teacher: teacherSeries.bookingIds[0]!,
+      parentChange: { weekday: 1, time: "15:00" },
+      teacherChange: { weekday: 1, time: "16:00" },
     },
   };
 }

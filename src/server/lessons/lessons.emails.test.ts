@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lessonMailContext } from "../../../tests/factories/lesson-mail";
-import { lessonReminderEmail, lessonRescheduledEmail, lessonsCancelledEmail } from "./lessons.emails";
+import { lessonReminderEmail, lessonRescheduledEmail, lessonsCancelledEmail, seriesChangedEmail } from "./lessons.emails";
 
 const URL = "https://lessons.example.test";
 // The fixture's lesson: Sunday, November 3, 2030 (DST ends that morning), 4:00 PM in New York, 3:00 PM in Chicago.
@@ -95,5 +95,39 @@ describe("lesson-reminder (each side on its own clock, worded from the time left
   it("reads UTC, named, for a family whose zone is unknown (the parent's clock, as the digest and the streak count it)", () => {
     const mail = lessonReminderEmail(URL, lessonMailContext({ parent: { reportedTimeZone: null } }), "parent", minutesBefore(23 * 60))!;
     expect(mail.subject).toContain("tomorrow at 9:00 PM UTC");
+  });
+});
+
+describe("series-changed (issue 44: one email to each side, every new date on the reader's clock)", () => {
+  // Two lessons moved from Sundays 4:00 PM New York to Wednesdays 5:00 PM New York, across the DST change.
+  const lessons = [
+    lessonMailContext({ id: "b1", startsAt: new Date("2030-10-30T21:00:00Z") }),
+    lessonMailContext({ id: "b2", startsAt: new Date("2030-11-06T22:00:00Z") }),
+  ];
+  const previous = new Map([
+    ["b1", new Date("2030-10-27T20:00:00Z")],
+    ["b2", new Date("2030-11-03T21:00:00Z")],
+  ]);
+
+  it("tells the family of the teacher's change, with each new date and the one it replaces, in Eastern time", () => {
+    const mail = seriesChangedEmail(URL, lessons, previous, "teacher", "parent")!;
+    expect(mail).toMatchObject({ to: "ada@example.test", kind: "series-changed", subject: "2 lessons with Mia moved to new times" });
+    expect(mail.text).toContain("Terry Teacher changed the weekly lessons with Mia from Sunday, October 27, 2030 at 4:00 PM EDT on.");
+    expect(mail.text).toContain(
+      "  - Wednesday, October 30, 2030 at 5:00 PM EDT (was Sunday, October 27, 2030 at 4:00 PM EDT)\n  - Wednesday, November 6, 2030 at 5:00 PM EST (was Sunday, November 3, 2030 at 4:00 PM EST)\n",
+    );
+    expect(mail.text).toContain("Where and how: Online: https://meet.example.test/terry");
+  });
+
+  it("confirms to the teacher who made it, on Chicago time", () => {
+    const mail = seriesChangedEmail(URL, lessons, previous, "teacher", "teacher")!;
+    expect(mail.to).toBe("terry@example.test");
+    expect(mail.text).toContain("You changed the weekly lessons with Mia");
+    expect(mail.text).toContain("  - Wednesday, October 30, 2030 at 4:00 PM CDT (was Sunday, October 27, 2030 at 3:00 PM CDT)");
+  });
+
+  it("writes to nobody whose account is gone, and about nothing when no lesson moved", () => {
+    expect(seriesChangedEmail(URL, [lessonMailContext({ parent: null })], previous, "teacher", "parent")).toBeNull();
+    expect(seriesChangedEmail(URL, [], previous, "teacher", "parent")).toBeNull();
   });
 });

@@ -106,3 +106,37 @@ export function lessonReminderEmail(publicUrl: string, lesson: LessonMailContext
         text: `Hi ${to.greeting},\n\nYou have ${a} with ${studentName(lesson)} ${when}${exactly}.\n${details}\nYour calendar:\n${publicUrl}/teacher/calendar\n`,
       };
 }
+
+/**
+ * A weekly series changed from one lesson on (issue 44): one email to each side, the one who
+ * changed it too, listing every new date on the reader's clock with the date it replaces.
+ * `lessons` are read after the change; `previous` maps each to its old start. Null when the
+ * reader's account is gone.
+ */
+export function seriesChangedEmail(
+  publicUrl: string,
+  lessons: readonly LessonMailContext[],
+  previous: ReadonlyMap<string, Date>,
+  actor: CancelledBy,
+  reader: Reader,
+): MailMessage | null {
+  const first = lessons[0];
+  if (!first) return null;
+  const to = addressee(first, reader);
+  if (!to) return null;
+  const type = typeOf(first);
+  const count = lessons.length;
+  const subject = `${count === 1 ? capitalized(lessonNoun(type)) : `${count} ${lessonNoun(type, count)}`} with ${studentFirstName(first)} moved to new times`;
+  const lines = lessons.map((lesson) => {
+    const was = previous.get(lesson.id);
+    return `  - ${timeFor(lesson, reader)}${was ? ` (was ${timeFor(lesson, reader, was)})` : ""}`;
+  });
+  const changer = actor === reader ? "You" : who(first, actor);
+  return {
+    to: to.to,
+    kind: "series-changed",
+    audience: reader,
+    subject,
+    text: `Hi ${to.greeting},\n\n${changer} changed the weekly ${lessonNoun(type, 2)} with ${studentFirstName(first)} from ${timeFor(first, reader, previous.get(first.id) ?? first.startsAt)} on. The new ${count === 1 ? "time" : "times"}:\n\n${lines.join("\n")}\n${first.status === "accepted" ? whereAndHowBlock(first, reader) : ""}\nYour calendar shows the new times:\n${publicUrl}${to.path}\n`,
+  };
+}

@@ -80,9 +80,8 @@ export function listForTeacher(db: Executor, teacherId: string) {
     .orderBy(asc(bookingSlots.startsAt));
 }
 
-/** Locks one booking row (and reads its time) for the rest of the transaction. */
-export async function lockLesson(tx: Executor, bookingId: string) {
-  const [row] = await tx
+function lessonForChange(db: Executor, bookingId: string) {
+  return db
     .select({
       id: bookings.id,
       teacherId: bookings.teacherId,
@@ -99,8 +98,18 @@ export async function lockLesson(tx: Executor, bookingId: string) {
     })
     .from(bookings)
     .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
-    .where(eq(bookings.id, bookingId))
-    .for("update", { of: bookings });
+    .where(eq(bookings.id, bookingId));
+}
+
+/** Locks one booking row (and reads its time) for the rest of the transaction. */
+export async function lockLesson(tx: Executor, bookingId: string) {
+  const [row] = await lessonForChange(tx, bookingId).for("update", { of: bookings });
+  return row ?? null;
+}
+
+/** The same lesson read without a lock (a preview changes nothing). */
+export async function readLesson(db: Executor, bookingId: string) {
+  const [row] = await lessonForChange(db, bookingId);
   return row ?? null;
 }
 export type LockedLesson = NonNullable<Awaited<ReturnType<typeof lockLesson>>>;
@@ -114,6 +123,37 @@ export async function lockSeriesFrom(tx: Executor, seriesId: string, from: Date)
     .where(and(eq(bookings.seriesId, seriesId), inArray(bookings.status, ["pending", "accepted"]), sql`${bookingSlots.startsAt} >= ${from.toISOString()}::timestamptz`))
     .orderBy(asc(bookingSlots.startsAt))
     .for("update", { of: bookings });
+}
+
+/**
+ * Every live (pending or accepted) lesson of a series with its slot, locked when `lock`: the change
+ * of a series from a lesson on (issue 44) picks its lessons from these (affectedLessons).
+ */
+export async function liveSeriesLessons(db: Executor, seriesId: string, lock: boolean) {
+  const query = db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      slotId: bookings.slotId,
+      format: bookings.format,
+      startsAt: bookingSlots.startsAt,
+      endsAt: bookingSlots.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId))
+    .where(and(eq(bookings.seriesId, seriesId), inArray(bookings.status, ["pending", "accepted"])))
+    .orderBy(asc(bookingSlots.startsAt));
+  return lock ? query.for("update", { of: bookings }) : query;
+}
+export type SeriesLessonRow = Awaited<ReturnType<typeof liveSeriesLessons>>[number];
+
+/** The teacher's notice window and zone: who may still move a lesson, and whose clock a weekday is read on. */
+export async function teacherMoveSettings(db: Executor, teacherId: string): Promise<{ noticeHours: number; timeZone: string } | null> {
+  const [row] = await db
+    .select({ noticeHours: teacherProfiles.noticeHours, timeZone: teacherProfiles.timeZone })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, teacherId));
+  return row ?? null;
 }
 
 export async function teacherNoticeHours(db: Executor, teacherId: string): Promise<number> {
@@ -170,7 +210,7 @@ export async function setLessonEventsStatus(tx: Executor, bookingIds: string[], 
 }
 
 /** Books the new time (the exclusion constraint refuses an overlap) and points the booking at it. */
-export async function moveToNewSlot(tx: Executor, lesson: LockedLesson, startsAt: Date, endsAt: Date, format: string) {
+export async function moveToNewSlot(tx: Executor, lesson: Pick<LockedLesson, "id" | "teacherId">, startsAt: Date, endsAt: Date, format: string) {
   const [slot] = await tx
     .insert(bookingSlots)
     .values({ teacherId: lesson.teacherId, startsAt, endsAt, format })

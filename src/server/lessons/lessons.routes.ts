@@ -7,6 +7,8 @@ import type { AppEnv } from "../http/app-env";
 import { validate, validateParams } from "../http/validate";
 import { parentCredits, teacherCredits } from "../booking";
 import * as service from "./lessons.service";
+import { changeSeriesFrom, previewSeriesChange } from "./series-change.service";
+import { seriesChangeSchema } from "../../shared/lessons/series-change.rules";
 
 /** Lessons after the booking: lists, cancel, reschedule, attendance and notes, make-up credits. */
 export function createLessonsRoutes(deps: Deps) {
@@ -28,6 +30,13 @@ export function createLessonsRoutes(deps: Deps) {
       c.json({
         lesson: await service.rescheduleLesson(deps, c.get("user").id, c.req.valid("param").bookingId, new Date(c.req.valid("json").startsAt)),
       }),
+    )
+    // "This and all following lessons" (issue 44): what the change would do, then the change itself.
+    .post("/:bookingId/change-series/preview", user, lessonParam, validate("json", seriesChangeSchema), async (c) =>
+      c.json({ preview: await previewSeriesChange(deps, c.get("user").id, c.req.valid("param").bookingId, c.req.valid("json")) }),
+    )
+    .post("/:bookingId/change-series", user, lessonParam, validate("json", seriesChangeSchema), async (c) =>
+      c.json({ lessons: (await changeSeriesFrom(deps, c.get("user").id, c.req.valid("param").bookingId, c.req.valid("json"))).lessons }),
     )
     .put("/:bookingId/attendance", ...teacher, lessonParam, validate("json", attendanceSchema), async (c) =>
       c.json({ lesson: await service.recordAttendance(deps, c.get("teacherId"), c.req.valid("param").bookingId, c.req.valid("json")) }),

@@ -19,10 +19,10 @@ import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails"
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
-type MailDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
+export type MailDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
 
 /** Stores a lesson email in the change's own transaction: it exists exactly when the change does. */
-async function enqueueMail(deps: MailDeps, tx: Tx, mail: MailMessage | null) {
+export async function enqueueMail(deps: MailDeps, tx: Tx, mail: MailMessage | null) {
   if (mail) await deps.mailer.enqueue(tx, mail);
 }
 
@@ -83,7 +83,7 @@ export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string):
  * Which side of the lesson the user is on; anyone else gets "not found" (never 403: a stranger must
  * not learn that the lesson exists). Read without a lock, to know whose schedule to lock.
  */
-async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string): Promise<{ side: CancelledBy; teacherId: string }> {
+export async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string): Promise<{ side: CancelledBy; teacherId: string }> {
   const [ids, [row]] = await Promise.all([findProfileIds(deps.db, userId), repo.findLessons(deps.db, [bookingId])]);
   // A side whose account is gone is null on the lesson, and so is a profile the user does not
   // have: null never matches null. A lesson whose teacher left cannot be changed by anyone.
@@ -94,7 +94,7 @@ async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string)
 }
 
 /** Locks the teacher's schedule, then the lesson (the booking flow's order, so the two never deadlock). */
-async function lockForChange(tx: Tx, teacherId: string, bookingId: string): Promise<repo.LockedLesson> {
+export async function lockForChange(tx: Tx, teacherId: string, bookingId: string): Promise<repo.LockedLesson> {
   await lockTeacherSchedule(tx, teacherId);
   const lesson = await repo.lockLesson(tx, bookingId);
   if (!lesson || lesson.teacherId !== teacherId) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);

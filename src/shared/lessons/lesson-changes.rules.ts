@@ -18,11 +18,22 @@ export interface RescheduleOutcome {
  * the start, as they may cancel it any time. The new time must still be ahead.
  */
 export function rescheduleOutcome(input: { by: CancelledBy; startsAt: Date; newStartsAt: Date; now: Date; noticeHours: number }): RescheduleOutcome {
+  const movable = mayMove(input);
+  if (!movable.allowed) return movable;
+  if (input.newStartsAt <= input.now) return { allowed: false, message: NEW_TIME_PAST_MESSAGE };
+  if (input.newStartsAt.getTime() === input.startsAt.getTime()) return { allowed: false, message: SAME_TIME_MESSAGE };
+  return { allowed: true };
+}
+
+/**
+ * Whether a side may move a lesson at all now, whatever the new time: the who-and-when part of
+ * rescheduleOutcome. A series changed from a lesson on (issue 44) asks it of that lesson: the
+ * later lessons are further from now, so what holds for the first holds for them.
+ */
+export function mayMove(input: { by: CancelledBy; startsAt: Date; now: Date; noticeHours: number }): RescheduleOutcome {
   const asCancel = cancellationOutcome(input);
   if (!asCancel.allowed) return { allowed: false, message: asCancel.message };
   if (input.by === "parent" && asCancel.late) return { allowed: false, message: LATE_RESCHEDULE_MESSAGE };
-  if (input.newStartsAt <= input.now) return { allowed: false, message: NEW_TIME_PAST_MESSAGE };
-  if (input.newStartsAt.getTime() === input.startsAt.getTime()) return { allowed: false, message: SAME_TIME_MESSAGE };
   return { allowed: true };
 }
 

@@ -9,6 +9,9 @@ const ownTeacherOnly: Allowed = { anonymous: false, parent: false, otherParent: 
 /** Each side acts on its own lesson (a lesson cancelled by one side cannot be cancelled again). */
 const lessonOf = (world: World, actor: Actor) => (actor === "teacher" ? world.lessons.teacher : world.lessons.parent);
 
+const seriesOf = (world: World, actor: Actor) => (actor === "teacher" ? world.series.teacher : world.series.parent);
+const seriesChangeOf = (world: World, actor: Actor) => ({ ...(actor === "teacher" ? world.series.teacherChange : world.series.parentChange) });
+
 const cancelBody = () => ({ scope: "one", reason: "Our car broke down." });
 
 export const lessonsCases: RouteCase[] = [
@@ -31,6 +34,20 @@ export const lessonsCases: RouteCase[] = [
       body: { startsAt: actor === "teacher" ? world.lessons.teacherMoveTo : world.lessons.parentMoveTo },
     }),
     badInput: { as: "parent", validBody: (world) => ({ startsAt: world.lessons.parentMoveTo }) },
+  },
+  // Issue 44: a weekly series changed from a lesson on; each side previews and changes its own series.
+  {
+    route: "POST /api/lessons/:bookingId/change-series/preview", ok: 200,
+    allowed: bothSides,
+    request: (world, actor) => ({ path: `/api/lessons/${seriesOf(world, actor)}/change-series/preview`, body: seriesChangeOf(world, actor) }),
+    // The format is optional (left out, each lesson keeps its own): the barrage fuzzes it too.
+    badInput: { as: "parent", validBody: (world) => seriesChangeOf(world, "parent"), optionalKeys: ["format"] },
+  },
+  {
+    route: "POST /api/lessons/:bookingId/change-series", ok: 200,
+    allowed: bothSides,
+    request: (world, actor) => ({ path: `/api/lessons/${seriesOf(world, actor)}/change-series`, body: seriesChangeOf(world, actor) }),
+    badInput: { as: "parent", validBody: (world) => seriesChangeOf(world, "parent"), optionalKeys: ["format"] },
   },
   {
     route: "PUT /api/lessons/:bookingId/attendance", ok: 200,

@@ -1,11 +1,12 @@
 import { format, startOfMonth } from "date-fns";
-import { useMemo, useReducer, type Dispatch } from "react";
+import { useMemo, useReducer, useState, type Dispatch } from "react";
 import { bookingHorizonEnd } from "../../../shared/booking/booking-horizon.rules";
 import type { SlotsResponse } from "../../../shared/booking/booking.schemas";
 import { movedFormat } from "../../../shared/booking/lesson-place.rules";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { Choice } from "../../components/ui/choice";
 import { DialogClose, DialogWhenOpen } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/time-zone";
@@ -16,6 +17,7 @@ import { useMonthSlots } from "../booking/use-booking";
 import { lessonTitle, when } from "./lesson-labels";
 import type { LessonDialogProps } from "./lesson-labels";
 import { useRescheduleLesson } from "./use-lessons";
+import { ChangeSeriesForm } from "./change-series-form";
 
 export function RescheduleLessonDialog({
   lesson,
@@ -26,8 +28,36 @@ export function RescheduleLessonDialog({
   return (
     <DialogWhenOpen open={open} onOpenChange={onOpenChange} title="Reschedule Lesson" description={`${lessonTitle(lesson, side)} · now ${when(lesson)}`} width="3xl">
       {/* Only a lesson whose teacher is still here can move (a deleted teacher's lessons are all cancelled). */}
-      {lesson.teacher.id ? <RescheduleFlow lesson={lesson} teacherId={lesson.teacher.id} onDone={() => onOpenChange(false)} /> : null}
+      {lesson.teacher.id ? <RescheduleChoice lesson={lesson} teacherId={lesson.teacher.id} onDone={() => onOpenChange(false)} /> : null}
     </DialogWhenOpen>
+  );
+}
+
+/**
+ * A lesson of a weekly series moves on its own (today's move) or with every later lesson of its
+ * series to a new weekday and time (issue 44); any other lesson only on its own.
+ */
+function RescheduleChoice({ lesson, teacherId, onDone }: { lesson: LessonDTO; teacherId: string; onDone: () => void }) {
+  const [scope, setScope] = useState<"one" | "following">("one");
+  if (!lesson.seriesId) return <RescheduleFlow lesson={lesson} teacherId={teacherId} onDone={onDone} />;
+  return (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="mb-1 block text-sm font-medium text-slate-800">Move</legend>
+        <div className="flex flex-col gap-1 sm:flex-row sm:gap-6">
+          <Choice id="move-scope-one" type="radio" name="move-scope" label="This lesson only" checked={scope === "one"} onChange={() => setScope("one")} />
+          <Choice
+            id="move-scope-following"
+            type="radio"
+            name="move-scope"
+            label="This and all following lessons"
+            checked={scope === "following"}
+            onChange={() => setScope("following")}
+          />
+        </div>
+      </fieldset>
+      {scope === "one" ? <RescheduleFlow lesson={lesson} teacherId={teacherId} onDone={onDone} /> : <ChangeSeriesForm lesson={lesson} onDone={onDone} />}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AttendanceInput, CancelLessonInput, CancelResult, CreditLedgerDTO, LessonDTO } from "../../../shared/lessons/lessons.schemas";
+import type { SeriesChange, SeriesChangePreviewDTO } from "../../../shared/lessons/series-change.rules";
 import { api, call } from "../../lib/api";
 import { invalidateLessonViews, LESSONS_KEY } from "./lesson-views";
 
@@ -62,6 +63,30 @@ export function useRecordAttendance(lesson: Pick<LessonDTO, "id" | "teacher">) {
   return useMutation({
     mutationFn: (input: AttendanceInput): Promise<{ lesson: LessonDTO }> =>
       call(api.lessons[":bookingId"].attendance.$put({ param: { bookingId: lesson.id }, json: input })),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * What changing the series from this lesson on would do (issue 44), for the dialog's preview: read
+ * again whenever the day, time or format changes (null: nothing to ask yet).
+ */
+export function useSeriesChangePreview(lesson: Pick<LessonDTO, "id">, input: SeriesChange | null) {
+  return useQuery({
+    queryKey: [...LESSONS_KEY, "series-change-preview", lesson.id, input],
+    queryFn: (): Promise<{ preview: SeriesChangePreviewDTO }> =>
+      call(api.lessons[":bookingId"]["change-series"].preview.$post({ param: { bookingId: lesson.id }, json: input! })),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useChangeSeries(lesson: Pick<LessonDTO, "id" | "teacher">) {
+  const invalidate = useInvalidateAfterChange();
+  return useMutation({
+    mutationFn: (input: SeriesChange): Promise<{ lessons: LessonDTO[] }> =>
+      call(api.lessons[":bookingId"]["change-series"].$post({ param: { bookingId: lesson.id }, json: input })),
     onSettled: invalidate,
   });
 }
