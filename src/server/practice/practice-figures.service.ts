@@ -8,13 +8,14 @@ import type {
   PracticeOverviewStudent,
   StudentPracticeDTO,
 } from "../../shared/practice/practice.api";
-import { PRACTICE_DAYS_BACK } from "../../shared/practice/practice.constants";
+import { PRACTICE_CHART_WEEKS, PRACTICE_DAYS_BACK } from "../../shared/practice/practice.constants";
 import { practiceChart, practiceWeek, weekStartOf, type PracticeDay } from "../../shared/practice/practice-week.rules";
 import { practiceOwnerClass, practiceXpTotal, withPracticeXp } from "../../shared/practice/practice-xp.rules";
 import { knownZoneOrUtc } from "../../shared/time-zone.rules";
-import { currentStreak, longestStreak } from "../../shared/practice/streak.rules";
+import { streakAliveOn } from "../../shared/practice/streak.rules";
 import type { Deps } from "../deps";
 import * as homeworkRepo from "./homework.repo";
+import * as daysRepo from "./practice-days.repo";
 import * as repo from "./practice.repo";
 import { entryDTO, homeworkDTOs, studentFor, timerDTO, todayIn, type Viewer } from "./practice.service";
 
@@ -34,21 +35,39 @@ function goalOf(homework: readonly homeworkRepo.HomeworkRow[]): PracticeGoalDTO 
 }
 
 /** Day totals as the week and chart rules take them: the timed and typed parts as two days' worth. */
-function practiceDays(totals: readonly repo.DayTotal[]): PracticeDay[] {
+function practiceDays(totals: readonly daysRepo.DayTotal[]): PracticeDay[] {
   return totals.flatMap((day) => [
     ...(day.timedMinutes > 0 ? [{ date: day.date, minutes: day.timedMinutes, source: "timed" as const }] : []),
     ...(day.minutes > day.timedMinutes ? [{ date: day.date, minutes: day.minutes - day.timedMinutes, source: "self_reported" as const }] : []),
   ]);
 }
 
-export function figures(totals: readonly repo.DayTotal[], homework: readonly homeworkRepo.HomeworkRow[], today: string) {
+/**
+ * The days a page reads of a student (issue 42: windowed in SQL, never the whole history): the
+ * week holding `today`, and with `chart` the chart's 12 weeks ending with it. Both the week and
+ * the chart count only days inside these (practiceWeek, practiceChart), so nothing they show is
+ * left out.
+ */
+export function practiceWindow(studentId: string, today: string, chart = false): daysRepo.DayWindow {
+  const weekStart = weekStartOf(today);
+  return { studentId, from: chart ? addLocalDays(weekStart, -7 * (PRACTICE_CHART_WEEKS - 1)) : weekStart, to: addLocalDays(weekStart, 6) };
+}
+
+const NO_PRACTICE: daysRepo.StreakState = { longest: 0, practiceDays: 0, last: null };
+
+/**
+ * The figures of one student from the day totals of their window and the streaks the database
+ * computed (practice-days.repo.ts streakStates, asked as of the same `today`).
+ * The chart is right when the totals are of the chart's window (practiceWindow with `chart`).
+ */
+export function figures(totals: readonly daysRepo.DayTotal[], streaks: daysRepo.StreakState | undefined, homework: readonly homeworkRepo.HomeworkRow[], today: string) {
   const goal = goalOf(homework);
   const days = practiceDays(totals);
-  const dates = totals.map((day) => day.date);
+  const { longest, last } = streaks ?? NO_PRACTICE;
   return {
     goal,
     week: practiceWeek(days, weekStartOf(today), goal),
-    streak: { current: currentStreak(dates, today), longest: longestStreak(dates) },
+    streak: { current: streakAliveOn(last, today), longest },
     chart: practiceChart(days, today),
   };
 }
@@ -57,10 +76,11 @@ export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: s
   const { student, role } = await studentFor(deps, viewer, studentId);
   const now = new Date();
   const today = todayIn(student.timeZone, now);
-  const [homework, entries, totals, timer, repertoire] = await Promise.all([
+  const [homework, entries, totals, streaks, timer, repertoire] = await Promise.all([
     homeworkRepo.listHomework(deps.db, [studentId], new Date(now.getTime() - PRACTICE_DAYS_BACK * DAY_MS)),
     repo.listEntries(deps.db, studentId, addLocalDays(today, -PRACTICE_DAYS_BACK)),
-    repo.dayTotals(deps.db, [studentId]),
+    daysRepo.dayTotals(deps.db, [practiceWindow(studentId, today, true)]),
+    daysRepo.streakStates(deps.db, [{ studentId, asOf: today }]),
     role === "parent" ? repo.findTimer(deps.db, studentId) : null,
     repo.repertoireOf(deps.db, studentId),
   ]);
@@ -73,7 +93,7 @@ export async function studentPractice(deps: DbDeps, viewer: Viewer, studentId: s
     today,
     homework: await homeworkDTOs(deps, homework, role === "teacher" ? viewer : { parentId: viewer.parentId, teacherId: null }, now),
     entries: entries.map((entry) => entryDTO(entry, viewerParentId)),
-    ...figures(totals, homework, today),
+    ...figures(totals, streaks.get(studentId), homework, today),
     timer: timer ? timerDTO(timer, now) : null,
     repertoire,
   };
@@ -94,7 +114,18 @@ function summary(row: homeworkRepo.HomeworkRow, itemCounts: Map<string, number>)
 async function overview(deps: DbDeps, students: repo.StudentRow[], onlyTeacherId: string | null): Promise<PracticeOverviewDTO> {
   const ids = students.map((s) => s.studentId);
   const now = new Date();
-  const [homework, totals] = await Promise.all([homeworkRepo.listHomework(deps.db, ids, now), repo.dayTotals(deps.db, ids)]);
+  const todays = new Map(students.map((student) => [student.studentId, todayIn(student.timeZone, now)]));
+  const [homework, totals, streaks] = await Promise.all([
+    homeworkRepo.listHomework(deps.db, ids, now),
+    daysRepo.dayTotals(
+      deps.db,
+      [...todays].map(([studentId, today]) => practiceWindow(studentId, today)),
+    ),
+    daysRepo.streakStates(
+      deps.db,
+      [...todays].map(([studentId, asOf]) => ({ studentId, asOf })),
+    ),
+  ]);
   const open = homework.filter((h) => h.status === "open" && (onlyTeacherId === null || h.teacherId === onlyTeacherId));
   const items = await homeworkRepo.listItems(
     deps.db,
@@ -104,10 +135,11 @@ async function overview(deps: DbDeps, students: repo.StudentRow[], onlyTeacherId
   for (const item of items) itemCounts.set(item.homeworkId, (itemCounts.get(item.homeworkId) ?? 0) + 1);
   return {
     students: students.map((student): PracticeOverviewStudent => {
-      const today = todayIn(student.timeZone, now);
+      const today = todays.get(student.studentId)!;
       const mine = open.filter((h) => h.studentId === student.studentId);
       const days = totals.filter((t) => t.studentId === student.studentId);
-      const { goal, week, streak } = figures(days, mine, today);
+      const streaksOf = streaks.get(student.studentId);
+      const { goal, week, streak } = figures(days, streaksOf, mine, today);
       return {
         studentId: student.studentId,
         studentName: student.studentName,
@@ -116,7 +148,7 @@ async function overview(deps: DbDeps, students: repo.StudentRow[], onlyTeacherId
         streak,
         goal,
         openHomework: mine.map((h) => summary(h, itemCounts)),
-        entriesLogged: days.length,
+        entriesLogged: streaksOf?.practiceDays ?? 0,
       };
     }),
   };

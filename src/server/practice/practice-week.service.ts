@@ -3,8 +3,9 @@ import { addLocalDays } from "../../shared/calendar/calendar-views.rules";
 import type { DigestHomework, DigestReview } from "../../shared/digest/weekly-digest.rules";
 import { knownZoneOrUtc } from "../../shared/time-zone.rules";
 import type { Deps } from "../deps";
-import { figures } from "./practice-figures.service";
+import { figures, practiceWindow } from "./practice-figures.service";
 import * as homeworkRepo from "./homework.repo";
+import * as daysRepo from "./practice-days.repo";
 import * as repo from "./practice.repo";
 import { todayIn } from "./practice.service";
 
@@ -72,23 +73,31 @@ export async function openHomeworkOf(deps: DbDeps, studentIds: string[], now: Da
 
 /**
  * The week's practice of each student as the pages show it (the goal of the newest of the open
- * homework given): one query for all the students' day totals. With `weekStart`, the figures are
- * that week's (a weekly email run after its Sunday has passed on the reader's calendar still
- * speaks of its own week, issue 41).
+ * homework given): one query for all the students' day totals of their week (windowed in SQL,
+ * issue 42) and one for their streaks. With `weekStart`, the figures are that week's (a weekly
+ * email run after its Sunday has passed on the reader's calendar still speaks of its own week,
+ * issue 41).
  */
 export async function practiceWeeksOf(deps: DbDeps, students: readonly repo.StudentRow[], now: Date, weekStart?: string) {
-  const totals = new Map<string, repo.DayTotal[]>();
-  for (const total of await repo.dayTotals(deps.db, [...new Set(students.map((s) => s.studentId))])) {
+  const asOfs = new Map(students.map((student) => [student.studentId, asOf(todayIn(knownZoneOrUtc(student.timeZone), now), weekStart)]));
+  const [dayTotals, streaks] = await Promise.all([
+    daysRepo.dayTotals(
+      deps.db,
+      [...asOfs].map(([studentId, day]) => practiceWindow(studentId, day)),
+    ),
+    daysRepo.streakStates(
+      deps.db,
+      [...asOfs].map(([studentId, day]) => ({ studentId, asOf: day })),
+    ),
+  ]);
+  const totals = new Map<string, daysRepo.DayTotal[]>();
+  for (const total of dayTotals) {
     const days = totals.get(total.studentId);
     if (days) days.push(total);
     else totals.set(total.studentId, [total]);
   }
   return (student: repo.StudentRow, open: homeworkRepo.HomeworkRow[]) => {
-    const { goal, week, streak } = figures(
-      totals.get(student.studentId) ?? [],
-      open,
-      asOf(todayIn(knownZoneOrUtc(student.timeZone), now), weekStart),
-    );
+    const { goal, week, streak } = figures(totals.get(student.studentId) ?? [], streaks.get(student.studentId), open, asOfs.get(student.studentId)!);
     return { week, streak, goal: goal ? { minutesPerDay: goal.minutesPerDay, daysPerWeek: goal.daysPerWeek } : null };
   };
 }

@@ -212,32 +212,6 @@ export function listEntries(db: Executor, studentId: string, from: string): Prom
     .orderBy(desc(practiceEntries.practicedOn), desc(practiceEntries.createdAt), desc(practiceEntries.id));
 }
 
-export interface DayTotal {
-  studentId: string;
-  date: string;
-  minutes: number;
-  timedMinutes: number;
-}
-
-/**
- * Each practice day's total of the students, all of their history: the streaks need every day,
- * the week and the chart the recent ones. One row per student per day, so it stays small.
- */
-export function dayTotals(db: Executor, studentIds: string[]): Promise<DayTotal[]> {
-  if (studentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      studentId: practiceEntries.studentId,
-      date: practiceEntries.practicedOn,
-      minutes: sql<number>`sum(${practiceEntries.minutes})::int`,
-      timedMinutes: sql<number>`coalesce(sum(${practiceEntries.minutes}) filter (where ${practiceEntries.source} = 'timed'), 0)::int`,
-    })
-    .from(practiceEntries)
-    .where(inArray(practiceEntries.studentId, studentIds))
-    .groupBy(practiceEntries.studentId, practiceEntries.practicedOn)
-    .orderBy(asc(practiceEntries.practicedOn));
-}
-
 export async function insertEntry(
   tx: Executor,
   values: { studentId: string; parentId: string; practicedOn: string; minutes: number; source: PracticeSource; note: string },

@@ -1,10 +1,11 @@
 import { rateRange } from "../teachers/public-profile.rules";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
+import { dateTimeFormat } from "../date-time-format";
 
 /** "Monday, January 14, 2030 at 9:00 AM EST" in a given zone, for emails and lists. */
 export function formatLessonTime(instant: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
+  const date = dateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
+  const time = dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
   return `${date} at ${time}`;
 }
 

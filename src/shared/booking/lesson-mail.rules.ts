@@ -1,5 +1,6 @@
 import type { BookingType } from "./booking.constants";
 import { formatLessonTime } from "./booking.rules";
+import { dateTimeFormat } from "../date-time-format";
 
 /**
  * What emails and reminders say about a lesson (issue 26): whose clock they use, how they count
@@ -36,18 +37,18 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The local calendar day of an instant in a zone, as a UTC midnight (for day arithmetic). */
 function localDay(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(instant);
+  const parts = dateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
   return Date.UTC(get("year"), get("month") - 1, get("day"));
 }
 
 /** "Sunday, November 3, 2030" on the reader's calendar. */
 export function lessonDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
+  return dateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant);
 }
 
 function clockTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
+  return dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
 }
 
 /**

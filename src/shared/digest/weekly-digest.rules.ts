@@ -4,6 +4,7 @@ import { weekStartOf } from "../practice/practice-week.rules";
 import { knownZoneOrUtc } from "../time-zone.rules";
 import type { PracticeStreak } from "../practice/practice.api";
 import type { PracticeWeek } from "../practice/practice-week.rules";
+import { dateTimeFormat } from "../date-time-format";
 
 /**
  * Issue 29's weekly emails: Sunday at 18:00 in the recipient's zone, the parents' digest and the
@@ -191,7 +192,7 @@ export function streakLine(streak: PracticeStreak): string | null {
 
 /** A calendar date ("2026-11-23") in words; noon UTC keeps the day whatever the formatter's zone. */
 const dateWords = (date: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
+  dateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(new Date(`${date}T12:00:00Z`));
 
 /** "November 23-29", "November 30-December 6": the week an email is about, Monday to Sunday. */
 export function weekLabel(weekStart: string): string {

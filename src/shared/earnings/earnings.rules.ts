@@ -2,6 +2,7 @@ import type { BookingType } from "../booking/booking.constants";
 import { localDateTime } from "../calendar/calendar-views.rules";
 import { formatMoney, sumCents } from "../invoices/money.rules";
 import type { CancelledBy } from "../lessons/cancellation.rules";
+import { dateTimeFormat } from "../date-time-format";
 
 /**
  * Earnings (teacher) and billing (parent) statements: what is known about lessons, valued at the
@@ -176,5 +177,5 @@ export function formatTally(outcome: LessonOutcome, tally: Tally): string {
 /** "March 2026" for "2026-03". */
 export function monthLabel(month: string): string {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, monthNumber - 1, 1));
+  return dateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, monthNumber - 1, 1));
 }

@@ -1,4 +1,5 @@
 import { format, parseISO } from "date-fns";
+import { dateTimeFormat } from "../date-time-format";
 
 /**
  * How invoices write dates and sentences, the same in the app, its emails and its PDFs (issue 40):
@@ -12,7 +13,7 @@ export function formatDay(date: string): string {
 
 /** The calendar date of an instant in a time zone ("yyyy-MM-dd"; en-CA writes dates that way). */
 export function dayIn(timeZone: string, instant = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
 /** A reason someone typed, as a sentence: a full stop added only when it has no closing mark of its own. */
@@ -23,8 +24,8 @@ export function asSentence(text: string): string {
 
 /** A lesson's time as an invoice line cites it: "Sun, Nov 29, 2026 · 12:00 PM EST", on a given clock. */
 export function lessonWhen(instant: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(instant);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
+  const date = dateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", year: "numeric" }).format(instant);
+  const time = dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(instant);
   return `${date} · ${time}`;
 }
 

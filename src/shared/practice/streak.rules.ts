@@ -18,7 +18,12 @@ export function practiceDayOf(instant: Date | string, timeZone: string): string 
   return localDateTime(instant, timeZone).date;
 }
 
-interface Run {
+/**
+ * A run of the history as it stands at its last practice day: what the current streak is read
+ * from. The database computes the same for the last practice day up to today
+ * (practice-days.repo.ts streakStates, gaps and islands in SQL); `runs` below is the rule it follows.
+ */
+export interface Run {
   /** Practice days in the run. */
   length: number;
   /** The run's most recent rest day, or null. */
@@ -61,7 +66,15 @@ function runs(days: Iterable<string>): Run[] {
 /** The streak alive today: 0 when the last practice is too long ago. */
 export function currentStreak(days: Iterable<string>, today: string): number {
   const past = [...days].filter((day) => day <= today);
-  const last = runs(past).at(-1);
+  return streakAliveOn(runs(past).at(-1) ?? null, today);
+}
+
+/**
+ * The streak alive today from the run of the last practice day up to today (null: none yet):
+ * the run itself, unless two days or more were missed since, or yesterday was a second rest day
+ * within the week.
+ */
+export function streakAliveOn(last: Run | null, today: string): number {
   if (!last) return 0;
   const missedSince = localDaysBetween(last.lastDay, today) - 1;
   // Today itself is still open, so practice yesterday (or today) leaves nothing missed.
