@@ -21,6 +21,7 @@ const CATEGORY_OF_KIND: Readonly<Record<string, EmailCategory>> = {
   "booking-declined": "booking",
   "lesson-cancelled": "booking",
   "lesson-rescheduled": "booking",
+  "waitlist-offer": "booking",
   "lesson-reminder": "reminders",
   "message-unread": "messages",
   "weekly-digest": "weekly",
