@@ -107,7 +107,7 @@ export async function joinWaitlist(deps: ServiceDeps, parent: Parent, input: Joi
     format: input.format,
     windows: input.windows,
     timeZone: input.timeZone,
-    repeatWeeks: input.repeatWeeks,
+    repeatWeeks: input.repeatWeeks ?? null,
     expiresAt: entryExpiresAt(now),
   });
   if (!id) throw new AppError("conflict", ALREADY_WAITING_MESSAGE, { reason: "already_waiting" });
@@ -127,7 +127,7 @@ export async function updateEntry(deps: ServiceDeps, parentId: string, entryId: 
     const entry = await repo.lockEntryOfParent(tx, entryId, parentId);
     if (!entry) throw new AppError("not_found", WAITLIST_ENTRY_NOT_FOUND_MESSAGE);
     if (entry.closedAt) throw new AppError("conflict", ENTRY_CLOSED_MESSAGE, { reason: "entry_closed" });
-    await repo.updateEntry(tx, entryId, input);
+    await repo.updateEntry(tx, entryId, { ...input, repeatWeeks: input.repeatWeeks ?? null });
   }).catch((error: unknown) => {
     throw alreadyWaiting(error);
   });

@@ -40,16 +40,16 @@ const entryFields = {
     .max(MAX_WAIT_WINDOWS, `Add at most ${MAX_WAIT_WINDOWS} windows`),
   /** The parent's zone: the windows are wall-clock times there. */
   timeZone: timeZoneSchema,
-  /** "Weekly from then on": a claim asks for a weekly series of this many lessons; null: one lesson. */
+  /** "Weekly from then on": a claim asks for a weekly series of this many lessons; left out: one lesson. */
   repeatWeeks: z
     .number({ error: WEEKS_MESSAGE })
     .int(WEEKS_MESSAGE)
     .min(SERIES_MIN_LESSONS, WEEKS_MESSAGE)
     .max(SERIES_MAX_LESSONS, WEEKS_MESSAGE)
-    .nullable(),
+    .optional(),
 };
 
-function checkEntry(entry: { bookingType: BookingType; format: ChosenFormat; windows: WaitWindow[]; repeatWeeks: number | null }, ctx: z.RefinementCtx) {
+function checkEntry(entry: { bookingType: BookingType; format: ChosenFormat; windows: WaitWindow[]; repeatWeeks?: number | undefined }, ctx: z.RefinementCtx) {
   if (overlappingWindows(entry.windows)) ctx.addIssue({ code: "custom", path: ["windows"], message: OVERLAPPING_WINDOWS_MESSAGE });
   if (entry.bookingType === "intro" && entry.format === "in_person") {
     ctx.addIssue({ code: "custom", path: ["format"], message: "An intro call is online or by phone" });
@@ -57,7 +57,7 @@ function checkEntry(entry: { bookingType: BookingType; format: ChosenFormat; win
   if (entry.bookingType === "full" && entry.format === "phone") {
     ctx.addIssue({ code: "custom", path: ["format"], message: "A full lesson is in person or online" });
   }
-  if (entry.repeatWeeks !== null && entry.bookingType !== "full") {
+  if (entry.repeatWeeks !== undefined && entry.bookingType !== "full") {
     ctx.addIssue({ code: "custom", path: ["repeatWeeks"], message: "Only a Full Lesson can repeat every week" });
   }
 }
