@@ -54,6 +54,7 @@ export interface NewEntry {
   windows: WaitWindow[];
   timeZone: string;
   repeatWeeks: number | null;
+  createdAt: Date;
   expiresAt: Date;
 }
 

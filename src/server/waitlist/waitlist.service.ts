@@ -108,6 +108,7 @@ export async function joinWaitlist(deps: ServiceDeps, parent: Parent, input: Joi
     windows: input.windows,
     timeZone: input.timeZone,
     repeatWeeks: input.repeatWeeks ?? null,
+    createdAt: now,
     expiresAt: entryExpiresAt(now),
   });
   if (!id) throw new AppError("conflict", ALREADY_WAITING_MESSAGE, { reason: "already_waiting" });
