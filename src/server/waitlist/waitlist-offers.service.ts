@@ -135,7 +135,10 @@ export async function passOffer(deps: OfferDeps, offerId: string, status: "expir
   await offerFreedTimes(deps, offer.teacherId, [{ startsAt: offer.startsAt, endsAt: offer.endsAt }], now);
   const userId = await repo.parentUserId(deps.db, offer.parentId);
   if (userId) {
-    await withLiveEvents(deps, async (_tx, emit) => emit({ userId, type: "waitlist_changed", payload: { offerId } }));
+    await withLiveEvents(deps, (_tx, emit) => {
+      emit({ userId, type: "waitlist_changed", payload: { offerId } });
+      return Promise.resolve();
+    });
   }
   return true;
 }

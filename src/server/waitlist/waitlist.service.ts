@@ -83,7 +83,10 @@ function toOfferDTO(row: repo.OfferRow): WaitlistOfferDTO {
 async function tellTeacher(deps: ServiceDeps, teacherId: string) {
   const teacher = await repo.teacherTakesOffers(deps.db, teacherId);
   if (!teacher) return;
-  await withLiveEvents(deps, async (_tx, emit) => emit({ userId: teacher.userId, type: "waitlist_changed", payload: { offerId: null } })).catch(
+  await withLiveEvents(deps, (_tx, emit) => {
+    emit({ userId: teacher.userId, type: "waitlist_changed", payload: { offerId: null } });
+    return Promise.resolve();
+  }).catch(
     (error: unknown) => deps.logger.error({ err: error }, "waitlist live event failed"),
   );
 }

@@ -28,27 +28,31 @@ function useNow(intervalMs = 15_000): Date {
 export function OfferBanner() {
   const waitlist = useMyWaitlist();
   const now = useNow();
-  const offers = (waitlist.data?.offers ?? []).filter((offer) => new Date(offer.expiresAt) > now);
-  if (offers.length === 0) return null;
+  // A claimed offer leaves the list at once (the server says it is claimed): its confirmation stays here.
+  const [sent, setSent] = useState<WaitlistOfferDTO[]>([]);
+  const offers = (waitlist.data?.offers ?? []).filter((offer) => new Date(offer.expiresAt) > now && !sent.some((s) => s.id === offer.id));
+  if (offers.length === 0 && sent.length === 0) return null;
   return (
     <section aria-label="Times offered to you" className="space-y-3">
+      {sent.map((offer) => (
+        <p key={offer.id} role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-emerald-800" data-testid="waitlist-offer-claimed">
+          Request sent to {offer.teacherName} for {formatSlot(offer.startsAt)}. They accept or decline it; you will hear by email.
+        </p>
+      ))}
       {offers.map((offer) => (
-        <OfferCard key={offer.id} offer={offer} now={now} />
+        <OfferCard key={offer.id} offer={offer} now={now} onClaimed={() => setSent((list) => [...list, offer])} />
       ))}
     </section>
   );
 }
 
-function OfferCard({ offer, now }: { offer: WaitlistOfferDTO; now: Date }) {
+function OfferCard({ offer, now, onClaimed }: { offer: WaitlistOfferDTO; now: Date; onClaimed: () => void }) {
   const claim = useClaimOffer();
   const decline = useDeclineOffer();
   const pending = claim.isPending || decline.isPending;
   return (
     <div role="status" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 shadow-sm sm:p-5" data-testid="waitlist-offer">
-      {claim.isSuccess ? (
-        <p className="font-medium text-emerald-800">Request sent to {offer.teacherName}. They accept or decline it; you will hear by email.</p>
-      ) : (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 gap-3">
             <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
             <div className="min-w-0">
@@ -66,12 +70,11 @@ function OfferCard({ offer, now }: { offer: WaitlistOfferDTO; now: Date }) {
             <Button variant="secondary" size="sm" disabled={pending} onClick={() => decline.mutate(offer.id)}>
               Let it pass
             </Button>
-            <Button size="sm" disabled={pending} onClick={() => claim.mutate(offer.id)}>
+            <Button size="sm" disabled={pending} onClick={() => claim.mutate(offer.id, { onSuccess: onClaimed })}>
               {claim.isPending ? "Claiming..." : "Claim this time"}
             </Button>
           </div>
         </div>
-      )}
       {claim.isError ? <Alert className="mt-3">{errorMessage(claim.error, "Could not claim this time. Please try again.")}</Alert> : null}
       {decline.isError ? <Alert className="mt-3">{errorMessage(decline.error, "Could not pass on this time. Please try again.")}</Alert> : null}
     </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useFieldArray, useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import { FORMAT_LABELS } from "../../../shared/booking/lesson-place.rules";
 import { DAY_NAMES } from "../../../shared/teachers/weekly-availability.rules";
@@ -77,7 +77,6 @@ function WaitlistForm({ teacherId, entry, onDone }: { teacherId: string; entry: 
       ...(entry?.repeatWeeks ? { repeatWeeks: entry.repeatWeeks } : {}),
     },
   });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: "windows" });
   const bookingType = useWatch({ control: form.control, name: "bookingType" });
   const repeatWeeks = useWatch({ control: form.control, name: "repeatWeeks" });
   const errors = form.formState.errors;
@@ -133,47 +132,7 @@ function WaitlistForm({ teacherId, entry, onDone }: { teacherId: string; entry: 
         </Field>
       </div>
 
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Times that suit you (every week)</legend>
-        {fields.map((field, index) => (
-          <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-2" data-testid="waitlist-window">
-            <label className="min-w-32 flex-1 text-xs text-slate-600">
-              Day
-              <Select aria-label={`Window ${index + 1} day`} fullWidth {...form.register(`windows.${index}.dayOfWeek`, { valueAsNumber: true })}>
-                {DAY_NAMES.map((name, day) => (
-                  <option key={name} value={day}>
-                    {name}s
-                  </option>
-                ))}
-              </Select>
-            </label>
-            <label className="w-28 text-xs text-slate-600">
-              From
-              <Input type="time" aria-label={`Window ${index + 1} from`} {...form.register(`windows.${index}.startTime`)} />
-            </label>
-            <label className="w-28 text-xs text-slate-600">
-              To
-              <Input type="time" aria-label={`Window ${index + 1} to`} {...form.register(`windows.${index}.endTime`)} />
-            </label>
-            {fields.length > 1 ? (
-              <Button type="button" variant="ghostDanger" size="compact" aria-label={`Remove window ${index + 1}`} onClick={() => remove(index)}>
-                <Trash2 aria-hidden className="size-4" />
-              </Button>
-            ) : null}
-            {errorText(errors.windows?.[index]) ? <p className="w-full text-sm text-red-700">{errorText(errors.windows?.[index])}</p> : null}
-          </div>
-        ))}
-        {errors.windows?.message || errors.windows?.root?.message ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.windows?.message ?? errors.windows?.root?.message}
-          </p>
-        ) : null}
-        {fields.length < MAX_WAIT_WINDOWS ? (
-          <Button type="button" variant="secondary" size="sm" onClick={() => append({ dayOfWeek: 4, startTime: "15:00", endTime: "18:00" })}>
-            <Plus aria-hidden className="size-4" /> Add a window
-          </Button>
-        ) : null}
-      </fieldset>
+      <WindowsFieldset form={form} />
 
       <Field id="waitlist-zone" label="Time zone of these times" error={errors.timeZone?.message}>
         <TimeZoneSelect id="waitlist-zone" current={entry?.timeZone} {...form.register("timeZone")} />
@@ -204,5 +163,54 @@ function WaitlistForm({ teacherId, entry, onDone }: { teacherId: string; entry: 
       {mutation.isError ? <Alert>{errorMessage(mutation.error, "Could not save your waitlist entry. Please try again.")}</Alert> : null}
       <FormActions submit={entry ? "Save" : "Join the waitlist"} pending={mutation.isPending} pendingLabel="Saving..." />
     </form>
+  );
+}
+
+/** The weekly windows: a day and a span each, up to MAX_WAIT_WINDOWS. */
+function WindowsFieldset({ form }: { form: UseFormReturn<JoinWaitlistInput, unknown, JoinWaitlist> }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "windows" });
+  const errors = form.formState.errors;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Times that suit you (every week)</legend>
+      {fields.map((field, index) => (
+        <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-2" data-testid="waitlist-window">
+          <label className="min-w-32 flex-1 text-xs text-slate-600">
+            Day
+            <Select aria-label={`Window ${index + 1} day`} fullWidth {...form.register(`windows.${index}.dayOfWeek`, { valueAsNumber: true })}>
+              {DAY_NAMES.map((name, day) => (
+                <option key={name} value={day}>
+                  {name}s
+                </option>
+              ))}
+            </Select>
+          </label>
+          <label className="w-28 text-xs text-slate-600">
+            From
+            <Input type="time" aria-label={`Window ${index + 1} from`} {...form.register(`windows.${index}.startTime`)} />
+          </label>
+          <label className="w-28 text-xs text-slate-600">
+            To
+            <Input type="time" aria-label={`Window ${index + 1} to`} {...form.register(`windows.${index}.endTime`)} />
+          </label>
+          {fields.length > 1 ? (
+            <Button type="button" variant="ghostDanger" size="compact" aria-label={`Remove window ${index + 1}`} onClick={() => remove(index)}>
+              <Trash2 aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+          {errorText(errors.windows?.[index]) ? <p className="w-full text-sm text-red-700">{errorText(errors.windows?.[index])}</p> : null}
+        </div>
+      ))}
+      {errors.windows?.message || errors.windows?.root?.message ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.windows?.message ?? errors.windows?.root?.message}
+        </p>
+      ) : null}
+      {fields.length < MAX_WAIT_WINDOWS ? (
+        <Button type="button" variant="secondary" size="sm" onClick={() => append({ dayOfWeek: 4, startTime: "15:00", endTime: "18:00" })}>
+          <Plus aria-hidden className="size-4" /> Add a window
+        </Button>
+      ) : null}
+    </fieldset>
   );
 }
