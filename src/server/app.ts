@@ -19,6 +19,7 @@ import { trustedOrigins } from "./http/trusted-origins";
 import { requestLogger } from "./http/request-logger";
 import { createFamilyInvoicesRoutes, createInvoicesRoutes } from "./invoices/invoices.routes";
 import { createLessonsRoutes } from "./lessons/lessons.routes";
+import { createWaitlistRoutes } from "./waitlist/waitlist.routes";
 import { createPracticeRoutes } from "./practice/practice.routes";
 import { createLandingRoutes } from "./landing/landing.routes";
 import { createLiveRoutes } from "./live/live.routes";
@@ -70,6 +71,7 @@ export function createApp(deps: Deps) {
     .route("/messages", createMessagesRoutes(deps))
     .route("/live", createLiveRoutes(deps))
     .route("/lessons", createLessonsRoutes(deps))
+    .route("/waitlist", createWaitlistRoutes(deps))
     .route("/practice", createPracticeRoutes(deps))
     .route("/reports", createReportsRoutes(deps))
     .route("/operator/applications", createOperatorApplicationsRoutes(deps))

@@ -17,3 +17,5 @@ export const timeOffIdParams = z.object({ timeOffId: id });
 export const calendarIdParams = z.object({ calendarId: id });
 export const introVideoFileParams = teacherIdParams.extend({ file: z.enum(VIDEO_FILE_NAMES) });
 export const conversationIdParams = z.object({ conversationId: id });
+export const waitlistEntryIdParams = z.object({ entryId: id });
+export const waitlistOfferIdParams = z.object({ offerId: id });

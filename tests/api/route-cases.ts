@@ -21,6 +21,7 @@ import { searchCases } from "./cases/search.cases";
 import { studentsCases } from "./cases/students.cases";
 import { teachersCases } from "./cases/teachers.cases";
 import { teachersApplicationCases } from "./cases/teachers-application.cases";
+import { waitlistCases } from "./cases/waitlist.cases";
 import type { RouteCase } from "./route-case";
 
 export type { RouteCase } from "./route-case";
@@ -49,6 +50,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...practiceCases,
   ...messagesCases,
   ...lessonsCases,
+  ...waitlistCases,
   ...lessonSettingsCases,
   ...operatorCases,
   ...operatorApplicationsCases,

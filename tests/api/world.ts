@@ -13,6 +13,7 @@ import { addClassFile, addGrade, createClass } from "../factories/classes";
 import { createConversation } from "../factories/messages";
 import { createWorldPractice } from "../factories/practice";
 import { createWorldReports } from "../factories/reports";
+import { createWaitlistEntry, createWaitlistOffer } from "../factories/waitlist";
 import { cookieHeader, send, signIn, signInOperator } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 import { totpFromUri } from "../fixtures/totp";
@@ -174,7 +175,17 @@ export async function createWorld(t: TestApp) {
   });
   // Practice (issue 29): homework of the teacher for the first student, an entry and a running timer.
   const practice = await createWorldPractice(t.deps, { ...invoiceFamily, classId: joined.classId });
+  // The waitlist (issue 44): the parent's first student waits for the teacher's full lessons, and
+  // holds an open offer of a free time (Monday 16:00 Chicago, three weeks out, inside the window).
+  const waitlistEntry = await createWaitlistEntry(t.deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId: parent.studentIds[0]! });
+  const waitlistOffer = await createWaitlistOffer(t.deps, {
+    entryId: waitlistEntry,
+    teacherId: teacher.teacherId,
+    parentId: parent.parentId,
+    startsAt: new Date(lessonDay + 7 * 24 * 3600_000 + 6 * 3600_000),
+  });
   return {
+    waitlist: { entryId: waitlistEntry, offerId: waitlistOffer },
     practice,
     invoices: { sent: sentOne.id, sentYear: Number(sentOne.issueDate.slice(0, 4)), draft: draftOne.id },
     conversationId,

@@ -1,4 +1,4 @@
-import { BOOKING_TYPES, type BookingFormat } from "../../shared/booking/booking.constants";
+import { BOOKING_TYPES, type BookingFormat, type BookingType } from "../../shared/booking/booking.constants";
 import { BOOKING_HORIZON_MESSAGE, bookingHorizonEnd, isWithinBookingHorizon } from "../../shared/booking/booking-horizon.rules";
 import { requestFormat } from "../../shared/booking/lesson-place.rules";
 import { expiryStarts, isRequestExpired, requestAnswerBy } from "../../shared/lessons/pending-expiry.rules";
@@ -10,7 +10,7 @@ import {
   type CreateBookingInput,
   type SlotsQuery,
 } from "../../shared/booking/booking.schemas";
-import { anyOverlap, groupByViewerDay, monthRange, openSlots } from "../../shared/booking/slots.rules";
+import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
 import { earliestBookableStart } from "../../shared/booking/lead-time.rules";
 import { wantedTimes } from "../../shared/booking/wanted-times.rules";
 import { blockedIntervals } from "../../shared/lessons/time-off.rules";
@@ -73,6 +73,38 @@ export async function monthSlots(
   });
   // Written as JSON by slots-json.ts, straight from these slots.
   return { ...rules, days: groupByViewerDay(slots, query.timeZone) };
+}
+
+/**
+ * The open times of one teacher for a lesson type between two instants, exactly as the booking
+ * panel offers them (hours, days off, buffer, busy calendars, lead time, horizon): the waitlist
+ * offers freed times from these (issue 44).
+ */
+export async function openTimesBetween(
+  deps: Pick<Deps, "db">,
+  teacherId: string,
+  bookingType: BookingType,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<Slot[]> {
+  const end = new Date(Math.min(to.getTime(), bookingHorizonEnd(now).getTime()));
+  if (end <= from) return [];
+  const sources = await repo.slotSources(deps.db, teacherId, from, end);
+  if (!sources) return [];
+  return openSlots({
+    windows: sources.windows,
+    teacherTimeZone: sources.timeZone,
+    bookingType,
+    from,
+    to: end,
+    now,
+    notBefore: earliestBookableStart(now, sources.leadHours),
+    taken: [
+      ...blockedIntervals({ timeOff: sources.timeOff, timeZone: sources.timeZone, lessons: sources.taken, bufferMinutes: sources.bufferMinutes }),
+      ...sources.busy,
+    ],
+  });
 }
 
 async function bookableSources(deps: Pick<Deps, "db">, teacherId: string, from: Date, to: Date, viewer: ParentViewer) {

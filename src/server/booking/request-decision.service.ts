@@ -12,6 +12,7 @@ import { tellOtherSide } from "../live";
 import { returnSpentCredits } from "./credits.service";
 import { bookingDecidedEmail } from "./booking.emails";
 import * as repo from "./booking.repo";
+import { waitlistTimesFreed } from "../waitlist";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { needsMeetingLink, scheduleConflict, suggestedPriceFor, toDTOs } from "./booking.service";
 import type { Executor } from "../db/client";
@@ -77,6 +78,8 @@ export async function decide(
     // A series is one request: every lesson of it gets the same price.
     if (decision === "declined") {
       await declineLockedRequests(tx, rows, now, reason);
+      // The declined times go to the families waiting for them (issue 44).
+      await waitlistTimesFreed(tx, teacherId, rows, now);
     } else {
       await repo.setBookingStatus(tx, decided, decision, now, null, price);
       await repo.insertLessonEvents(

@@ -10,10 +10,10 @@ import { queryRows, type Executor } from "../db/client";
  * processes sweeping at once, or a sweep and a teacher's answer, never wait on each other.
  * Returns the expired booking ids.
  */
-export async function expireDueRequests(db: Executor, now: Date): Promise<string[]> {
+export async function expireDueRequests(db: Executor, now: Date): Promise<{ id: string; teacherId: string | null; startsAt: Date; endsAt: Date }[]> {
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - PENDING_EXPIRY_HOURS * 3_600_000).toISOString();
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ id: string; teacher_id: string | null; starts_at: string | Date; ends_at: string | Date }>(
     db,
     sql`
       with due as (
@@ -31,13 +31,14 @@ export async function expireDueRequests(db: Executor, now: Date): Promise<string
       ), expired as (
         update bookings set status = 'expired', decided_at = ${at}::timestamptz
           from due where bookings.id = due.id
-        returning bookings.id, bookings.slot_id
+        returning bookings.id, bookings.slot_id, bookings.teacher_id
       ), released as (
         update booking_slots set status = 'released'
          where id in (select slot_id from expired) and status = 'booked'
+        returning id, starts_at, ends_at
       )
-      select id from expired
+      select expired.id, expired.teacher_id, released.starts_at, released.ends_at from expired join released on released.id = expired.slot_id
     `,
   );
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, teacherId: row.teacher_id, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }));
 }

@@ -1,4 +1,4 @@
-import type { BookingFormat, BookingStatus, BookingType } from "../../shared/booking/booking.constants";
+import { BOOKING_TYPES, type BookingFormat, type BookingStatus, type BookingType } from "../../shared/booking/booking.constants";
 import { lessonPlaceOfColumns, partyContact } from "../../shared/booking/lesson-place.rules";
 import { cancellationChargeCents, cancellationOutcome, freeCancellationUntil, type CancelledBy } from "../../shared/lessons/cancellation.rules";
 import type { LateCancelCharge } from "../../shared/invoices/invoices.constants";
@@ -15,6 +15,7 @@ import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import type { MailMessage } from "../mail";
 import { drawPackageLesson, returnPackageLesson } from "../invoices";
 import { tellOtherSide } from "../live";
+import { waitlistTimesFreed } from "../waitlist";
 import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
@@ -140,6 +141,9 @@ export async function cancelLesson(
       await drawPackageLesson(tx, { ...lesson, id: charged.id, startsAt: decided.find((d) => d.id === charged.id)!.startsAt });
     }
     await repo.releaseSlots(tx, decided.map((d) => d.slotId));
+    // The freed times go to the families waiting for them (issue 44), once this commits.
+    const length = BOOKING_TYPES[lesson.bookingType as BookingType].minutes * 60_000;
+    await waitlistTimesFreed(tx, teacherId, decided.map((d) => ({ startsAt: d.startsAt, endsAt: new Date(d.startsAt.getTime() + length) })), now);
     await repo.setLessonEventsStatus(tx, decided.map((d) => d.id), "cancelled");
     // The make-up credit paying for a withdrawn request, or for a lesson the teacher cancels, comes
     // back to the family (issue 26); such a lesson gets no new credit on top of it.
@@ -192,6 +196,9 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
       leavingSlotId: lesson.slotId,
     });
     await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
+    // The time it left goes to the families waiting for it (issue 44).
+    const length = BOOKING_TYPES[lesson.bookingType as BookingType].minutes * 60_000;
+    await waitlistTimesFreed(tx, teacherId, [{ startsAt: lesson.startsAt, endsAt: new Date(lesson.startsAt.getTime() + length) }], now);
     const [context] = await lessonMailContexts(tx, [bookingId]);
     await enqueueMail(deps, tx, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, lesson.startsAt, side) : null);
     return lesson.startsAt;

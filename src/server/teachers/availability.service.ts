@@ -7,7 +7,9 @@ import {
   type AvailabilityWindow,
   type WeeklyAvailability,
 } from "../../shared/teachers/weekly-availability.schemas";
+import { weeklyOccurrences } from "../../shared/waitlist/waitlist-windows.rules";
 import type { Deps } from "../deps";
+import { waitlistTimesFreed } from "../waitlist";
 import * as repo from "./availability.repo";
 import { lockTeacher } from "./teacher-profile.repo";
 
@@ -35,7 +37,11 @@ export async function addWindow(deps: Pick<Deps, "db">, teacherId: string, input
       const message = overlapMessage(input.dayOfWeek);
       throw new AppError("conflict", message, { fields: { startTime: message } });
     }
-    return repo.insertWindow(tx, teacherId, input);
+    const window = await repo.insertWindow(tx, teacherId, input);
+    // New hours are offered to the families waiting for such times (issue 44), the coming weeks.
+    const timeZone = await repo.findTimeZone(tx, teacherId);
+    if (timeZone) await waitlistTimesFreed(tx, teacherId, weeklyOccurrences(input, timeZone, new Date()));
+    return window;
   });
 }
 

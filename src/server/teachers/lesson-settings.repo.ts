@@ -55,12 +55,12 @@ export async function insertTimeOff(db: Executor, teacherId: string, range: Time
   return row!;
 }
 
-export async function deleteTimeOff(db: Executor, teacherId: string, timeOffId: string): Promise<boolean> {
+export async function deleteTimeOff(db: Executor, teacherId: string, timeOffId: string): Promise<{ startDate: string; endDate: string } | null> {
   const rows = await db
     .delete(teacherTimeOff)
     .where(and(eq(teacherTimeOff.id, timeOffId), eq(teacherTimeOff.teacherId, teacherId)))
-    .returning({ id: teacherTimeOff.id });
-  return rows.length > 0;
+    .returning({ startDate: teacherTimeOff.startDate, endDate: teacherTimeOff.endDate });
+  return rows[0] ?? null;
 }
 
 /** Booked (pending or accepted) lessons of the teacher that touch [from, to). */

@@ -12,7 +12,10 @@ import {
   type TimeOffCreatedDTO,
 } from "../../shared/teachers/lesson-settings.schemas";
 import { TEACHER_PROFILE_NOT_FOUND_MESSAGE } from "../../shared/teachers/profile.schemas";
+import { localDaysSpan } from "../../shared/waitlist/waitlist-windows.rules";
 import type { Deps } from "../deps";
+import { waitlistTimesFreed } from "../waitlist";
+import { findTimeZone } from "./availability.repo";
 import * as repo from "./lesson-settings.repo";
 import { lockTeacher } from "./teacher-profile.repo";
 
@@ -58,5 +61,11 @@ export async function addTimeOff(deps: Pick<Deps, "db">, teacherId: string, inpu
 }
 
 export async function deleteTimeOff(deps: Pick<Deps, "db">, teacherId: string, timeOffId: string): Promise<void> {
-  if (!(await repo.deleteTimeOff(deps.db, teacherId, timeOffId))) throw new AppError("not_found", TIME_OFF_NOT_FOUND_MESSAGE);
+  await deps.db.transaction(async (tx) => {
+    const removed = await repo.deleteTimeOff(tx, teacherId, timeOffId);
+    if (!removed) throw new AppError("not_found", TIME_OFF_NOT_FOUND_MESSAGE);
+    // The days come back: their times are offered to the families waiting for them (issue 44).
+    const timeZone = await findTimeZone(tx, teacherId);
+    if (timeZone) await waitlistTimesFreed(tx, teacherId, [localDaysSpan(removed.startDate, removed.endDate, timeZone)]);
+  });
 }

@@ -22,6 +22,7 @@ const CATEGORY_OF_KIND: Readonly<Record<string, EmailCategory>> = {
   "lesson-cancelled": "booking",
   "lesson-rescheduled": "booking",
   "series-changed": "booking",
+  "waitlist-offer": "booking",
   "lesson-reminder": "reminders",
   "message-unread": "messages",
   "weekly-digest": "weekly",

@@ -143,6 +143,11 @@ export interface LiveEventPayloads {
    * Both sides' invoice and billing pages are fetched again (credit may have paid other invoices too).
    */
   invoice_changed: { invoiceId: string; change: InvoiceChange };
+  /**
+   * Parent: a waitlist offer arrived, was claimed, passed or closed (issue 44): the waitlist and
+   * the offer banner are fetched again. Teacher: someone joined, left or claimed (`offerId` null).
+   */
+  waitlist_changed: { offerId: string | null };
   /** A family's balance with a teacher changed (issue 40): a payment on account, a lesson package sold. */
   balance_changed: { teacherId: string; parentId: string };
   /**
@@ -170,6 +175,7 @@ export const LIVE_EVENT_TYPES = [
   "lesson_changed",
   "invoice_changed",
   "balance_changed",
+  "waitlist_changed",
   "signed_out",
 ] as const satisfies readonly LiveEventType[];
 

@@ -14,3 +14,4 @@ export * from "./jobs";
 export * from "./operator";
 export * from "./invoices";
 export * from "./practice";
+export * from "./waitlist";

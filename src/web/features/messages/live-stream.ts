@@ -5,6 +5,7 @@ import { ACCOUNT_SUSPENDED_KEY, rememberSuspension } from "../auth/account-suspe
 import { ME_QUERY_KEY } from "../auth/use-me";
 import { INVOICES_KEY } from "../invoices/use-invoices";
 import { invalidateLessonViews } from "../lessons/lesson-views";
+import { WAITLIST_KEY } from "../waitlist/waitlist-keys";
 import { MESSAGES_KEY } from "./messages-keys";
 import { addMessage, markMineRead, markTheirsRead, setUnreadTotal } from "./thread-cache";
 
@@ -47,6 +48,8 @@ function handlersFor(queryClient: QueryClient, userId: string, stop: () => void)
     // An invoice was sent, paid or voided, or the family's balance changed: both sides' invoice and billing views are fetched again.
     invoice_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
     balance_changed: () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+    // An offer arrived or passed, an entry was closed, a family joined: the waitlist views and the banner are fetched again.
+    waitlist_changed: () => void queryClient.invalidateQueries({ queryKey: WAITLIST_KEY }),
     // The server ends the stream after this event; no reconnect is tried (the session is gone).
     signed_out: ({ message }) => {
       stop();

@@ -3,6 +3,8 @@ import { MyRequests } from "../booking/my-requests";
 import { CreditsPanel } from "../lessons/credits-panel";
 import { ParentLessons } from "../lessons/lesson-panels";
 import { ChildrenPractice } from "../practice/children-practice";
+import { MyWaitlist } from "../waitlist/my-waitlist";
+import { OfferBanner } from "../waitlist/offer-banner";
 import { Panel } from "./components/panel";
 import { DashboardCards } from "./components/dashboard-cards";
 import { ProfileError } from "./components/profile-error";
@@ -25,6 +27,9 @@ export function Component() {
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
       <WelcomeHeader dashboard={data} />
+      <div className="mt-6 empty:hidden">
+        <OfferBanner />
+      </div>
       {/* On a phone the schedule comes right after the cards; on a wide screen it is a side column. */}
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -43,6 +48,9 @@ export function Component() {
           </Panel>
           <Panel id="lesson-requests" title="My lesson requests" description="Requests you sent and the teachers' answers; a request still waiting is moved or withdrawn here.">
             <MyRequests limit={8} />
+          </Panel>
+          <Panel id="waitlist" title="My waitlist" description="Times you wait for; a freed time is offered to you here and by email.">
+            <MyWaitlist />
           </Panel>
         </aside>
         <div className="lg:col-span-2">

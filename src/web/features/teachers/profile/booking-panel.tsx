@@ -4,6 +4,7 @@ import type { BookingType } from "../../../../shared/booking/booking.constants";
 import { lessonPrice } from "../../../../shared/booking/booking.rules";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { cn } from "../../../lib/cn";
+import { JoinWaitlistButton } from "../../waitlist/join-waitlist-button";
 import { MessageTeacherButton } from "./message-teacher-button";
 
 /**
@@ -46,6 +47,7 @@ export function BookingPanel({
         <div className="border-t border-slate-100 pt-3">
           <MessageTeacherButton teacherId={profile.id} firstName={profile.firstName} />
         </div>
+        <JoinWaitlistButton teacherId={profile.id} teacherName={`${profile.firstName} ${profile.lastName}`} className="border-t border-slate-100 pt-3" />
       </div>
     </aside>
   );

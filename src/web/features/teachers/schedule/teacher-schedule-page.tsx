@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { CalendarDays, CalendarRange, Clock } from "lucide-react";
+import { CalendarDays, CalendarRange, Clock, Hourglass } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
@@ -13,11 +13,13 @@ import { earliestStartMinute } from "../../../../shared/calendar/calendar-views.
 import { AvailabilityEditor } from "./availability-editor";
 import { useAvailability } from "./use-availability";
 import { BackLink } from "../../../components/ui/back-link";
+import { TeacherWaitlist } from "../../waitlist/teacher-waitlist";
 
 const TABS = [
   { value: "month", label: "Month", icon: CalendarDays },
   { value: "week", label: "Week", icon: CalendarRange },
   { value: "availability", label: "Availability", icon: Clock },
+  { value: "waitlist", label: "Waitlist", icon: Hourglass },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -96,6 +98,9 @@ export function Component() {
         ))}
         <Tabs.Content value="availability" className="mt-6 focus-visible:outline-none">
           <AvailabilityEditor availability={availability.data} />
+        </Tabs.Content>
+        <Tabs.Content value="waitlist" className="mt-6 focus-visible:outline-none">
+          <TeacherWaitlist />
         </Tabs.Content>
       </Tabs.Root>
     </main>
