@@ -12,7 +12,10 @@ import { LESSON_STARTED_MESSAGE } from "../../shared/lessons/cancellation.rules"
 import { LATE_RESCHEDULE_MESSAGE } from "../../shared/lessons/lesson-changes.rules";
 import type { LessonDTO } from "../../shared/lessons/lessons.schemas";
 import { NOT_IN_SERIES_MESSAGE, SERIES_UNCHANGED_MESSAGE, seriesWeeksTakenMessage, SERIES_WEEKDAY_MESSAGE, type SeriesChangePreviewDTO } from "../../shared/lessons/series-change.rules";
-import { bookings, bookingSlots, calendarEvents, teacherTimeOff } from "../db/schema";
+import { createWaitlistEntry } from "../../../tests/factories/waitlist";
+import { bookings, bookingSlots, calendarEvents, teacherTimeOff, waitlistOffers } from "../db/schema";
+import { JOB_KINDS } from "../job-kinds";
+import { runDueJobs } from "../jobs/job-runner";
 import { changeSeriesFrom } from "./series-change.service";
 
 const t = testAppForFile();
@@ -148,6 +151,27 @@ describe("a series changed from its fifth lesson on to another weekday", () => {
     const inPerson = await change(teacher.cookie, bookingIds[1]!, { weekday: 4, time: "11:00", format: "in_person" });
     expect(inPerson.status, inPerson.text).toBe(200);
     expect((await lessonsState(bookingIds)).map((l) => l.format)).toEqual(["online", "in_person", "in_person"]);
+  });
+});
+
+describe("the old times of a changed series", () => {
+  it("are offered to a family waiting for them", async () => {
+    const [teacher, parent, waiting] = await Promise.all([teacherOf(), family(), family()]);
+    const { bookingIds, starts } = await thursdaySeries(teacher, parent, 3);
+    // Thursdays 09:00-12:00 on the waiting family's clock (New York, as the teacher's).
+    await createWaitlistEntry(t.deps, {
+      teacherId: teacher.teacherId,
+      parentId: waiting.parentId,
+      studentId: waiting.studentIds[0]!,
+      windows: [{ dayOfWeek: 4, startTime: "09:00", endTime: "12:00" }],
+      timeZone: NY,
+    });
+    const moved = await change(teacher.cookie, bookingIds[1]!, { weekday: WEDNESDAY, time: "14:00" });
+    expect(moved.status, moved.text).toBe(200);
+    await runDueJobs(t.deps, { kinds: JOB_KINDS, sweeps: [], now: new Date() });
+    const offers = await t.deps.db.select({ startsAt: waitlistOffers.startsAt, status: waitlistOffers.status }).from(waitlistOffers).where(eq(waitlistOffers.parentId, waiting.parentId));
+    // The family is offered the first freed Thursday (one offer at a time), not the unmoved first lesson's.
+    expect(offers).toEqual([{ startsAt: starts[1], status: "open" }]);
   });
 });
 

@@ -22,6 +22,7 @@ import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import { tellOtherSide } from "../live";
+import { waitlistTimesFreed } from "../waitlist";
 import { seriesChangedEmail } from "./lessons.emails";
 import { enqueueMail, lockForChange, sideOf, toLessonDTO, type MailDeps } from "./lessons.service";
 import * as repo from "./lessons.repo";
@@ -181,7 +182,10 @@ export async function changeSeriesFrom(
     for (const reader of ["parent", "teacher"] as const) {
       await enqueueMail(deps, tx, seriesChangedEmail(deps.env.PUBLIC_URL, contexts, previous, side, reader));
     }
-    return { ids, freed: plan.affected.map((a) => ({ startsAt: a.startsAt, endsAt: a.endsAt })) };
+    const freed = plan.affected.map((a) => ({ startsAt: a.startsAt, endsAt: a.endsAt }));
+    // The old times go to the families waiting for them (issue 44): offered after this commits.
+    await waitlistTimesFreed(tx, teacherId, freed, now);
+    return { ids, freed };
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
   });
