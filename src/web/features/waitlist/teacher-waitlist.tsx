@@ -102,7 +102,7 @@ function WaitingFamilies({ data }: { data: TeacherWaitlistData }) {
                 <p className="text-sm text-slate-700">{entry.windows.map(windowLabel).join("; ")}</p>
                 <p className="text-xs text-slate-500">
                   Since {shortDate(entry.joinedAt)}
-                  {entry.openOfferStartsAt ? ` · offered ${formatSlot(entry.openOfferStartsAt)}, waiting for their answer` : ""}
+                  {entry.openOfferStartsAt ? ` · offered ${formatSlot(entry.openOfferStartsAt, data.timeZone)}, waiting for their answer` : ""}
                 </p>
               </div>
               <Button size="compact" variant="ghostDanger" disabled={close.isPending} onClick={() => close.mutate(entry.id)}>
