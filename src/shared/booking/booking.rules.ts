@@ -1,4 +1,3 @@
-import { rateRange } from "../teachers/public-profile.rules";
 import { BOOKING_TYPES, type BookingType } from "./booking.constants";
 import { dateTimeFormat } from "../date-time-format";
 
@@ -28,10 +27,4 @@ export function bookingLabel(type: BookingType): string {
   return `${BOOKING_TYPES[type].label} (${BOOKING_TYPES[type].minutes} min)`;
 }
 
-/**
- * What a booking type costs, wherever it is shown (profile tiles, the Book a Lesson panel, the
- * booking review): an intro call is free; a lesson is the teacher's own hourly range (decisions.md).
- */
-export function lessonPrice(type: BookingType, rate: { hourlyRateMin: number; hourlyRateMax: number }): string {
-  return type === "intro" ? "Free" : rateRange(rate.hourlyRateMin, rate.hourlyRateMax);
-}
+export { lessonPrice } from "./lesson-price.rules";

@@ -1,11 +1,15 @@
 import { CalendarCheck, PhoneCall } from "lucide-react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { BookingType } from "../../../../shared/booking/booking.constants";
-import { lessonPrice } from "../../../../shared/booking/booking.rules";
+import { lessonPrice } from "../../../../shared/booking/lesson-price.rules";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";
 import { cn } from "../../../lib/cn";
-import { JoinWaitlistButton } from "../../waitlist/join-waitlist-button";
+import { lazyPart } from "../../../lib/lazy-parts";
+import { useMe } from "../../auth/use-me";
 import { MessageTeacherButton } from "./message-teacher-button";
+
+// Only a signed-in parent may join a waitlist: its button is not in a visitor's first load.
+const JoinWaitlistButton = lazyPart(() => import("./signed-in-parts").then((m) => m.JoinWaitlistButton));
 
 /**
  * The Book a Lesson panel (sticky beside the profile on wide screens, after it on phones).
@@ -23,6 +27,7 @@ export function BookingPanel({
   onIntent?: () => void;
   className?: string;
 }) {
+  const me = useMe();
   return (
     <aside aria-labelledby="book-heading" className={cn("rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6", className)}>
       <h2 id="book-heading" className="text-lg font-semibold text-slate-900">
@@ -47,7 +52,11 @@ export function BookingPanel({
         <div className="border-t border-slate-100 pt-3">
           <MessageTeacherButton teacherId={profile.id} firstName={profile.firstName} />
         </div>
-        <JoinWaitlistButton teacherId={profile.id} teacherName={`${profile.firstName} ${profile.lastName}`} className="border-t border-slate-100 pt-3" />
+        {me.data?.role === "parent" ? (
+          <Suspense fallback={null}>
+            <JoinWaitlistButton teacherId={profile.id} teacherName={`${profile.firstName} ${profile.lastName}`} className="border-t border-slate-100 pt-3" />
+          </Suspense>
+        ) : null}
       </div>
     </aside>
   );

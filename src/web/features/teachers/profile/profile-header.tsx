@@ -1,6 +1,6 @@
 import { MapPin, Monitor, Star } from "lucide-react";
 import { BOOKING_TYPES, type BookingType } from "../../../../shared/booking/booking.constants";
-import { lessonPrice } from "../../../../shared/booking/booking.rules";
+import { lessonPrice } from "../../../../shared/booking/lesson-price.rules";
 import { ratingSummary } from "../../../../shared/reviews/reviews.rules";
 import { initials, offersOnline, teacherTitle } from "../../../../shared/teachers/public-profile.rules";
 import type { PublicTeacherProfile } from "../../../../shared/teachers/public-profile.schemas";

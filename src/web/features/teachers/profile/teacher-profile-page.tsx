@@ -124,7 +124,7 @@ function TeacherProfileScreen({
  * Report (issue 27) is for signed-in parents and teachers: its code (and the teacher's own profile
  * query that hides it on their own page) loads only for them, not with every visitor's profile.
  */
-const ReportProfile = lazyPart(() => import("./report-profile").then((m) => m.ReportProfile));
+const ReportProfile = lazyPart(() => import("./signed-in-parts").then((m) => m.ReportProfile));
 
 function ReportProfileWhenSignedIn(props: { teacherId: string; name: string }) {
   if (!useCanReport()) return null;
