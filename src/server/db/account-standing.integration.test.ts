@@ -135,7 +135,10 @@ async function remindOfInvoice(invoiceId: string, now: Date) {
 async function lessonAndInvoice(family: { teacherId: string; parentId: string; studentId: string }) {
   const startsAt = new Date(Date.now() + 20 * 3_600_000);
   const { bookingId } = await createBooking(t.deps, { ...family, startsAt });
+  // Noon UTC: the invoice's range is days on the teacher's clock, and a lesson at 01:00 UTC is the day
+  // before in New York (this failed whenever the suite ran between midnight and 05:00 UTC).
   const past = new Date(Date.now() - 40 * 86_400_000);
+  past.setUTCHours(12, 0, 0, 0);
   await attendedLesson(t.deps, family, past, 6000);
   const day = past.toISOString().slice(0, 10);
   const invoice = await sentInvoice(t.deps, family.teacherId, { parentId: family.parentId, from: day, to: day });
