@@ -47,6 +47,8 @@ accountTest("axe: Manage Classes and every class tab, as teacher and as parent, 
   parent,
   teacher,
 }) => {
+  // Ten pages, each analysed by axe: 29 s on a quiet phone run, over a minute with CI's other work beside it.
+  accountTest.setTimeout(150_000);
   const created = (await (await teacher.api.post("/api/classes", { data: { name: "Axe Piano", format: "xp" } })).json()) as {
     id: string;
     joinCode: string;
