@@ -26,6 +26,7 @@ const BENCHES: Bench[] = [
   { script: "bench:messages", env: { BENCH_PAIRS: "10", BENCH_STREAMS_PER_USER: "2", BENCH_RATE: "10", BENCH_SECONDS: "3" } },
   { script: "bench:search", env: { BENCH_TEACHERS: "300", BENCH_SECONDS: "1", BENCH_WARMUP_SECONDS: "0" } },
   { script: "bench:slots", env: { BENCH_SECONDS: "1", BENCH_WARMUP_SECONDS: "0" } },
+  { script: "bench:tap", env: { BENCH_TAPS: "1" }, web: true },
   { script: "bench:web", env: { BENCH_RUNS: "1" }, web: true },
   { script: "soak", env: { SOAK_SECONDS: "10", SOAK_TEACHERS: "2", SOAK_FAMILIES_PER_TEACHER: "2", SOAK_STREAMS: "4" }, web: true },
 ];
