@@ -18,11 +18,12 @@ import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { useAddBusyCalendar, useBusyCalendars, useRefreshBusyCalendar, useRemoveBusyCalendar } from "./use-busy-calendars";
+import { dateTimeFormat } from "../../../shared/date-time-format";
 
 const EMPTY: BusyCalendarInput = { url: "", label: "" };
 
 function when(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: viewerTimeZone() }).format(new Date(iso));
+  return dateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: viewerTimeZone() }).format(new Date(iso));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { localDateTime } from "../../../shared/calendar/calendar-views.rules";
+import { dateTimeFormat } from "../../../shared/date-time-format";
 
 /** A local "yyyy-MM-dd" read as a UTC date, for Intl formatting of the date alone. */
 function utcNoon(date: string): Date {
@@ -6,12 +7,12 @@ function utcNoon(date: string): Date {
 }
 
 export function formatLocalDate(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(utcNoon(date));
+  return dateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(utcNoon(date));
 }
 
 /** "10:00 AM" of an instant on the viewer's clock. */
 export function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
+  return dateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
 /** "6p", "6:30p", "11a": a time that fits a month cell on a phone (the chip's label has the full one). */
@@ -24,7 +25,7 @@ export function formatSpan(startsAt: string, endsAt: string, timeZone: string): 
   const sameDay = localDateTime(startsAt, timeZone).date === localDateTime(endsAt, timeZone).date;
   const end = sameDay
     ? formatTime(endsAt, timeZone)
-    : new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(new Date(endsAt));
+    : dateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(new Date(endsAt));
   return `${formatTime(startsAt, timeZone)} – ${end}`;
 }
 
@@ -36,7 +37,7 @@ export function hourLabel(time: string): string {
 
 /** "Eastern Standard Time (America/New_York)": the zone named beside every calendar. */
 export function zoneName(timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(new Date());
+  const parts = dateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(new Date());
   return `${parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone} (${timeZone})`;
 }
 

@@ -1,6 +1,7 @@
 import { BOOKING_TYPES } from "../../../shared/booking/booking.constants";
 import type { LessonDTO } from "../../../shared/lessons/lessons.schemas";
 import { formatSlot } from "../booking/format-time";
+import { dateTimeFormat } from "../../../shared/date-time-format";
 
 /** "Full Lesson with Kid1 · Mon, Dec 7 · 10:00 AM EST" from the viewer's side. */
 export function lessonTitle(lesson: LessonDTO, side: "parent" | "teacher"): string {
@@ -40,7 +41,7 @@ export interface LessonDialogProps {
 
 /** "Mar 3, 2026" in the reader's zone (or the viewer's, without one). */
 export function dateOnly(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
 
 /** How a make-up request reads (issue 26): the credit paying for it is the one of the lesson of that day. */

@@ -1,4 +1,5 @@
 import type { PracticeSource } from "../../../shared/practice/practice.constants";
+import { dateTimeFormat } from "../../../shared/date-time-format";
 
 /** Shown beside every figure of minutes, so families and teachers know which minutes to trust. */
 export const SOURCE_LABEL: Record<PracticeSource, string> = { timed: "Timed", self_reported: "Self-reported" };
@@ -13,12 +14,12 @@ export function formatMinutes(minutes: number): string {
 
 /** "Mon, Nov 23" for a calendar day "yyyy-MM-dd" (read as that day, never shifted by a zone). */
 export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric" }): string {
-  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** "yyyy-MM-dd" of an instant in a zone (a next lesson's day, as a default due date). */
 export function dayIn(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
 }
 
 /** "12:05" or "1:02:09": a running timer's elapsed time. */

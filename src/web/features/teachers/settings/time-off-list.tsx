@@ -16,9 +16,10 @@ import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api";
 import { SAVED_MESSAGE_MS } from "./use-teacher-settings-form";
 import { useAddTimeOff, useDeleteTimeOff } from "./use-lesson-settings";
+import { dateTimeFormat } from "../../../../shared/date-time-format";
 
 const formatDay = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  dateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 function rangeLabel(range: TimeOffDTO): string {
   return range.startDate === range.endDate ? formatDay(range.startDate) : `${formatDay(range.startDate)} – ${formatDay(range.endDate)}`;

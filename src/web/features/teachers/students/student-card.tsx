@@ -12,12 +12,13 @@ import type { PracticeOverviewStudent } from "../../../../shared/practice/practi
 import { dayIn } from "../../practice/practice-labels";
 import { StudentPracticeRow } from "../../practice/student-practice-row";
 import { StudentMeetingLink } from "./student-meeting-link";
+import { dateTimeFormat } from "../../../../shared/date-time-format";
 
 
 function creditsText(credits: TeacherStudent["makeUpCredits"], timeZone: string): string {
   if (credits.available === 0) return "None";
   const expiry = credits.nextExpiresAt
-    ? new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(credits.nextExpiresAt))
+    ? dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(credits.nextExpiresAt))
     : null;
   return `${credits.available} available${expiry ? ` (next expires ${expiry})` : ""}`;
 }
