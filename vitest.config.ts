@@ -67,6 +67,11 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: apiTests,
           environment: "node",
+          // Generous: CI shares two cores with the other phases' leftovers, and a test that opens an
+          // embedded database or rebuilds the gazetteer took over the 5 s / 10 s defaults under load
+          // (a slow test shows in the CI budget table, not as a failure).
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           // The process tests start the compiled server: built once per run, before any file.
           globalSetup: ["tests/setup/global-build-server.ts"],
         },
@@ -78,6 +83,7 @@ export default defineConfig({
           include: ["src/web/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["tests/setup/component.ts"],
+          testTimeout: 30_000,
         },
       },
       ...apiSuite("api-pglite", {
