@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
-import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { newYorkTime } from "../../../tests/factories/lessons";
+import { signedInFamily, signedInNewYorkTeacher, type SignedInFamily, type SignedInTeacher } from "../../../tests/factories/signed-in";
+import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { TZDate } from "@date-fns/tz";
@@ -27,18 +27,10 @@ const t = testAppForFile();
 /** Runs every job due at `now` (the offering after a freed time, the passing on after a hold). */
 const runJobs = (now = new Date()) => runDueJobs(t.deps, { kinds: JOB_KINDS, sweeps: [], now });
 
-async function family(firstName = "Pat") {
-  const parent = await createParent(t.deps, { firstName });
-  return { ...parent, cookie: await signIn(t, "parent", parent.email, parent.password) };
-}
-
-async function teacherOf() {
-  const teacher = await newYorkTeacher(t.deps);
-  return { ...teacher, cookie: await signIn(t, "teacher", teacher.email, teacher.password) };
-}
-
-type Family = Awaited<ReturnType<typeof family>>;
-type Teacher = Awaited<ReturnType<typeof teacherOf>>;
+const family = (firstName?: string) => signedInFamily(t, firstName);
+const teacherOf = (noticeHours?: number) => signedInNewYorkTeacher(t, noticeHours);
+type Family = SignedInFamily;
+type Teacher = SignedInTeacher;
 
 /** The New York weekday of an instant (0 = Sunday). */
 const nyDay = (at: Date) => new TZDate(at.getTime(), "America/New_York").getDay();
