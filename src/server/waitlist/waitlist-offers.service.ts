@@ -125,10 +125,10 @@ export async function offerFreedTimes(deps: OfferDeps, teacherId: string, interv
 }
 
 /**
- * An offer's hold ran out (or the family let it pass): it ends, and its time goes to the next
- * family at once. True when this call ended it (a claim or another process may have come first).
+ * An offer's hold ran out (or the family let it pass, or a claim found the time refused): it ends,
+ * and its time goes to the next family at once, if it is still bookable. True when this call ended it (a claim or another process may have come first).
  */
-export async function passOffer(deps: OfferDeps, offerId: string, status: "expired" | "declined", now: Date, parentId?: string): Promise<boolean> {
+export async function passOffer(deps: OfferDeps, offerId: string, status: "expired" | "declined" | "taken", now: Date, parentId?: string): Promise<boolean> {
   const offer = await repo.findOffer(deps.db, offerId);
   if (!offer) return false;
   if (!(await repo.endOpenOffer(deps.db, offerId, status, now, parentId))) return false;

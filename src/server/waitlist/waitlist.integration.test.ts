@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createBooking } from "../../../tests/factories/bookings";
 import { newYorkTime } from "../../../tests/factories/lessons";
 import { signedInFamily, signedInNewYorkTeacher, type SignedInFamily, type SignedInTeacher } from "../../../tests/factories/signed-in";
@@ -269,6 +269,35 @@ describe("a freed time is offered", () => {
     expect(await t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.studentId, b.studentIds[0]!))).toHaveLength(0);
   });
 
+  it("a claim whose request fails after the claim (the process dies) leaves the offer open, and claimed again it gives one request: the claim and its request commit together", async () => {
+    const { teacher, a, lessonAt, lessonId, morning } = await scene();
+    const b = await family("Bea");
+    await join(b, teacher, morning);
+    await cancel(a, lessonId);
+    await runJobs();
+    const [offer] = (await waitlistOf(b)).offers;
+    const offerRow = async () =>
+      (await t.deps.db.select({ status: waitlistOffers.status, bookingId: waitlistOffers.bookingId }).from(waitlistOffers).where(eq(waitlistOffers.id, offer!.id)))[0];
+    // The request's transaction fails after the request is stored: storing the teacher's email throws.
+    const crash = vi.spyOn(t.deps.mailer, "enqueue").mockRejectedValueOnce(new Error("the process died"));
+    try {
+      const failed = await send(t, "POST", `/api/waitlist/offers/${offer!.id}/claim`, { cookie: b.cookie });
+      expect(failed.status).toBe(500);
+    } finally {
+      crash.mockRestore();
+    }
+    expect(await offerRow()).toEqual({ status: "open", bookingId: null });
+    expect(await t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.studentId, b.studentIds[0]!))).toHaveLength(0);
+    expect((await waitlistOf(b)).offers.map((o) => o.id)).toEqual([offer!.id]);
+
+    const again = await send(t, "POST", `/api/waitlist/offers/${offer!.id}/claim`, { cookie: b.cookie });
+    expect(again.status, again.text).toBe(201);
+    const [bookingId] = again.json.bookingIds as string[];
+    expect(await offerRow()).toEqual({ status: "claimed", bookingId });
+    const [slot] = await t.deps.db.select({ startsAt: bookingSlots.startsAt }).from(bookings).innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId)).where(eq(bookings.id, bookingId!));
+    expect(slot!.startsAt).toEqual(lessonAt);
+  });
+
   it("a declined offer passes on at once; at most one offer email a day, later offers wait in the app", async () => {
     const { teacher, a, lessonAt, lessonId, morning } = await scene();
     const secondAt = newYorkTime(3, 11);
@@ -319,3 +348,4 @@ describe("a freed time is offered", () => {
     expect(new Date(offer!.expiresAt).getTime() - new Date(offer!.offeredAt).getTime()).toBe(60 * 60_000);
   });
 });
+

@@ -279,13 +279,14 @@ export function openOffersOfParent(db: Executor, parentId: string, now: Date) {
 }
 
 /**
- * The claim: one conditional UPDATE, so of any number of concurrent claims exactly one turns the
- * open offer `claimed`; the others find it no longer open.
+ * The claim: one conditional UPDATE, run in the transaction that stores the claim's booking
+ * request, so the offer turns `claimed` (with its request) exactly when the request exists; of any
+ * number of concurrent claims exactly one finds the offer still open.
  */
-export async function claimOffer(db: Executor, offerId: string, parentId: string, now: Date): Promise<boolean> {
-  const rows = await db
+export async function claimOffer(tx: Executor, offerId: string, parentId: string, bookingId: string, now: Date): Promise<boolean> {
+  const rows = await tx
     .update(waitlistOffers)
-    .set({ status: "claimed", decidedAt: now })
+    .set({ status: "claimed", decidedAt: now, bookingId })
     .where(
       and(
         eq(waitlistOffers.id, offerId),
@@ -298,12 +299,14 @@ export async function claimOffer(db: Executor, offerId: string, parentId: string
   return rows.length > 0;
 }
 
-export async function setOfferOutcome(db: Executor, offerId: string, status: "taken" | "claimed", bookingId: string | null) {
-  await db.update(waitlistOffers).set({ status, bookingId }).where(eq(waitlistOffers.id, offerId));
-}
-
-/** Ends an open offer (expired or declined): true for the one caller that ended it. */
-export async function endOpenOffer(db: Executor, offerId: string, status: "expired" | "declined", now: Date, parentId?: string): Promise<boolean> {
+/** Ends an open offer (expired, declined, or its time taken): true for the one caller that ended it. */
+export async function endOpenOffer(
+  db: Executor,
+  offerId: string,
+  status: "expired" | "declined" | "taken",
+  now: Date,
+  parentId?: string,
+): Promise<boolean> {
   const rows = await db
     .update(waitlistOffers)
     .set({ status, decidedAt: now })
