@@ -18,7 +18,7 @@ import {
   type WaitlistEntryDTO,
 } from "../../shared/waitlist/waitlist.schemas";
 import { issueCredits } from "../booking";
-import { bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistOffers } from "../db/schema";
+import { accountSuspensions, bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistOffers } from "../db/schema";
 import { JOB_KINDS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
@@ -321,6 +321,20 @@ describe("a freed time is offered", () => {
     // Declining twice, or someone else's offer: refused.
     expect((await send(t, "POST", `/api/waitlist/offers/${first!.id}/decline`, { cookie: b.cookie })).status).toBe(409);
     expect((await send(t, "POST", `/api/waitlist/offers/${first!.id}/decline`, { cookie: c.cookie })).status).toBe(404);
+  });
+
+  it("a suspended family is passed over: the time goes to the next family, and the teacher's list leaves it out", async () => {
+    const { teacher, a, lessonAt, lessonId, morning } = await scene();
+    const [b, c] = await Promise.all([family("Bea"), family("Cal")]);
+    await join(b, teacher, morning);
+    await join(c, teacher, morning);
+    await t.deps.db.insert(accountSuspensions).values({ userId: b.userId, reason: "Test" });
+    await cancel(a, lessonId);
+    await runJobs();
+    expect((await waitlistOf(c)).offers.map((o) => o.startsAt)).toEqual([lessonAt.toISOString()]);
+    expect(await t.deps.db.select({ id: waitlistOffers.id }).from(waitlistOffers).where(eq(waitlistOffers.parentId, b.parentId))).toHaveLength(0);
+    const list = (await send(t, "GET", "/api/waitlist/teaching", { cookie: teacher.cookie })).json as TeacherWaitlist;
+    expect(list.entries.map((e) => e.parentName)).toEqual(["Cal Parent"]);
   });
 
   it("with offers turned off nothing is offered; a declined request frees its time too, held for the teacher's hold", async () => {

@@ -4,7 +4,7 @@ import type { WaitWindow } from "../../shared/waitlist/waitlist-windows.rules";
 import { DEFAULT_OFFER_HOLD_MINUTES } from "../../shared/waitlist/waitlist-offers.rules";
 import type { WaitlistSettings } from "../../shared/waitlist/waitlist.schemas";
 import type { Executor } from "../db/client";
-import { teacherInGoodStanding } from "../db/account-standing";
+import { activeAccount, teacherInGoodStanding } from "../db/account-standing";
 import { parentProfiles, studentProfiles, teacherProfiles, user, waitlistEntries, waitlistOffers, waitlistSettings } from "../db/schema";
 
 /** SQL of the waitlist (issue 44): entries, offers and the teacher's settings. */
@@ -154,7 +154,7 @@ export async function entryOfTeacher(db: Executor, entryId: string, teacherId: s
 }
 
 /**
- * The families waiting now (not closed, not expired), with whether each holds a usable make-up
+ * The families waiting now (not closed, not expired, account active), with whether each holds a usable make-up
  * credit with the teacher: the candidates of an offer (the service orders them) and the teacher's list.
  */
 export function waitingEntriesOfTeacher(db: Executor, teacherId: string, now: Date) {
@@ -173,7 +173,15 @@ export function waitingEntriesOfTeacher(db: Executor, teacherId: string, now: Da
     .from(waitlistEntries)
     .innerJoin(parentProfiles, eq(parentProfiles.id, waitlistEntries.parentId))
     .innerJoin(studentProfiles, eq(studentProfiles.id, waitlistEntries.studentId))
-    .where(and(eq(waitlistEntries.teacherId, teacherId), isNull(waitlistEntries.closedAt), gt(waitlistEntries.expiresAt, now)))
+    .where(
+      and(
+        eq(waitlistEntries.teacherId, teacherId),
+        isNull(waitlistEntries.closedAt),
+        gt(waitlistEntries.expiresAt, now),
+        // A suspended or deleted family is neither offered a time nor shown (account-standing.ts).
+        activeAccount(sql`${parentProfiles.userId}`),
+      ),
+    )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
 }
 export type WaitingEntryRow = Awaited<ReturnType<typeof waitingEntriesOfTeacher>>[number];
