@@ -17,6 +17,8 @@ import {
   type TeacherWaitlist,
   type WaitlistEntryDTO,
 } from "../../shared/waitlist/waitlist.schemas";
+import { localDateTime } from "../../shared/calendar/calendar-views.rules";
+import type { TimeOffCreatedDTO } from "../../shared/teachers/lesson-settings.schemas";
 import { issueCredits } from "../booking";
 import { accountSuspensions, bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistOffers } from "../db/schema";
 import { JOB_KINDS } from "../job-kinds";
@@ -363,3 +365,45 @@ describe("a freed time is offered", () => {
   });
 });
 
+describe("new weekly hours and a day off removed free times too", () => {
+  it("new weekly hours inside a family's window are offered to it (the first week they can be booked)", async () => {
+    const teacher = await teacherOf();
+    const b = await family("Bea");
+    const eveningAt = newYorkTime(3, 18);
+    const evening = [{ dayOfWeek: nyDay(eveningAt), startTime: "18:00", endTime: "20:00" }];
+    expect((await join(b, teacher, evening)).status).toBe(201);
+    await runJobs();
+    expect((await waitlistOf(b)).offers).toEqual([]);
+
+    // The teacher opens that weekday's evening (outside the 09:00-17:00 hours until now).
+    const opened = await send(t, "POST", "/api/teachers/me/availability", {
+      cookie: teacher.cookie,
+      body: { dayOfWeek: nyDay(eveningAt), startTime: "18:00", endTime: "20:00", format: "both" },
+    });
+    expect(opened.status, opened.text).toBe(201);
+    await runJobs();
+    const offers = (await waitlistOf(b)).offers;
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ startsAt: eveningAt.toISOString(), bookingType: "full", format: "online", status: "open" });
+    const claimed = await send(t, "POST", `/api/waitlist/offers/${offers[0]!.id}/claim`, { cookie: b.cookie });
+    expect(claimed.status, claimed.text).toBe(201);
+  });
+
+  it("a day off removed gives its times back to the family waiting for them; adding it offered nothing", async () => {
+    const teacher = await teacherOf();
+    const b = await family("Bea");
+    const morningAt = newYorkTime(3, 9);
+    const day = localDateTime(morningAt, "America/New_York").date;
+    const off = await send(t, "POST", "/api/teachers/me/time-off", { cookie: teacher.cookie, body: { startDate: day, endDate: day } });
+    expect(off.status, off.text).toBe(201);
+    expect((await join(b, teacher, [{ dayOfWeek: nyDay(morningAt), startTime: "09:00", endTime: "12:00" }])).status).toBe(201);
+    await runJobs();
+    expect((await waitlistOf(b)).offers).toEqual([]);
+
+    const removed = await send(t, "DELETE", `/api/teachers/me/time-off/${(off.json as TimeOffCreatedDTO).timeOff.id}`, { cookie: teacher.cookie });
+    expect(removed.status, removed.text).toBe(200);
+    await runJobs();
+    const offers = (await waitlistOf(b)).offers;
+    expect(offers.map((o) => o.startsAt)).toEqual([morningAt.toISOString()]);
+  });
+});
