@@ -6,7 +6,7 @@ import { lessonInWindows } from "../../shared/waitlist/waitlist-windows.rules";
 import { openTimesBetween } from "../booking";
 import type { Deps } from "../deps";
 import { scheduleJob } from "../jobs";
-import { withLiveEvents } from "../live";
+import { publishLiveEvents, withLiveEvents } from "../live";
 import type { FreedInterval } from "./times-freed";
 import * as repo from "./waitlist.repo";
 import { waitlistOfferEmail } from "./waitlist.emails";
@@ -134,11 +134,6 @@ export async function passOffer(deps: OfferDeps, offerId: string, status: "expir
   if (!(await repo.endOpenOffer(deps.db, offerId, status, now, parentId))) return false;
   await offerFreedTimes(deps, offer.teacherId, [{ startsAt: offer.startsAt, endsAt: offer.endsAt }], now);
   const userId = await repo.parentUserId(deps.db, offer.parentId);
-  if (userId) {
-    await withLiveEvents(deps, (_tx, emit) => {
-      emit({ userId, type: "waitlist_changed", payload: { offerId } });
-      return Promise.resolve();
-    });
-  }
+  if (userId) await publishLiveEvents(deps, [{ userId, type: "waitlist_changed", payload: { offerId } }]);
   return true;
 }

@@ -24,7 +24,7 @@ import { requestBooking, type WithRequest } from "../booking";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import { pgErrorCode } from "../http/errors";
-import { withLiveEvents } from "../live";
+import { publishLiveEvents, withLiveEvents } from "../live";
 import { findPublicTeacherOrThrow, knownParent } from "../teachers";
 import { passOffer } from "./waitlist-offers.service";
 import * as repo from "./waitlist.repo";
@@ -83,11 +83,8 @@ function toOfferDTO(row: repo.OfferRow): WaitlistOfferDTO {
 async function tellTeacher(deps: ServiceDeps, teacherId: string) {
   const teacher = await repo.teacherTakesOffers(deps.db, teacherId);
   if (!teacher) return;
-  await withLiveEvents(deps, (_tx, emit) => {
-    emit({ userId: teacher.userId, type: "waitlist_changed", payload: { offerId: null } });
-    return Promise.resolve();
-  }).catch(
-    (error: unknown) => deps.logger.error({ err: error }, "waitlist live event failed"),
+  await publishLiveEvents(deps, [{ userId: teacher.userId, type: "waitlist_changed", payload: { offerId: null } }]).catch((error: unknown) =>
+    deps.logger.error({ err: error }, "waitlist live event failed"),
   );
 }
 
@@ -195,7 +192,7 @@ export async function teacherWaitlist(deps: Pick<Deps, "db">, teacherId: string,
 
 /** Saves the teacher's settings; closing the waitlist closes every waiting entry (the families see it closed). */
 export async function saveSettings(deps: ServiceDeps, teacherId: string, settings: WaitlistSettings, now = new Date()): Promise<TeacherWaitlist> {
-  const closedParents = await withLiveEvents(deps, async (tx, emit) => {
+  await withLiveEvents(deps, async (tx, emit) => {
     await repo.saveSettings(tx, teacherId, settings);
     if (settings.open) return;
     const ids = await repo.closeEntries(tx, await repo.liveEntryIdsOfTeacher(tx, teacherId), true, now);
@@ -204,7 +201,6 @@ export async function saveSettings(deps: ServiceDeps, teacherId: string, setting
       if (parent) emit({ userId: parent.userId, type: "waitlist_changed", payload: { offerId: null } });
     }
   });
-  void closedParents;
   return teacherWaitlist(deps, teacherId, now);
 }
 
