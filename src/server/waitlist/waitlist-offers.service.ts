@@ -58,7 +58,7 @@ export async function offerFreedTimes(deps: OfferDeps, teacherId: string, interv
 
   let made = 0;
   const offered = await withLiveEvents(deps, async (tx, emit) => {
-    await repo.lockTeacherOffers(tx, teacherId);
+    await repo.lockTeacherWaitlist(tx, teacherId);
     const held: { startsAt: Date; endsAt: Date }[] = await repo.openOffersBetween(tx, teacherId, from, to);
     const history = await repo.offerHistory(tx, waiting.map((e) => e.id));
     const offeredBefore = new Set(history.map((h) => `${h.entryId}|${h.startsAt.getTime()}`));

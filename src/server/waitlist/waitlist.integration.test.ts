@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { createBooking } from "../../../tests/factories/bookings";
 import { newYorkTime } from "../../../tests/factories/lessons";
@@ -20,7 +20,7 @@ import {
 import { localDateTime } from "../../shared/calendar/calendar-views.rules";
 import type { TimeOffCreatedDTO } from "../../shared/teachers/lesson-settings.schemas";
 import { issueCredits } from "../booking";
-import { accountSuspensions, bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistOffers } from "../db/schema";
+import { accountSuspensions, bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistEntries, waitlistOffers } from "../db/schema";
 import { JOB_KINDS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
@@ -165,6 +165,23 @@ describe("joining, editing and leaving a waitlist", () => {
     const refused = await join(p1, teacher, [{ dayOfWeek: 2, startTime: "09:00", endTime: "10:00" }]);
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(WAITLIST_CLOSED_MESSAGE);
+  });
+
+  it("families joining while the teacher closes the waitlist are refused or closed with the others, never left waiting on a closed list", async () => {
+    const teacher = await teacherOf();
+    const families = await Promise.all(["Ada", "Ben", "Cy", "Di", "Ed", "Flo"].map((name) => family(name)));
+    const window = [{ dayOfWeek: 1, startTime: "09:00", endTime: "10:00" }];
+    const [closing, ...joins] = await Promise.all([
+      send(t, "PUT", "/api/waitlist/teaching/settings", { cookie: teacher.cookie, body: { open: false, offersEnabled: true, holdMinutes: 120 } }),
+      ...families.map((f) => join(f, teacher, window)),
+    ]);
+    expect(closing.status, closing.text).toBe(200);
+    for (const res of joins) expect([201, 409], res.text).toContain(res.status);
+    const live = await t.deps.db
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.teacherId, teacher.teacherId), isNull(waitlistEntries.closedAt)));
+    expect(live).toEqual([]);
   });
 });
 

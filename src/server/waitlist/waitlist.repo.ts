@@ -186,8 +186,11 @@ export function waitingEntriesOfTeacher(db: Executor, teacherId: string, now: Da
 }
 export type WaitingEntryRow = Awaited<ReturnType<typeof waitingEntriesOfTeacher>>[number];
 
-/** Serialises the offers of one teacher (the matching job of two processes, an expiry and a freed time). */
-export async function lockTeacherOffers(tx: Executor, teacherId: string) {
+/**
+ * Serialises the waitlist of one teacher: its offers (the matching job of two processes, an expiry
+ * and a freed time), and a family joining against the teacher closing the waitlist.
+ */
+export async function lockTeacherWaitlist(tx: Executor, teacherId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`waitlist:${teacherId}`}::text, 0))`);
 }
 

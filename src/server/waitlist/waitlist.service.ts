@@ -97,19 +97,24 @@ export async function joinWaitlist(deps: ServiceDeps, parent: Parent, input: Joi
   const teacher = await findPublicTeacherOrThrow(deps, input.teacherId, knownParent(parent.parentId));
   if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot join your own waitlist.");
   if (!(await repo.studentOfParent(deps.db, input.studentId, parent.parentId))) throw new AppError("not_found", "Student not found");
-  const settings = await repo.settingsOf(deps.db, teacher.id);
-  if (!settings.open) throw new AppError("conflict", WAITLIST_CLOSED_MESSAGE, { reason: "waitlist_closed" });
-  const id = await repo.insertEntry(deps.db, {
-    teacherId: teacher.id,
-    parentId: parent.parentId,
-    studentId: input.studentId,
-    bookingType: input.bookingType,
-    format: input.format,
-    windows: input.windows,
-    timeZone: input.timeZone,
-    repeatWeeks: input.repeatWeeks ?? null,
-    createdAt: now,
-    expiresAt: entryExpiresAt(now),
+  // Under the teacher's waitlist lock: a join racing the teacher closing the waitlist is either
+  // refused or closed with the others, never left waiting on a closed list.
+  const id = await deps.db.transaction(async (tx) => {
+    await repo.lockTeacherWaitlist(tx, teacher.id);
+    const settings = await repo.settingsOf(tx, teacher.id);
+    if (!settings.open) throw new AppError("conflict", WAITLIST_CLOSED_MESSAGE, { reason: "waitlist_closed" });
+    return repo.insertEntry(tx, {
+      teacherId: teacher.id,
+      parentId: parent.parentId,
+      studentId: input.studentId,
+      bookingType: input.bookingType,
+      format: input.format,
+      windows: input.windows,
+      timeZone: input.timeZone,
+      repeatWeeks: input.repeatWeeks ?? null,
+      createdAt: now,
+      expiresAt: entryExpiresAt(now),
+    });
   });
   if (!id) throw new AppError("conflict", ALREADY_WAITING_MESSAGE, { reason: "already_waiting" });
   await tellTeacher(deps, teacher.id);
@@ -193,6 +198,7 @@ export async function teacherWaitlist(deps: Pick<Deps, "db">, teacherId: string,
 /** Saves the teacher's settings; closing the waitlist closes every waiting entry (the families see it closed). */
 export async function saveSettings(deps: ServiceDeps, teacherId: string, settings: WaitlistSettings, now = new Date()): Promise<TeacherWaitlist> {
   await withLiveEvents(deps, async (tx, emit) => {
+    await repo.lockTeacherWaitlist(tx, teacherId);
     await repo.saveSettings(tx, teacherId, settings);
     if (settings.open) return;
     const ids = await repo.closeEntries(tx, await repo.liveEntryIdsOfTeacher(tx, teacherId), true, now);
