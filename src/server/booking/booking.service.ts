@@ -18,6 +18,7 @@ import { AppError } from "../../shared/errors";
 import { suggestedLessonPrice } from "../../shared/invoices/money.rules";
 import { TEACHER_NOT_FOUND_MESSAGE } from "../../shared/teachers/public-profile.schemas";
 import { bookingSides } from "../db/booking-parties";
+import type { Executor } from "../db/client";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import { pgErrorCode } from "../http/errors";
@@ -177,6 +178,12 @@ function toDTO(row: repo.RequestListRow, expired: boolean, forTeacher: boolean):
 }
 
 /**
+ * Work of a caller that belongs to a new request: run inside the request's transaction, after the
+ * request is stored; a throw rolls the request back with it.
+ */
+export type WithRequest = (tx: Executor, bookingIds: string[]) => Promise<void>;
+
+/**
  * One request: every wanted time (the picked ones, or every week of a series) becomes a booked
  * slot with a pending booking, in one transaction that holds the teacher's schedule lock while it
  * checks every time (hours, days off, buffer, booked lessons) and stores them. If any time cannot
@@ -188,6 +195,7 @@ export async function requestBooking(
   parent: { parentId: string; userId: string },
   input: CreateBookingInput,
   now = new Date(),
+  withRequest?: WithRequest,
 ): Promise<BookingRequestDTO[]> {
   const teacher = await bookableTeacher(deps, input.teacherId, parent.parentId);
   if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot book a lesson with yourself.");
@@ -224,6 +232,8 @@ export async function requestBooking(
       const inserted = await repo.insertRequest(tx, { ...request, bookingType: input.bookingType, classId: input.classId ?? null, seriesId, slots });
       // A make-up lesson spends the student's credit in the same transaction (one wins a race for it).
       if (input.useMakeUpCredit) await spendMakeUpCredit(tx, { teacherId: teacher.id, studentId: student.id, bookingId: inserted[0]! });
+      // The caller's own part of the request (a waitlist claim): it commits with the request or neither does.
+      if (withRequest) await withRequest(tx, inserted);
       const stored = toDTOs(await repo.findRequests(tx, inserted), now);
       // The teacher's email is stored with the request: it exists exactly when the request does.
       await deps.mailer.enqueue(tx, bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, stored));

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
-import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { newYorkTime } from "../../../tests/factories/lessons";
+import { signedInFamily, signedInNewYorkTeacher, type SignedInFamily, type SignedInTeacher } from "../../../tests/factories/signed-in";
+import { send } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import type { BookingRequestDTO } from "../../shared/booking/booking.schemas";
 import type { CreditLedgerDTO } from "../../shared/lessons/lessons.schemas";
@@ -23,18 +23,10 @@ const t = testAppForFile();
 
 const H = 3_600_000;
 
-async function family() {
-  const parent = await createParent(t.deps);
-  return { ...parent, cookie: await signIn(t, "parent", parent.email, parent.password) };
-}
-
-async function teacherOf() {
-  const teacher = await newYorkTeacher(t.deps);
-  return { ...teacher, cookie: await signIn(t, "teacher", teacher.email, teacher.password) };
-}
-
-type Family = Awaited<ReturnType<typeof family>>;
-type Teacher = Awaited<ReturnType<typeof teacherOf>>;
+const family = (firstName?: string) => signedInFamily(t, firstName);
+const teacherOf = (noticeHours?: number) => signedInNewYorkTeacher(t, noticeHours);
+type Family = SignedInFamily;
+type Teacher = SignedInTeacher;
 
 /** A lesson the teacher cancels: the family gets one credit (issued through the real flow). */
 async function creditFor(teacher: Teacher, parent: Family): Promise<string> {

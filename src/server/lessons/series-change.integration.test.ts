@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
-import { createSeries, newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { createSeries, newYorkTime } from "../../../tests/factories/lessons";
+import { signedInFamily, signedInNewYorkTeacher } from "../../../tests/factories/signed-in";
+import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { tableCounts } from "../../../tests/api/world";
@@ -19,19 +19,11 @@ import { runDueJobs } from "../jobs/job-runner";
 import { changeSeriesFrom } from "./series-change.service";
 
 const t = testAppForFile();
+const family = (firstName?: string) => signedInFamily(t, firstName);
+const teacherOf = (noticeHours?: number) => signedInNewYorkTeacher(t, noticeHours);
 const NY = "America/New_York";
 const DAY = 86_400_000;
 const WEDNESDAY = 3;
-
-async function family() {
-  const parent = await createParent(t.deps);
-  return { ...parent, cookie: await signIn(t, "parent", parent.email, parent.password) };
-}
-
-async function teacherOf(noticeHours = 24) {
-  const teacher = await newYorkTeacher(t.deps, noticeHours);
-  return { ...teacher, cookie: await signIn(t, "teacher", teacher.email, teacher.password) };
-}
 
 /** Days from today (New York) to the first Thursday at least `min` days ahead. */
 function thursdayAhead(min: number): number {

@@ -22,7 +22,7 @@ import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import { tellOtherSide } from "../live";
-import { waitlistTimesFreed } from "../waitlist";
+import { waitlistTimesFreed, type FreedInterval } from "../waitlist";
 import { seriesChangedEmail } from "./lessons.emails";
 import { enqueueMail, lockForChange, sideOf, toLessonDTO, type MailDeps } from "./lessons.service";
 import * as repo from "./lessons.repo";
@@ -41,12 +41,6 @@ import * as repo from "./lessons.repo";
  * stays pending for the teacher to answer). Each lesson keeps its agreed price: only its slot,
  * its format (when a new one is chosen) and its calendar event change.
  */
-
-/** A time a lesson left, now free for someone else: what the waitlist (issue 44 item 4) offers. */
-export interface FreedInterval {
-  startsAt: Date;
-  endsAt: Date;
-}
 
 export interface SeriesChangeResult {
   lessons: LessonDTO[];

@@ -12,7 +12,6 @@ import {
   type TimeOffCreatedDTO,
 } from "../../shared/teachers/lesson-settings.schemas";
 import { TEACHER_PROFILE_NOT_FOUND_MESSAGE } from "../../shared/teachers/profile.schemas";
-import { localDaysSpan } from "../../shared/waitlist/waitlist-windows.rules";
 import type { Deps } from "../deps";
 import { waitlistTimesFreed } from "../waitlist";
 import { findTimeZone } from "./availability.repo";
@@ -66,6 +65,6 @@ export async function deleteTimeOff(deps: Pick<Deps, "db">, teacherId: string, t
     if (!removed) throw new AppError("not_found", TIME_OFF_NOT_FOUND_MESSAGE);
     // The days come back: their times are offered to the families waiting for them (issue 44).
     const timeZone = await findTimeZone(tx, teacherId);
-    if (timeZone) await waitlistTimesFreed(tx, teacherId, [localDaysSpan(removed.startDate, removed.endDate, timeZone)]);
+    if (timeZone) await waitlistTimesFreed(tx, teacherId, [timeOffInterval(removed, timeZone)]);
   });
 }

@@ -6,7 +6,7 @@ import { lessonInWindows } from "../../shared/waitlist/waitlist-windows.rules";
 import { openTimesBetween } from "../booking";
 import type { Deps } from "../deps";
 import { scheduleJob } from "../jobs";
-import { withLiveEvents } from "../live";
+import { publishLiveEvents, withLiveEvents } from "../live";
 import type { FreedInterval } from "./times-freed";
 import * as repo from "./waitlist.repo";
 import { waitlistOfferEmail } from "./waitlist.emails";
@@ -58,7 +58,7 @@ export async function offerFreedTimes(deps: OfferDeps, teacherId: string, interv
 
   let made = 0;
   const offered = await withLiveEvents(deps, async (tx, emit) => {
-    await repo.lockTeacherOffers(tx, teacherId);
+    await repo.lockTeacherWaitlist(tx, teacherId);
     const held: { startsAt: Date; endsAt: Date }[] = await repo.openOffersBetween(tx, teacherId, from, to);
     const history = await repo.offerHistory(tx, waiting.map((e) => e.id));
     const offeredBefore = new Set(history.map((h) => `${h.entryId}|${h.startsAt.getTime()}`));
@@ -125,20 +125,15 @@ export async function offerFreedTimes(deps: OfferDeps, teacherId: string, interv
 }
 
 /**
- * An offer's hold ran out (or the family let it pass): it ends, and its time goes to the next
- * family at once. True when this call ended it (a claim or another process may have come first).
+ * An offer's hold ran out (or the family let it pass, or a claim found the time refused): it ends,
+ * and its time goes to the next family at once, if it is still bookable. True when this call ended it (a claim or another process may have come first).
  */
-export async function passOffer(deps: OfferDeps, offerId: string, status: "expired" | "declined", now: Date, parentId?: string): Promise<boolean> {
+export async function passOffer(deps: OfferDeps, offerId: string, status: "expired" | "declined" | "taken", now: Date, parentId?: string): Promise<boolean> {
   const offer = await repo.findOffer(deps.db, offerId);
   if (!offer) return false;
   if (!(await repo.endOpenOffer(deps.db, offerId, status, now, parentId))) return false;
   await offerFreedTimes(deps, offer.teacherId, [{ startsAt: offer.startsAt, endsAt: offer.endsAt }], now);
   const userId = await repo.parentUserId(deps.db, offer.parentId);
-  if (userId) {
-    await withLiveEvents(deps, (_tx, emit) => {
-      emit({ userId, type: "waitlist_changed", payload: { offerId } });
-      return Promise.resolve();
-    });
-  }
+  if (userId) await publishLiveEvents(deps, [{ userId, type: "waitlist_changed", payload: { offerId } }]);
   return true;
 }

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { createParent } from "../../../tests/factories/accounts";
+import { and, eq, isNull } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { createBooking } from "../../../tests/factories/bookings";
-import { newYorkTeacher, newYorkTime } from "../../../tests/factories/lessons";
-import { send, signIn } from "../../../tests/fixtures/http";
+import { newYorkTime } from "../../../tests/factories/lessons";
+import { signedInFamily, signedInNewYorkTeacher, type SignedInFamily, type SignedInTeacher } from "../../../tests/factories/signed-in";
+import { send } from "../../../tests/fixtures/http";
 import { lastMail } from "../../../tests/fixtures/outbox";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { TZDate } from "@date-fns/tz";
@@ -17,8 +17,10 @@ import {
   type TeacherWaitlist,
   type WaitlistEntryDTO,
 } from "../../shared/waitlist/waitlist.schemas";
+import { localDateTime } from "../../shared/calendar/calendar-views.rules";
+import type { TimeOffCreatedDTO } from "../../shared/teachers/lesson-settings.schemas";
 import { issueCredits } from "../booking";
-import { bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistOffers } from "../db/schema";
+import { accountSuspensions, bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistEntries, waitlistOffers } from "../db/schema";
 import { JOB_KINDS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
@@ -27,18 +29,10 @@ const t = testAppForFile();
 /** Runs every job due at `now` (the offering after a freed time, the passing on after a hold). */
 const runJobs = (now = new Date()) => runDueJobs(t.deps, { kinds: JOB_KINDS, sweeps: [], now });
 
-async function family(firstName = "Pat") {
-  const parent = await createParent(t.deps, { firstName });
-  return { ...parent, cookie: await signIn(t, "parent", parent.email, parent.password) };
-}
-
-async function teacherOf() {
-  const teacher = await newYorkTeacher(t.deps);
-  return { ...teacher, cookie: await signIn(t, "teacher", teacher.email, teacher.password) };
-}
-
-type Family = Awaited<ReturnType<typeof family>>;
-type Teacher = Awaited<ReturnType<typeof teacherOf>>;
+const family = (firstName?: string) => signedInFamily(t, firstName);
+const teacherOf = (noticeHours?: number) => signedInNewYorkTeacher(t, noticeHours);
+type Family = SignedInFamily;
+type Teacher = SignedInTeacher;
 
 /** The New York weekday of an instant (0 = Sunday). */
 const nyDay = (at: Date) => new TZDate(at.getTime(), "America/New_York").getDay();
@@ -172,6 +166,23 @@ describe("joining, editing and leaving a waitlist", () => {
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(WAITLIST_CLOSED_MESSAGE);
   });
+
+  it("families joining while the teacher closes the waitlist are refused or closed with the others, never left waiting on a closed list", async () => {
+    const teacher = await teacherOf();
+    const families = await Promise.all(["Ada", "Ben", "Cy", "Di", "Ed", "Flo"].map((name) => family(name)));
+    const window = [{ dayOfWeek: 1, startTime: "09:00", endTime: "10:00" }];
+    const [closing, ...joins] = await Promise.all([
+      send(t, "PUT", "/api/waitlist/teaching/settings", { cookie: teacher.cookie, body: { open: false, offersEnabled: true, holdMinutes: 120 } }),
+      ...families.map((f) => join(f, teacher, window)),
+    ]);
+    expect(closing.status, closing.text).toBe(200);
+    for (const res of joins) expect([201, 409], res.text).toContain(res.status);
+    const live = await t.deps.db
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.teacherId, teacher.teacherId), isNull(waitlistEntries.closedAt)));
+    expect(live).toEqual([]);
+  });
 });
 
 describe("a freed time is offered", () => {
@@ -277,6 +288,35 @@ describe("a freed time is offered", () => {
     expect(await t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.studentId, b.studentIds[0]!))).toHaveLength(0);
   });
 
+  it("a claim whose request fails after the claim (the process dies) leaves the offer open, and claimed again it gives one request: the claim and its request commit together", async () => {
+    const { teacher, a, lessonAt, lessonId, morning } = await scene();
+    const b = await family("Bea");
+    await join(b, teacher, morning);
+    await cancel(a, lessonId);
+    await runJobs();
+    const [offer] = (await waitlistOf(b)).offers;
+    const offerRow = async () =>
+      (await t.deps.db.select({ status: waitlistOffers.status, bookingId: waitlistOffers.bookingId }).from(waitlistOffers).where(eq(waitlistOffers.id, offer!.id)))[0];
+    // The request's transaction fails after the request is stored: storing the teacher's email throws.
+    const crash = vi.spyOn(t.deps.mailer, "enqueue").mockRejectedValueOnce(new Error("the process died"));
+    try {
+      const failed = await send(t, "POST", `/api/waitlist/offers/${offer!.id}/claim`, { cookie: b.cookie });
+      expect(failed.status).toBe(500);
+    } finally {
+      crash.mockRestore();
+    }
+    expect(await offerRow()).toEqual({ status: "open", bookingId: null });
+    expect(await t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.studentId, b.studentIds[0]!))).toHaveLength(0);
+    expect((await waitlistOf(b)).offers.map((o) => o.id)).toEqual([offer!.id]);
+
+    const again = await send(t, "POST", `/api/waitlist/offers/${offer!.id}/claim`, { cookie: b.cookie });
+    expect(again.status, again.text).toBe(201);
+    const [bookingId] = again.json.bookingIds as string[];
+    expect(await offerRow()).toEqual({ status: "claimed", bookingId });
+    const [slot] = await t.deps.db.select({ startsAt: bookingSlots.startsAt }).from(bookings).innerJoin(bookingSlots, eq(bookingSlots.id, bookings.slotId)).where(eq(bookings.id, bookingId!));
+    expect(slot!.startsAt).toEqual(lessonAt);
+  });
+
   it("a declined offer passes on at once; at most one offer email a day, later offers wait in the app", async () => {
     const { teacher, a, lessonAt, lessonId, morning } = await scene();
     const secondAt = newYorkTime(3, 11);
@@ -302,6 +342,20 @@ describe("a freed time is offered", () => {
     expect((await send(t, "POST", `/api/waitlist/offers/${first!.id}/decline`, { cookie: c.cookie })).status).toBe(404);
   });
 
+  it("a suspended family is passed over: the time goes to the next family, and the teacher's list leaves it out", async () => {
+    const { teacher, a, lessonAt, lessonId, morning } = await scene();
+    const [b, c] = await Promise.all([family("Bea"), family("Cal")]);
+    await join(b, teacher, morning);
+    await join(c, teacher, morning);
+    await t.deps.db.insert(accountSuspensions).values({ userId: b.userId, reason: "Test" });
+    await cancel(a, lessonId);
+    await runJobs();
+    expect((await waitlistOf(c)).offers.map((o) => o.startsAt)).toEqual([lessonAt.toISOString()]);
+    expect(await t.deps.db.select({ id: waitlistOffers.id }).from(waitlistOffers).where(eq(waitlistOffers.parentId, b.parentId))).toHaveLength(0);
+    const list = (await send(t, "GET", "/api/waitlist/teaching", { cookie: teacher.cookie })).json as TeacherWaitlist;
+    expect(list.entries.map((e) => e.parentName)).toEqual(["Cal Parent"]);
+  });
+
   it("with offers turned off nothing is offered; a declined request frees its time too, held for the teacher's hold", async () => {
     const { teacher, a, lessonAt, lessonId, morning } = await scene();
     const b = await family("Bea");
@@ -325,5 +379,48 @@ describe("a freed time is offered", () => {
     const [offer] = (await waitlistOf(b)).offers;
     expect(offer!.startsAt).toBe(lessonAt.toISOString());
     expect(new Date(offer!.expiresAt).getTime() - new Date(offer!.offeredAt).getTime()).toBe(60 * 60_000);
+  });
+});
+
+describe("new weekly hours and a day off removed free times too", () => {
+  it("new weekly hours inside a family's window are offered to it (the first week they can be booked)", async () => {
+    const teacher = await teacherOf();
+    const b = await family("Bea");
+    const eveningAt = newYorkTime(3, 18);
+    const evening = [{ dayOfWeek: nyDay(eveningAt), startTime: "18:00", endTime: "20:00" }];
+    expect((await join(b, teacher, evening)).status).toBe(201);
+    await runJobs();
+    expect((await waitlistOf(b)).offers).toEqual([]);
+
+    // The teacher opens that weekday's evening (outside the 09:00-17:00 hours until now).
+    const opened = await send(t, "POST", "/api/teachers/me/availability", {
+      cookie: teacher.cookie,
+      body: { dayOfWeek: nyDay(eveningAt), startTime: "18:00", endTime: "20:00", format: "both" },
+    });
+    expect(opened.status, opened.text).toBe(201);
+    await runJobs();
+    const offers = (await waitlistOf(b)).offers;
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ startsAt: eveningAt.toISOString(), bookingType: "full", format: "online", status: "open" });
+    const claimed = await send(t, "POST", `/api/waitlist/offers/${offers[0]!.id}/claim`, { cookie: b.cookie });
+    expect(claimed.status, claimed.text).toBe(201);
+  });
+
+  it("a day off removed gives its times back to the family waiting for them; adding it offered nothing", async () => {
+    const teacher = await teacherOf();
+    const b = await family("Bea");
+    const morningAt = newYorkTime(3, 9);
+    const day = localDateTime(morningAt, "America/New_York").date;
+    const off = await send(t, "POST", "/api/teachers/me/time-off", { cookie: teacher.cookie, body: { startDate: day, endDate: day } });
+    expect(off.status, off.text).toBe(201);
+    expect((await join(b, teacher, [{ dayOfWeek: nyDay(morningAt), startTime: "09:00", endTime: "12:00" }])).status).toBe(201);
+    await runJobs();
+    expect((await waitlistOf(b)).offers).toEqual([]);
+
+    const removed = await send(t, "DELETE", `/api/teachers/me/time-off/${(off.json as TimeOffCreatedDTO).timeOff.id}`, { cookie: teacher.cookie });
+    expect(removed.status, removed.text).toBe(200);
+    await runJobs();
+    const offers = (await waitlistOf(b)).offers;
+    expect(offers.map((o) => o.startsAt)).toEqual([morningAt.toISOString()]);
   });
 });

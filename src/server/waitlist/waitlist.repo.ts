@@ -4,7 +4,7 @@ import type { WaitWindow } from "../../shared/waitlist/waitlist-windows.rules";
 import { DEFAULT_OFFER_HOLD_MINUTES } from "../../shared/waitlist/waitlist-offers.rules";
 import type { WaitlistSettings } from "../../shared/waitlist/waitlist.schemas";
 import type { Executor } from "../db/client";
-import { teacherInGoodStanding } from "../db/account-standing";
+import { activeAccount, teacherInGoodStanding } from "../db/account-standing";
 import { parentProfiles, studentProfiles, teacherProfiles, user, waitlistEntries, waitlistOffers, waitlistSettings } from "../db/schema";
 
 /** SQL of the waitlist (issue 44): entries, offers and the teacher's settings. */
@@ -154,7 +154,7 @@ export async function entryOfTeacher(db: Executor, entryId: string, teacherId: s
 }
 
 /**
- * The families waiting now (not closed, not expired), with whether each holds a usable make-up
+ * The families waiting now (not closed, not expired, account active), with whether each holds a usable make-up
  * credit with the teacher: the candidates of an offer (the service orders them) and the teacher's list.
  */
 export function waitingEntriesOfTeacher(db: Executor, teacherId: string, now: Date) {
@@ -173,13 +173,24 @@ export function waitingEntriesOfTeacher(db: Executor, teacherId: string, now: Da
     .from(waitlistEntries)
     .innerJoin(parentProfiles, eq(parentProfiles.id, waitlistEntries.parentId))
     .innerJoin(studentProfiles, eq(studentProfiles.id, waitlistEntries.studentId))
-    .where(and(eq(waitlistEntries.teacherId, teacherId), isNull(waitlistEntries.closedAt), gt(waitlistEntries.expiresAt, now)))
+    .where(
+      and(
+        eq(waitlistEntries.teacherId, teacherId),
+        isNull(waitlistEntries.closedAt),
+        gt(waitlistEntries.expiresAt, now),
+        // A suspended or deleted family is neither offered a time nor shown (account-standing.ts).
+        activeAccount(sql`${parentProfiles.userId}`),
+      ),
+    )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
 }
 export type WaitingEntryRow = Awaited<ReturnType<typeof waitingEntriesOfTeacher>>[number];
 
-/** Serialises the offers of one teacher (the matching job of two processes, an expiry and a freed time). */
-export async function lockTeacherOffers(tx: Executor, teacherId: string) {
+/**
+ * Serialises the waitlist of one teacher: its offers (the matching job of two processes, an expiry
+ * and a freed time), and a family joining against the teacher closing the waitlist.
+ */
+export async function lockTeacherWaitlist(tx: Executor, teacherId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`waitlist:${teacherId}`}::text, 0))`);
 }
 
@@ -279,13 +290,14 @@ export function openOffersOfParent(db: Executor, parentId: string, now: Date) {
 }
 
 /**
- * The claim: one conditional UPDATE, so of any number of concurrent claims exactly one turns the
- * open offer `claimed`; the others find it no longer open.
+ * The claim: one conditional UPDATE, run in the transaction that stores the claim's booking
+ * request, so the offer turns `claimed` (with its request) exactly when the request exists; of any
+ * number of concurrent claims exactly one finds the offer still open.
  */
-export async function claimOffer(db: Executor, offerId: string, parentId: string, now: Date): Promise<boolean> {
-  const rows = await db
+export async function claimOffer(tx: Executor, offerId: string, parentId: string, bookingId: string, now: Date): Promise<boolean> {
+  const rows = await tx
     .update(waitlistOffers)
-    .set({ status: "claimed", decidedAt: now })
+    .set({ status: "claimed", decidedAt: now, bookingId })
     .where(
       and(
         eq(waitlistOffers.id, offerId),
@@ -298,12 +310,14 @@ export async function claimOffer(db: Executor, offerId: string, parentId: string
   return rows.length > 0;
 }
 
-export async function setOfferOutcome(db: Executor, offerId: string, status: "taken" | "claimed", bookingId: string | null) {
-  await db.update(waitlistOffers).set({ status, bookingId }).where(eq(waitlistOffers.id, offerId));
-}
-
-/** Ends an open offer (expired or declined): true for the one caller that ended it. */
-export async function endOpenOffer(db: Executor, offerId: string, status: "expired" | "declined", now: Date, parentId?: string): Promise<boolean> {
+/** Ends an open offer (expired, declined, or its time taken): true for the one caller that ended it. */
+export async function endOpenOffer(
+  db: Executor,
+  offerId: string,
+  status: "expired" | "declined" | "taken",
+  now: Date,
+  parentId?: string,
+): Promise<boolean> {
   const rows = await db
     .update(waitlistOffers)
     .set({ status, decidedAt: now })

@@ -1,5 +1,5 @@
 import type { BookingType, ChosenFormat } from "../../shared/booking/booking.constants";
-import type { UnavailableDetails } from "../../shared/booking/booking.schemas";
+import type { CreateBookingInput, UnavailableDetails } from "../../shared/booking/booking.schemas";
 import { AppError } from "../../shared/errors";
 import { entryExpiresAt } from "../../shared/waitlist/waitlist-offers.rules";
 import { windowInZone } from "../../shared/waitlist/waitlist-windows.rules";
@@ -20,11 +20,11 @@ import {
   type WaitlistOfferDTO,
   type WaitlistSettings,
 } from "../../shared/waitlist/waitlist.schemas";
-import { requestBooking } from "../booking";
+import { requestBooking, type WithRequest } from "../booking";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import { pgErrorCode } from "../http/errors";
-import { withLiveEvents } from "../live";
+import { publishLiveEvents, withLiveEvents } from "../live";
 import { findPublicTeacherOrThrow, knownParent } from "../teachers";
 import { passOffer } from "./waitlist-offers.service";
 import * as repo from "./waitlist.repo";
@@ -83,11 +83,8 @@ function toOfferDTO(row: repo.OfferRow): WaitlistOfferDTO {
 async function tellTeacher(deps: ServiceDeps, teacherId: string) {
   const teacher = await repo.teacherTakesOffers(deps.db, teacherId);
   if (!teacher) return;
-  await withLiveEvents(deps, (_tx, emit) => {
-    emit({ userId: teacher.userId, type: "waitlist_changed", payload: { offerId: null } });
-    return Promise.resolve();
-  }).catch(
-    (error: unknown) => deps.logger.error({ err: error }, "waitlist live event failed"),
+  await publishLiveEvents(deps, [{ userId: teacher.userId, type: "waitlist_changed", payload: { offerId: null } }]).catch((error: unknown) =>
+    deps.logger.error({ err: error }, "waitlist live event failed"),
   );
 }
 
@@ -100,19 +97,24 @@ export async function joinWaitlist(deps: ServiceDeps, parent: Parent, input: Joi
   const teacher = await findPublicTeacherOrThrow(deps, input.teacherId, knownParent(parent.parentId));
   if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot join your own waitlist.");
   if (!(await repo.studentOfParent(deps.db, input.studentId, parent.parentId))) throw new AppError("not_found", "Student not found");
-  const settings = await repo.settingsOf(deps.db, teacher.id);
-  if (!settings.open) throw new AppError("conflict", WAITLIST_CLOSED_MESSAGE, { reason: "waitlist_closed" });
-  const id = await repo.insertEntry(deps.db, {
-    teacherId: teacher.id,
-    parentId: parent.parentId,
-    studentId: input.studentId,
-    bookingType: input.bookingType,
-    format: input.format,
-    windows: input.windows,
-    timeZone: input.timeZone,
-    repeatWeeks: input.repeatWeeks ?? null,
-    createdAt: now,
-    expiresAt: entryExpiresAt(now),
+  // Under the teacher's waitlist lock: a join racing the teacher closing the waitlist is either
+  // refused or closed with the others, never left waiting on a closed list.
+  const id = await deps.db.transaction(async (tx) => {
+    await repo.lockTeacherWaitlist(tx, teacher.id);
+    const settings = await repo.settingsOf(tx, teacher.id);
+    if (!settings.open) throw new AppError("conflict", WAITLIST_CLOSED_MESSAGE, { reason: "waitlist_closed" });
+    return repo.insertEntry(tx, {
+      teacherId: teacher.id,
+      parentId: parent.parentId,
+      studentId: input.studentId,
+      bookingType: input.bookingType,
+      format: input.format,
+      windows: input.windows,
+      timeZone: input.timeZone,
+      repeatWeeks: input.repeatWeeks ?? null,
+      createdAt: now,
+      expiresAt: entryExpiresAt(now),
+    });
   });
   if (!id) throw new AppError("conflict", ALREADY_WAITING_MESSAGE, { reason: "already_waiting" });
   await tellTeacher(deps, teacher.id);
@@ -195,7 +197,8 @@ export async function teacherWaitlist(deps: Pick<Deps, "db">, teacherId: string,
 
 /** Saves the teacher's settings; closing the waitlist closes every waiting entry (the families see it closed). */
 export async function saveSettings(deps: ServiceDeps, teacherId: string, settings: WaitlistSettings, now = new Date()): Promise<TeacherWaitlist> {
-  const closedParents = await withLiveEvents(deps, async (tx, emit) => {
+  await withLiveEvents(deps, async (tx, emit) => {
+    await repo.lockTeacherWaitlist(tx, teacherId);
     await repo.saveSettings(tx, teacherId, settings);
     if (settings.open) return;
     const ids = await repo.closeEntries(tx, await repo.liveEntryIdsOfTeacher(tx, teacherId), true, now);
@@ -204,7 +207,6 @@ export async function saveSettings(deps: ServiceDeps, teacherId: string, setting
       if (parent) emit({ userId: parent.userId, type: "waitlist_changed", payload: { offerId: null } });
     }
   });
-  void closedParents;
   return teacherWaitlist(deps, teacherId, now);
 }
 
@@ -231,40 +233,41 @@ async function refusedClaim(deps: Pick<Deps, "db">, offerId: string, parentId: s
 }
 
 /**
- * Claims an offer with one tap: of any number of concurrent claims one turns the offer claimed
- * (one conditional UPDATE), and that one sends a normal booking request for the time with the
- * entry's student, type and format, through requestBooking: every booking rule applies, and the
- * teacher accepts or declines it as any request. A weekly entry asks for its series, leaving out
- * later weeks that are taken. A time someone booked directly in the meantime: "just taken".
+ * Claims an offer with one tap: a normal booking request for the time with the entry's student,
+ * type and format, through requestBooking (every booking rule applies, and the teacher accepts or
+ * declines it as any request), and in that request's own transaction one conditional UPDATE turns
+ * the offer claimed: the claim and its request commit together or not at all, so a crash between
+ * them cannot leave a claimed offer without its request, and of any number of concurrent claims one
+ * wins (the others find the time booked, or the offer no longer open). A weekly entry asks for its
+ * series, leaving out later weeks that are taken. When the booking rules refuse the time (someone
+ * booked it directly in the meantime: "just taken"), the offer ends and the time goes to the next
+ * family if it is still bookable; any other failure leaves the offer open to be claimed again.
  */
 export async function claimOffer(deps: ServiceDeps, parent: Parent, offerId: string, now = new Date()): Promise<ClaimResult> {
-  let won: boolean;
+  const offer = await repo.findOffer(deps.db, offerId);
+  if (!offer || offer.parentId !== parent.parentId || offer.status !== "open" || offer.expiresAt <= now) {
+    throw await refusedClaim(deps, offerId, parent.parentId, now);
+  }
+  const claim: WithRequest = async (tx, bookingIds) => {
+    if (!(await repo.claimOffer(tx, offerId, parent.parentId, bookingIds[0]!, now))) throw await refusedClaim({ db: tx }, offerId, parent.parentId, now);
+  };
+  let created: string[];
   try {
-    won = await repo.claimOffer(deps.db, offerId, parent.parentId, now);
+    created = await requestForOffer(deps, parent, offer, now, claim);
   } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === "40P01" || code === "40001" || code === "55P03" || code === "57014") {
-      throw new AppError("conflict", TIME_JUST_TAKEN_MESSAGE, { reason: "time_taken" });
-    }
+    if (!(error instanceof AppError)) throw error;
+    // The offer passed meanwhile, or the schedule was too busy to answer (try again): nothing to end.
+    if (error.reason === "offer_passed" || error.reason === "schedule_busy" || error.message === WAITLIST_OFFER_NOT_FOUND_MESSAGE) throw error;
+    // The booking rules refused the time: the offer ends (unless a concurrent tap won it) and passes on.
+    await passOffer(deps, offerId, "taken", now, parent.parentId);
+    if (error.code === "conflict") throw new AppError("conflict", TIME_JUST_TAKEN_MESSAGE, { reason: "time_taken", details: error.details });
     throw error;
   }
-  if (!won) throw await refusedClaim(deps, offerId, parent.parentId, now);
-  const offer = (await repo.findOffer(deps.db, offerId))!;
-  try {
-    const created = await requestForOffer(deps, parent, offer, now);
-    await repo.setOfferOutcome(deps.db, offerId, "claimed", created[0] ?? null);
-    await tellTeacher(deps, offer.teacherId);
-    return { bookingIds: created };
-  } catch (error) {
-    await repo.setOfferOutcome(deps.db, offerId, "taken", null);
-    if (error instanceof AppError && error.code === "conflict") {
-      throw new AppError("conflict", TIME_JUST_TAKEN_MESSAGE, { reason: "time_taken", details: error.details });
-    }
-    throw error;
-  }
+  await tellTeacher(deps, offer.teacherId);
+  return { bookingIds: created };
 }
 
-async function requestForOffer(deps: ServiceDeps, parent: Parent, offer: repo.OfferRow, now: Date): Promise<string[]> {
+async function requestForOffer(deps: ServiceDeps, parent: Parent, offer: repo.OfferRow, now: Date, claim: WithRequest): Promise<string[]> {
   const base = {
     teacherId: offer.teacherId,
     studentId: offer.studentId,
@@ -272,18 +275,19 @@ async function requestForOffer(deps: ServiceDeps, parent: Parent, offer: repo.Of
     format: offer.format as ChosenFormat,
     startTimes: [offer.startsAt.toISOString()],
   };
-  if (!offer.repeatWeeks) return (await requestBooking(deps, parent, base, now)).map((r) => r.id);
+  const request = async (input: CreateBookingInput) => (await requestBooking(deps, parent, input, now, claim)).map((r) => r.id);
+  if (!offer.repeatWeeks) return request(base);
   try {
-    return (await requestBooking(deps, parent, { ...base, repeat: { weeks: offer.repeatWeeks } }, now)).map((r) => r.id);
+    return await request({ ...base, repeat: { weeks: offer.repeatWeeks } });
   } catch (error) {
     // Later weeks already taken: the series without them, else the one freed lesson.
     const unavailable = error instanceof AppError ? ((error.details as UnavailableDetails | undefined)?.unavailable ?? []) : [];
     if (!(error instanceof AppError) || unavailable.length === 0 || unavailable.some((u) => new Date(u.startsAt).getTime() === offer.startsAt.getTime())) throw error;
     if (offer.repeatWeeks - unavailable.length >= 2) {
       const skip = unavailable.map((u) => u.startsAt);
-      return (await requestBooking(deps, parent, { ...base, repeat: { weeks: offer.repeatWeeks }, skip }, now)).map((r) => r.id);
+      return request({ ...base, repeat: { weeks: offer.repeatWeeks }, skip });
     }
-    return (await requestBooking(deps, parent, base, now)).map((r) => r.id);
+    return request(base);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lessonInWindows, localDaysSpan, overlappingWindows, weeklyOccurrences, windowInZone, windowLabel, type WaitWindow } from "./waitlist-windows.rules";
+import { lessonInWindows, overlappingWindows, weeklyOccurrences, windowInZone, windowLabel, type WaitWindow } from "./waitlist-windows.rules";
 
 const TUE_15_18: WaitWindow = { dayOfWeek: 2, startTime: "15:00", endTime: "18:00" };
 const hour = (iso: string) => ({ startsAt: new Date(iso), endsAt: new Date(new Date(iso).getTime() + 3_600_000) });
@@ -89,7 +89,7 @@ describe("overlappingWindows", () => {
   });
 });
 
-describe("weeklyOccurrences and localDaysSpan", () => {
+describe("weeklyOccurrences", () => {
   it("a Tuesday 09:00-12:00 window over the autumn change keeps its wall clock", () => {
     const spans = weeklyOccurrences({ dayOfWeek: 2, startTime: "09:00", endTime: "12:00" }, "America/New_York", new Date("2026-10-25T12:00:00Z"), 2);
     expect(spans.map((s) => [s.startsAt.toISOString(), s.endsAt.toISOString()])).toEqual([
@@ -101,10 +101,5 @@ describe("weeklyOccurrences and localDaysSpan", () => {
   it("an occurrence already over is left out", () => {
     const spans = weeklyOccurrences({ dayOfWeek: 2, startTime: "09:00", endTime: "12:00" }, "UTC", new Date("2026-12-15T13:00:00Z"), 2);
     expect(spans[0]!.startsAt.toISOString()).toBe("2026-12-22T09:00:00.000Z");
-  });
-
-  it("days off are whole local days, the last one included", () => {
-    const span = localDaysSpan("2026-12-24", "2026-12-26", "Europe/Berlin");
-    expect([span.startsAt.toISOString(), span.endsAt.toISOString()]).toEqual(["2026-12-23T23:00:00.000Z", "2026-12-26T23:00:00.000Z"]);
   });
 });

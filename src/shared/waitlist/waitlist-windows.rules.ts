@@ -125,13 +125,3 @@ export function weeklyOccurrences(
   }
   return spans;
 }
-
-/** Whole local days from `startDate` to `endDate` ("yyyy-MM-dd", inclusive) on a clock: a range of days off. */
-export function localDaysSpan(startDate: string, endDate: string, timeZone: string): { startsAt: Date; endsAt: Date } {
-  const [y1, m1, d1] = startDate.split("-").map(Number) as [number, number, number];
-  const [y2, m2, d2] = endDate.split("-").map(Number) as [number, number, number];
-  return {
-    startsAt: new Date(new TZDate(y1, m1 - 1, d1, 0, 0, timeZone).getTime()),
-    endsAt: new Date(new TZDate(y2, m2 - 1, d2 + 1, 0, 0, timeZone).getTime()),
-  };
-}

@@ -1,20 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { parentProfiles } from "./accounts";
+import { check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, id, instant } from "./columns";
-import { teacherProfiles } from "./teachers";
+import { parentIdColumn, teacherIdColumn } from "./owner-columns";
 
 /** One review per parent and teacher; the service lets only parents with an accepted booking post. */
 export const reviews = pgTable(
   "reviews",
   {
     id: id(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
-    parentId: uuid()
-      .notNull()
-      .references(() => parentProfiles.id, { onDelete: "cascade" }),
+    teacherId: teacherIdColumn(),
+    parentId: parentIdColumn(),
     rating: integer().notNull(),
     body: text().notNull(),
     createdAt: createdAt(),

@@ -3,10 +3,9 @@ import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueI
 import { BOOKING_TYPES, CHOSEN_FORMATS } from "../../../shared/booking/booking.constants";
 import type { WaitWindow } from "../../../shared/waitlist/waitlist-windows.rules";
 import { WAITLIST_OFFER_STATUSES } from "../../../shared/waitlist/waitlist.schemas";
-import { parentProfiles } from "./accounts";
 import { bookings } from "./booking";
 import { createdAt, id, instant, oneOf } from "./columns";
-import { studentProfiles } from "./students";
+import { parentIdColumn, studentIdColumn, teacherIdColumn } from "./owner-columns";
 import { teacherProfiles } from "./teachers";
 
 /**
@@ -18,15 +17,9 @@ export const waitlistEntries = pgTable(
   "waitlist_entries",
   {
     id: id(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
-    parentId: uuid()
-      .notNull()
-      .references(() => parentProfiles.id, { onDelete: "cascade" }),
-    studentId: uuid()
-      .notNull()
-      .references(() => studentProfiles.id, { onDelete: "cascade" }),
+    teacherId: teacherIdColumn(),
+    parentId: parentIdColumn(),
+    studentId: studentIdColumn(),
     bookingType: text().notNull(),
     format: text().notNull(),
     windows: jsonb().$type<WaitWindow[]>().notNull(),
@@ -61,12 +54,8 @@ export const waitlistOffers = pgTable(
     entryId: uuid()
       .notNull()
       .references(() => waitlistEntries.id, { onDelete: "cascade" }),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
-    parentId: uuid()
-      .notNull()
-      .references(() => parentProfiles.id, { onDelete: "cascade" }),
+    teacherId: teacherIdColumn(),
+    parentId: parentIdColumn(),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     status: text().notNull().default("open"),

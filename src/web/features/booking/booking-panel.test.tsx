@@ -40,7 +40,7 @@ interface Answer {
 function fakeServer(answers: Answer[], rules = { leadHours: 12, bufferMinutes: 0 }) {
   const posted: CreateBookingRequest[] = [];
   /** Set to make the next slots answer empty (the times have gone since). */
-  const state = { noTimesLeft: false };
+  const state: { noTimesLeft: boolean; me: unknown } = { noTimesLeft: false, me: {} };
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -51,6 +51,7 @@ function fakeServer(answers: Answer[], rules = { leadHours: 12, bufferMinutes: 0
         const month = slotsOf(url.searchParams.get("month")!, rules);
         return reply(200, state.noTimesLeft ? { ...month, days: {} } : month);
       }
+      if (url.pathname === "/api/session") return reply(200, state.me);
       if (url.pathname === "/api/students") return reply(200, [{ id: "s1", firstName: "Mia", lastName: "Rivera", age: 9 }]);
       if (url.pathname === "/api/lessons/credits") return reply(200, { ledgers: [] });
       if (method === "POST" && url.pathname === "/api/bookings") {
@@ -101,6 +102,14 @@ describe("BookingPanel: choosing several times", () => {
     fakeServer([]);
     renderPanel();
     expect(await within(panel()).findByText("Times within 12 hours are not offered.")).toBeInTheDocument();
+  });
+
+  it("offers a parent Join the waitlist under the calendar, for when no time suits (issue 44)", async () => {
+    const server = fakeServer([]);
+    server.state.me = { user: { id: "u1", email: "p@example.com", name: "Pat" }, role: "parent" };
+    renderPanel();
+    expect(await within(panel()).findByText("No time that suits you?")).toBeInTheDocument();
+    expect(within(panel()).getByRole("button", { name: "Join the waitlist" })).toBeInTheDocument();
   });
 
   it("a picked day whose times are gone after a refresh says so instead of an empty list", async () => {

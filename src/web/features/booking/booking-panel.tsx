@@ -8,6 +8,7 @@ import { ReviewStep } from "./review-step";
 import { SelectStudentDialog } from "./select-student-dialog";
 import { useBookingFlow } from "./use-booking-flow";
 import { MakeUpCreditOption } from "../lessons/credits-panel";
+import { JoinWaitlistButton } from "../waitlist/join-waitlist-button";
 
 export interface BookableTeacher {
   id: string;
@@ -128,7 +129,16 @@ function BookingFlow({
           />
         );
       case "selecting":
-        return <ChooseTimesStep flow={flow} slots={slots} timeZone={timeZone} refusal={refusal} dispatch={dispatch} />;
+        return (
+          <ChooseTimesStep
+            flow={flow}
+            slots={slots}
+            timeZone={timeZone}
+            refusal={refusal}
+            dispatch={dispatch}
+            noTimeSuits={<JoinWaitlistButton teacherId={teacher.id} teacherName={`${teacher.firstName} ${teacher.lastName}`} className="mt-4 max-w-xs border-t border-slate-100 pt-3" />}
+          />
+        );
     }
   })();
 

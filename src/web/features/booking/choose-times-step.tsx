@@ -30,6 +30,7 @@ export function ChooseTimesStep({
   dispatch,
   footer,
   pickOne = false,
+  noTimeSuits,
 }: {
   flow: Pick<BookingFlowState, "month" | "lastMonth" | "day" | "selected">;
   slots: { data: SlotsResponse | undefined; isPending: boolean; isError: boolean };
@@ -41,6 +42,8 @@ export function ChooseTimesStep({
   footer?: ReactNode;
   /** A new pick replaces the chosen time (rescheduling): no time is kept apart from it. */
   pickOne?: boolean;
+  /** Under the calendar, for when no time suits (a new request: Join the waitlist). */
+  noTimeSuits?: ReactNode;
 }) {
   const month = useMemo(() => parse(flow.month, "yyyy-MM", new Date()), [flow.month]);
   const lastMonth = useMemo(() => parse(flow.lastMonth, "yyyy-MM", new Date()), [flow.lastMonth]);
@@ -79,6 +82,7 @@ export function ChooseTimesStep({
           {slots.data && openDays.size === 0 ? <p className="text-sm text-slate-600">
               {atLastMonth ? BOOKING_HORIZON_MESSAGE : "No open times this month. Try the next month."}
             </p> : null}
+          {noTimeSuits}
         </div>
         <div className="min-w-0 space-y-3">
           <p className="text-sm text-slate-600">
