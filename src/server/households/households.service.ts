@@ -352,7 +352,7 @@ export async function removeGuardian(
 export async function leaveHousehold(deps: Pick<Deps, "db">, guardian: Guardian, now = new Date()): Promise<void> {
   if (!canLeave({ guardianId: guardian.guardianId, isFounder: guardian.guardianId === guardian.parentId, invitedBy: null })) {
     throw new AppError(
-      "conflict",
+      "forbidden",
       "You founded this household: its children, lessons and invoices are kept under your account, so you cannot leave it. You can remove the other guardians instead.",
       { reason: "founder_cannot_leave" },
     );
