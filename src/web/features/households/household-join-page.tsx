@@ -17,13 +17,14 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
   const refreshMe = useRefreshMe();
   const navigate = useNavigate();
   const { openSignIn } = useAuthDialogs();
-  const accept = useAcceptInvitation();
+  // The session first (the joined invitee is signed in now), so the parent-only page admits them.
+  const joined = async () => {
+    await refreshMe();
+    await navigate("/settings/household");
+  };
+  const accept = useAcceptInvitation(joined);
   const refuse = useRefuseInvitation();
   const [refused, setRefused] = useState(false);
-  const joined = () => {
-    void refreshMe();
-    void navigate("/settings/household");
-  };
   if (refused) return <Alert tone="success">You refused the invitation. Nobody can join with this link now.</Alert>;
   const user = me.data?.user ?? null;
   const signedInAsInvitee = user !== null && user.email.toLowerCase() === preview.email;
@@ -33,7 +34,7 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
       {me.isPending ? (
         <Spinner label="Loading..." />
       ) : signedInAsInvitee ? (
-        <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate(token, { onSuccess: joined })}>
+        <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate(token)}>
           {accept.isPending ? "Joining..." : "Accept and join"}
         </Button>
       ) : user ? (

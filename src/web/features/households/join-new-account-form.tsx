@@ -16,8 +16,8 @@ type JoinInput = z.input<typeof joinWithNewAccountSchema>;
 const FIELDS = ["firstName", "lastName", "password", "relationshipToChild", "relationshipOther"] as const;
 
 /** An invitee without an account: their parent login, made with the invited address, then they are in. */
-export function JoinNewAccountForm({ token, email, onJoined }: { token: string; email: string; onJoined: () => void }) {
-  const join = useJoinWithNewAccount();
+export function JoinNewAccountForm({ token, email, onJoined }: { token: string; email: string; onJoined: () => Promise<void> }) {
+  const join = useJoinWithNewAccount(onJoined);
   const form = useForm<JoinInput>({
     resolver: zodResolver(joinWithNewAccountSchema),
     defaultValues: { token, firstName: "", lastName: "", password: "", relationshipToChild: "father", relationshipOther: "" },
@@ -25,7 +25,7 @@ export function JoinNewAccountForm({ token, email, onJoined }: { token: string; 
   const relationship = useWatch({ control: form.control, name: "relationshipToChild" });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit((values) =>
-    join.mutate(joinWithNewAccountSchema.parse(values), { onSuccess: onJoined, onError: (error) => setServerErrors(error, form.setError, FIELDS) }),
+    join.mutate(joinWithNewAccountSchema.parse(values), { onError: (error) => setServerErrors(error, form.setError, FIELDS) }),
   );
 
   return (

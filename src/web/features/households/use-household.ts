@@ -15,12 +15,19 @@ export function useHousehold() {
   return useQuery({ queryKey: HOUSEHOLD_QUERY_KEY, queryFn: (): Promise<Household> => call(api.household.$get()) });
 }
 
-/** Every change of the household refreshes it, and whatever the family sees (students, dashboard …). */
-function useHouseholdChange<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, everything = false) {
+/**
+ * Every change of the household refreshes it, or (`everything`: joining, leaving) whatever the
+ * family sees (students, dashboard, the session). `then` runs first, here and not in `mutate`'s
+ * options: the refreshed session can unmount the form that asked (a joined invitee is signed in).
+ */
+function useHouseholdChange<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, everything = false, then?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => (everything ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: HOUSEHOLD_QUERY_KEY })),
+    onSuccess: async () => {
+      await then?.();
+      return everything ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: HOUSEHOLD_QUERY_KEY });
+    },
   });
 }
 
@@ -49,14 +56,15 @@ export function useInvitationPreview(token: string | null) {
   });
 }
 
-export function useAcceptInvitation() {
-  return useHouseholdChange((token: string) => call(api.household.invitations.accept.$post({ json: { token } })), true);
+export function useAcceptInvitation(then: () => Promise<void>) {
+  return useHouseholdChange((token: string) => call(api.household.invitations.accept.$post({ json: { token } })), true, then);
 }
 
 export function useRefuseInvitation() {
-  return useHouseholdChange((token: string) => call(api.household.invitations.refuse.$post({ json: { token } })), true);
+  // Nothing of the visitor's changes: the page says it was refused (the link's own view is not refetched).
+  return useHouseholdChange((token: string) => call(api.household.invitations.refuse.$post({ json: { token } })));
 }
 
-export function useJoinWithNewAccount() {
-  return useHouseholdChange((json: JoinWithNewAccount) => call(api.household.invitations.join.$post({ json })), true);
+export function useJoinWithNewAccount(then: () => Promise<void>) {
+  return useHouseholdChange((json: JoinWithNewAccount) => call(api.household.invitations.join.$post({ json })), true, then);
 }
