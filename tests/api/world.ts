@@ -190,21 +190,26 @@ export async function createWorld(t: TestApp) {
     startsAt: new Date(lessonDay + 7 * 24 * 3600_000 + 6 * 3600_000),
   });
   // Households (issue 45): a guardian the second guardian invited (the founder and they may remove
-  // them), an open invitation per actor (each refuses or joins with their own), and one to each
-  // signed-in actor's own address from the parent's household (only a parent without students of
+  // them), an open invitation of the parent's household (to withdraw), and an open invitation per
+  // actor from two households of strangers (each actor refuses or joins with their own: room for
+  // all of them), and one to each signed-in actor's own address (only a parent without students of
   // their own may accept: the matrix's entry clears the other parent's first).
   const invitedGuardian = await createGuardian(t.deps, parent.parentId, { firstName: "Rae", invitedBy: secondGuardian.guardianId });
-  const invite = (email?: string) => createInvitation(t.deps, { householdId: parent.parentId, ...(email ? { email } : {}) });
+  const pendingInvitation = await createInvitation(t.deps, { householdId: parent.parentId });
+  const [elsewhere, elsewhereToo] = await Promise.all([createParent(t.deps, { students: 0 }), createParent(t.deps, { students: 0 })]);
+  const invite = (householdId: string, email?: string) => createInvitation(t.deps, { householdId, ...(email ? { email } : {}) });
   const invitationsByActor = Object.fromEntries(
-    await Promise.all([...ACTORS, "secondGuardian" as const].map(async (actor) => [actor, await invite()] as const)),
+    await Promise.all(
+      [...ACTORS, "secondGuardian" as const].map(async (actor, i) => [actor, await invite(i < 3 ? elsewhere.parentId : elsewhereToo.parentId)] as const),
+    ),
   ) as Record<Actor | "secondGuardian", Awaited<ReturnType<typeof invite>>>;
   const toOwnAddress = {
-    otherParent: await invite(otherParent.email),
-    teacher: await invite(teacher.email),
-    otherTeacher: await invite(otherTeacher.email),
+    otherParent: await invite(elsewhere.parentId, otherParent.email),
+    teacher: await invite(elsewhere.parentId, teacher.email),
+    otherTeacher: await invite(elsewhere.parentId, otherTeacher.email),
   };
   return {
-    household: { invitations: invitationsByActor, toOwnAddress, invitedGuardianId: invitedGuardian.guardianId },
+    household: { invitations: invitationsByActor, toOwnAddress, pendingInvitationId: pendingInvitation.id, invitedGuardianId: invitedGuardian.guardianId },
     waitlist: { entryId: waitlistEntry, offerId: waitlistOffer },
     practice,
     invoices: { sent: sentOne.id, sentYear: Number(sentOne.issueDate.slice(0, 4)), draft: draftOne.id },

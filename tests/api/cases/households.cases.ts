@@ -39,7 +39,7 @@ export const householdsCases: RouteCase[] = [
     // Any guardian of the household withdraws its invitation; another household's is not found.
     route: "DELETE /api/household/invitations/:invitationId", ok: 200,
     allowed: { ...nobody, parent: true },
-    request: (world) => ({ path: `/api/household/invitations/${world.household.invitations.parent.id}` }),
+    request: (world) => ({ path: `/api/household/invitations/${world.household.pendingInvitationId}` }),
   },
   {
     route: "POST /api/household/invitations/preview", ok: 200,
