@@ -271,8 +271,8 @@ export async function joinWithNewAccount(
   client: { ip: string; userAgent: string | undefined },
   now = new Date(),
 ): Promise<{ setCookies: string[]; signedIn: boolean }> {
-  const preview = await repo.invitationByTokenHash(deps.db, hashToken(input.token));
-  if (!preview) throw new AppError("not_found", INVITATION_NOT_FOUND_MESSAGE);
+  // Checked before the password is hashed (deliberately slow), and again under the lock below.
+  const preview = await openInvitation(deps.db, input.token, now);
   const email = preview.email;
   await createAccount(
     deps,
