@@ -26,6 +26,7 @@ import { createLiveRoutes } from "./live/live.routes";
 import { createOperatorApplicationsRoutes } from "./operator/applications.routes";
 import { createMessagesRoutes } from "./messages/messages.routes";
 import { createSearchRoutes } from "./search/search.routes";
+import { createHouseholdRoutes } from "./households/households.routes";
 import { createParentsRoutes } from "./parents/parents.routes";
 import { createStudentsRoutes } from "./students/students.routes";
 import { pingDatabase } from "./db/health";
@@ -53,6 +54,7 @@ export function createApp(deps: Deps) {
     .route("/landing", createLandingRoutes(deps))
     .route("/search", createSearchRoutes(deps))
     .route("/parents", createParentsRoutes(deps))
+    .route("/household", createHouseholdRoutes(deps))
     .route("/students", createStudentsRoutes(deps))
     .route("/teachers/me", createOwnTeacherRoutes(deps))
     .route("/teachers", createTeacherApplicationRoutes(deps))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testAppForFile } from "../fixtures/test-app";
+import { secondGuardianAllowed, type RouteCase } from "./route-case";
 import { ROUTE_CASES } from "./route-cases";
 import { ACTORS, createWorld, registeredRoutes, sendRequest, tableCounts } from "./world";
 
@@ -39,8 +40,26 @@ describe("authorization matrix", () => {
     expect(await tableCounts(t)).toEqual(before);
   });
 
+  /**
+   * Issue 45: the parent's second guardian sends the parent's request (same household: allowed
+   * exactly as the parent is, unless the entry says otherwise). A refused one goes with the other
+   * refused actors; an allowed read after everyone; an allowed change on a fresh world of its own,
+   * since the parent has already made it on this one.
+   */
+  async function secondGuardianRequest(routeCase: RouteCase, world: Awaited<ReturnType<typeof createWorld>>) {
+    const method = routeCase.route.split(" ")[0]!;
+    const request = routeCase.secondGuardianRequest?.(world) ?? routeCase.request(world, "parent");
+    const res = routeCase.stream
+      ? await streamStatus(request.path, world.cookies.secondGuardian)
+      : await sendRequest(t, method, request, world.cookies.secondGuardian);
+    const what = `secondGuardian ${method} ${request.path}: ${res.text.slice(0, 200)}`;
+    if (secondGuardianAllowed(routeCase.allowed)) expect(res.status, `${what} (should succeed with ${routeCase.ok})`).toBe(routeCase.ok);
+    else expect(REFUSED, `${what} (should be refused, got ${res.status})`).toContain(res.status);
+  }
+
   for (const routeCase of ROUTE_CASES) {
-    it(`${routeCase.route}: ${ACTORS.map((a) => `${a} ${routeCase.allowed[a] ? "may" : "may not"}`).join(", ")}`, async () => {
+    const guardianMay = secondGuardianAllowed(routeCase.allowed);
+    it(`${routeCase.route}: ${ACTORS.map((a) => `${a} ${routeCase.allowed[a] ? "may" : "may not"}`).join(", ")}, secondGuardian ${guardianMay ? "may" : "may not"}`, async () => {
       const world = await createWorld(t);
       await routeCase.prepare?.(t, world);
       const method = routeCase.route.split(" ")[0]!;
@@ -48,6 +67,7 @@ describe("authorization matrix", () => {
       // means "not yours", never "already deleted or decided by an allowed actor before them".
       // Each allowed actor acts on their own rows or on a resource only one actor may change.
       const order = [...ACTORS.filter((a) => !routeCase.allowed[a]), ...ACTORS.filter((a) => routeCase.allowed[a])];
+      if (!guardianMay) await secondGuardianRequest(routeCase, world);
       for (const actor of order) {
         const request = routeCase.request(world, actor);
         const res = routeCase.stream
@@ -59,6 +79,12 @@ describe("authorization matrix", () => {
         } else {
           expect(REFUSED, `${what} (should be refused, got ${res.status})`).toContain(res.status);
         }
+      }
+      if (guardianMay && method === "GET") await secondGuardianRequest(routeCase, world);
+      if (guardianMay && method !== "GET") {
+        const fresh = await createWorld(t);
+        await routeCase.prepare?.(t, fresh);
+        await secondGuardianRequest(routeCase, fresh);
       }
     });
   }

@@ -1,8 +1,16 @@
 import type { TestApp } from "../fixtures/test-app";
 import type { Actor, World } from "./world";
 
-/** Who may call a route. `operator` left out means the operator may not (most routes are a parent's or a teacher's). */
-export type Allowed = Record<Exclude<Actor, "operator">, boolean> & { operator?: boolean };
+/**
+ * Who may call a route. `operator` left out means the operator may not (most routes are a parent's
+ * or a teacher's). `secondGuardian` (issue 45: another guardian of the parent's household, with a
+ * login of their own) left out means the same as `parent`: a guardian acts on the household as the
+ * first one does.
+ */
+export type Allowed = Record<Exclude<Actor, "operator">, boolean> & { operator?: boolean; secondGuardian?: boolean };
+
+/** Whether the parent's second guardian may call the route (route-case.ts Allowed). */
+export const secondGuardianAllowed = (allowed: Allowed) => allowed.secondGuardian ?? allowed.parent;
 
 /** The success statuses of this API: read or changed (200), created (201), nothing to say (204). */
 export type SuccessStatus = 200 | 201 | 204;
@@ -59,6 +67,11 @@ export interface RouteCase {
   ok: SuccessStatus;
   /** The concrete request an actor makes (path with real ids, a valid body or upload). */
   request: (world: World, actor: Actor) => RouteRequest;
+  /**
+   * The second guardian's request, when the parent's would not be theirs (a body with the parent's
+   * own password): by default they send exactly the parent's request.
+   */
+  secondGuardianRequest?: (world: World) => RouteRequest;
   /** For body routes: who sends the bad-input barrage, and a valid body to mutate. */
   badInput?: BadInput;
   /** A POST that takes no body at all (an action on the resource in the path): nothing to fuzz. */

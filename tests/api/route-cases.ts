@@ -3,6 +3,7 @@ import { bookingCases } from "./cases/booking.cases";
 import { classesCases } from "./cases/classes.cases";
 import { earningsCases } from "./cases/earnings.cases";
 import { emailPreferencesCases } from "./cases/email-preferences.cases";
+import { householdsCases } from "./cases/households.cases";
 import { invoicesCases } from "./cases/invoices.cases";
 import { lessonsCases } from "./cases/lessons.cases";
 import { lessonSettingsCases } from "./cases/lesson-settings.cases";
@@ -36,6 +37,7 @@ export const ROUTE_CASES: RouteCase[] = [
   ...emailPreferencesCases,
   ...studentsCases,
   ...parentsCases,
+  ...householdsCases,
   ...teachersCases,
   ...searchCases,
   ...teachersApplicationCases,

@@ -14,6 +14,7 @@ import { createConversation } from "../factories/messages";
 import { createWorldPractice } from "../factories/practice";
 import { createWorldReports } from "../factories/reports";
 import { createWaitlistEntry, createWaitlistOffer } from "../factories/waitlist";
+import { createGuardian, createInvitation } from "../factories/households";
 import { cookieHeader, send, signIn, signInOperator } from "../fixtures/http";
 import type { TestApp } from "../fixtures/test-app";
 import { totpFromUri } from "../fixtures/totp";
@@ -46,7 +47,11 @@ export async function createWorld(t: TestApp) {
     .insert(studentRepertoire)
     .values({ studentId: parent.studentIds[0]!, title: "Minuet in G", composer: "Petzold", genre: "Classical", completedDate: "2024-01-15" })
     .returning({ id: studentRepertoire.id });
-  const cookies: Record<Actor, string | undefined> = {
+  // Issue 45: a second guardian of the parent's household (their own login, no students of their
+  // own): the matrix checks every route with them too (route-case.ts `secondGuardian`).
+  const secondGuardian = await createGuardian(t.deps, parent.parentId, { firstName: "Sam" });
+  const cookies: Record<Actor | "secondGuardian", string | undefined> = {
+    secondGuardian: await signIn(t, "parent", secondGuardian.email, secondGuardian.password),
     anonymous: undefined,
     parent: await signIn(t, "parent", parent.email, parent.password),
     otherParent: await signIn(t, "parent", otherParent.email, otherParent.password),
@@ -184,7 +189,27 @@ export async function createWorld(t: TestApp) {
     parentId: parent.parentId,
     startsAt: new Date(lessonDay + 7 * 24 * 3600_000 + 6 * 3600_000),
   });
+  // Households (issue 45): a guardian the second guardian invited (the founder and they may remove
+  // them), an open invitation of the parent's household (to withdraw), and an open invitation per
+  // actor from two households of strangers (each actor refuses or joins with their own: room for
+  // all of them), and one to each signed-in actor's own address (only a parent without students of
+  // their own may accept: the matrix's entry clears the other parent's first).
+  const invitedGuardian = await createGuardian(t.deps, parent.parentId, { firstName: "Rae", invitedBy: secondGuardian.guardianId });
+  const pendingInvitation = await createInvitation(t.deps, { householdId: parent.parentId });
+  const [elsewhere, elsewhereToo] = await Promise.all([createParent(t.deps, { students: 0 }), createParent(t.deps, { students: 0 })]);
+  const invite = (householdId: string, email?: string) => createInvitation(t.deps, { householdId, ...(email ? { email } : {}) });
+  const invitationsByActor = Object.fromEntries(
+    await Promise.all(
+      [...ACTORS, "secondGuardian" as const].map(async (actor, i) => [actor, await invite(i < 3 ? elsewhere.parentId : elsewhereToo.parentId)] as const),
+    ),
+  ) as Record<Actor | "secondGuardian", Awaited<ReturnType<typeof invite>>>;
+  const toOwnAddress = {
+    otherParent: await invite(elsewhere.parentId, otherParent.email),
+    teacher: await invite(elsewhere.parentId, teacher.email),
+    otherTeacher: await invite(elsewhere.parentId, otherTeacher.email),
+  };
   return {
+    household: { invitations: invitationsByActor, toOwnAddress, pendingInvitationId: pendingInvitation.id, invitedGuardianId: invitedGuardian.guardianId },
     waitlist: { entryId: waitlistEntry, offerId: waitlistOffer },
     practice,
     invoices: { sent: sentOne.id, sentYear: Number(sentOne.issueDate.slice(0, 4)), draft: draftOne.id },
@@ -203,6 +228,7 @@ export async function createWorld(t: TestApp) {
     reviewId: review!.id,
     operator,
     parent,
+    secondGuardian,
     otherParent,
     teacher,
     otherTeacher,

@@ -9,6 +9,7 @@ import * as parents from "../parents";
 import * as teachers from "../teachers";
 import { accountClosedEmail } from "./account-closed.emails";
 import { leaveContactOnInvoices } from "../invoices";
+import { closingAccountScope } from "../households";
 import * as repo from "./accounts.repo";
 
 /**
@@ -27,7 +28,11 @@ export async function deleteAccount(
 ): Promise<void> {
   await confirmIdentity(deps, user.id, confirmation.headers, confirmation.input);
   const { teacherId } = await transactionWithRetry(deps.db, async (tx) => {
-    const { parentId, teacherId } = await findProfileIds(tx, user.id);
+    const { parentId: householdId, guardianId, teacherId } = await findProfileIds(tx, user.id);
+    // Issue 45: a guardian who joined a household closes only their own profile (the household's
+    // children and lessons stay with the others); a founder with other guardians is refused.
+    const scope = householdId && guardianId ? await closingAccountScope(tx, { parentId: householdId, guardianId }) : null;
+    const parentId = scope === "household" ? householdId : null;
     const notices: ClosedAccountNotice[] = [
       ...(parentId ? await closeLessonsOfParent(tx, parentId, now) : []),
       ...(teacherId ? await closeLessonsOfTeacher(tx, teacherId, now) : []),

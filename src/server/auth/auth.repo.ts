@@ -10,13 +10,21 @@ import { account, accountSuspensions, operators, parentProfiles, session, teache
  * rather than calling those features (which depend on auth's guards).
  */
 
+/**
+ * `parentId` is the household (issue 45): the parent_profiles row the family's students, requests,
+ * lessons, invoices and practice hang off, the same for every guardian of it; `guardianId` is the
+ * user's own row (their name, contact, zone). For a one-guardian household the two are equal.
+ */
 export async function findProfileIds(db: Executor, userId: string) {
-  const [parent] = await db.select({ id: parentProfiles.id }).from(parentProfiles).where(eq(parentProfiles.userId, userId));
+  const [parent] = await db
+    .select({ id: parentProfiles.householdId, guardianId: parentProfiles.id })
+    .from(parentProfiles)
+    .where(eq(parentProfiles.userId, userId));
   const [teacher] = await db
     .select({ id: teacherProfiles.id })
     .from(teacherProfiles)
     .where(eq(teacherProfiles.userId, userId));
-  return { parentId: parent?.id ?? null, teacherId: teacher?.id ?? null };
+  return { parentId: parent?.id ?? null, guardianId: parent?.guardianId ?? null, teacherId: teacher?.id ?? null };
 }
 
 export async function findActiveRole(db: Executor, userId: string): Promise<Role | null> {

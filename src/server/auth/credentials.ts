@@ -23,7 +23,15 @@ export async function hashPassword(auth: Auth, password: string): Promise<string
  */
 export async function createAccount<T>(
   deps: Pick<Deps, "db" | "auth" | "logger">,
-  input: { email: string; name: string; password: string; role: Role; confirmationCallbackURL: string },
+  input: {
+    email: string;
+    name: string;
+    password: string;
+    role: Role;
+    confirmationCallbackURL: string;
+    /** The address is known to be theirs (a household invitation opened from it): no confirm-your-address email. */
+    emailVerified?: boolean;
+  },
   emailTaken: () => AppError,
   createProfile: (tx: Executor, userId: string) => Promise<T>,
 ): Promise<T> {
@@ -32,7 +40,12 @@ export async function createAccount<T>(
   let created: T;
   try {
     created = await deps.db.transaction(async (tx) => {
-      const { id: userId } = await repo.insertCredentialUser(tx, { email: input.email, name: input.name, passwordHash });
+      const { id: userId } = await repo.insertCredentialUser(tx, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        emailVerified: input.emailVerified ?? false,
+      });
       await repo.upsertActiveRole(tx, userId, input.role);
       return createProfile(tx, userId);
     });
@@ -40,6 +53,6 @@ export async function createAccount<T>(
     if (pgErrorCode(error) === "23505") throw emailTaken();
     throw error;
   }
-  await sendConfirmationEmail(deps, input.email, input.confirmationCallbackURL);
+  if (!input.emailVerified) await sendConfirmationEmail(deps, input.email, input.confirmationCallbackURL);
   return created;
 }

@@ -70,14 +70,16 @@ export function lazyParentViewer(deps: Pick<Deps, "auth" | "db">) {
 }
 
 /**
- * After requireUser: the signed-in account must hold a parent profile; its id becomes
- * `c.var.parentId`. Authorization is decided from the session, never from the request body.
+ * After requireUser: the signed-in account must hold a parent profile; its household becomes
+ * `c.var.parentId` (what every family-scoped query is keyed by, the same for each guardian) and
+ * its own row `c.var.guardianId` (the guardian's settings). Authorization is decided from the session, never from the request body.
  */
 export function requireParent(deps: Pick<Deps, "db">) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { parentId } = await findProfileIds(deps.db, c.get("user").id);
-    if (!parentId) throw new AppError("forbidden", "This is only available to parent accounts.");
+    const { parentId, guardianId } = await findProfileIds(deps.db, c.get("user").id);
+    if (!parentId || !guardianId) throw new AppError("forbidden", "This is only available to parent accounts.");
     c.set("parentId", parentId);
+    c.set("guardianId", guardianId);
     await next();
   });
 }

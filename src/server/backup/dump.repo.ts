@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { DatabaseHandle } from "../db/client";
 import { MIGRATIONS_FOLDER } from "../db/migrate";
-import { BATCH_ROWS, nonEmptyTargetTables, pgliteQueryable, pgQueryable, quoteIdent, writableColumns, type Queryable } from "../db/move-to-postgres";
+import { BATCH_ROWS, nonEmptyTargetTables, pgliteQueryable, pgQueryable, quoteIdent, SELF_REFERENCE_ORDER, writableColumns, type Queryable } from "../db/move-to-postgres";
 import type { Manifest } from "./backup-manifest";
 
 /**
@@ -77,7 +77,9 @@ export async function dumpTable(db: Queryable, table: string, file: string): Pro
   try {
     if (columns.length > 0) {
       const cursor = `backup_${table.replace(/\W/g, "_")}`;
-      await db.query(`declare ${cursor} no scroll cursor for select ${columns.map((c) => `${quoteIdent(c.name)}::text`).join(", ")} from public.${quoteIdent(table)}`);
+      await db.query(
+        `declare ${cursor} no scroll cursor for select ${columns.map((c) => `${quoteIdent(c.name)}::text`).join(", ")} from public.${quoteIdent(table)} ${SELF_REFERENCE_ORDER[table] ?? ""}`,
+      );
       for (;;) {
         const batch = await db.query<Record<string, string | null>>(`fetch ${BATCH_ROWS} from ${cursor}`);
         if (batch.rows.length === 0) break;

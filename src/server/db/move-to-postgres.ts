@@ -55,6 +55,15 @@ export const MIGRATION_ROWS: Record<string, string> = {
   search_state: `select count(*)::int as n from "search_state" where not ("singleton" and "generation" = 0)`,
 };
 
+/**
+ * Tables whose rows name other rows of the same table, read in an order that puts the named rows
+ * first (a copy inserts in batches, and each batch's foreign keys are checked as it goes): a
+ * household (issue 45) before the guardians who joined it.
+ */
+export const SELF_REFERENCE_ORDER: Record<string, string> = {
+  parent_profiles: `order by ("household_id" = "id") desc, "id"`,
+};
+
 export const BATCH_ROWS = 500;
 /** PostgreSQL takes at most 65,535 parameters per statement. */
 export const MAX_PARAMETERS = 30_000;
@@ -272,7 +281,7 @@ async function copyTable(source: Queryable, target: pg.Client, table: string): P
   const batch = Math.max(1, Math.min(BATCH_ROWS, Math.floor(MAX_PARAMETERS / columns.length)));
   const cursor = `move_${table.replace(/\W/g, "_")}`;
   await source.query(
-    `declare ${cursor} no scroll cursor for select ${columns.map((c) => `${quoteIdent(c.name)}::text`).join(", ")} from public.${quoteIdent(table)}`,
+    `declare ${cursor} no scroll cursor for select ${columns.map((c) => `${quoteIdent(c.name)}::text`).join(", ")} from public.${quoteIdent(table)} ${SELF_REFERENCE_ORDER[table] ?? ""}`,
   );
   let copied = 0;
   try {

@@ -28,8 +28,10 @@ export interface AppEnv {
     parentViewer: () => Promise<string | null>;
     /** Set by `requireOperator` on /api/operator/* (issue 27). */
     operator: OperatorUser;
-    /** Set by `requireParent` / `requireTeacher`. */
+    /** Set by `requireParent` / `requireTeacher`. `parentId` is the household (issue 45). */
     parentId: string;
+    /** Set by `requireParent`: the signed-in guardian's own parent profile (their settings). */
+    guardianId: string;
     teacherId: string;
   };
 }

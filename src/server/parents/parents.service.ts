@@ -31,8 +31,22 @@ async function requireProfile(deps: Pick<Deps, "db">, parentId: string) {
   return profile;
 }
 
-export async function getSettings(deps: Pick<Deps, "db">, parentId: string): Promise<ParentSettings> {
-  const profile = await requireProfile(deps, parentId);
+/**
+ * Issue 45: whose row a setting lives on. A guardian's name, contact, notifications and zone are
+ * their own (`guardianId`); the home address lessons go to and whether students may message are
+ * the household's (`parentId`), shared by its guardians.
+ */
+export interface GuardianIds {
+  parentId: string;
+  guardianId: string;
+}
+
+export async function getSettings(deps: Pick<Deps, "db">, ids: GuardianIds): Promise<ParentSettings> {
+  const [own, household] = await Promise.all([
+    requireProfile(deps, ids.guardianId),
+    ids.parentId === ids.guardianId ? undefined : requireProfile(deps, ids.parentId),
+  ]);
+  const profile = { ...own, ...(household ? { address: household.address, allowStudentMessages: household.allowStudentMessages } : {}) };
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -56,26 +70,31 @@ export async function reportTimeZone(deps: Pick<Deps, "db">, parentId: string, t
 
 export async function updateSettings(
   deps: Pick<Deps, "db">,
-  parentId: string,
+  ids: GuardianIds,
   patch: ParentSettingsUpdate,
 ): Promise<ParentSettings> {
-  const { notifications, ...fields } = patch;
+  const { notifications, address, allowStudentMessages, ...fields } = patch;
   // Absent keys stay undefined, and drizzle leaves undefined columns as they are.
-  const changes: repo.ProfileChanges = { ...fields, ...(notifications ? togglesToStored(notifications) : {}) };
-  if (!(await repo.updateProfile(deps.db, parentId, changes))) {
-    throw new AppError("not_found", NO_PARENT_PROFILE_MESSAGE);
-  }
-  return getSettings(deps, parentId);
+  const own: repo.ProfileChanges = { ...fields, ...(notifications ? togglesToStored(notifications) : {}) };
+  const shared: repo.ProfileChanges = { address, allowStudentMessages };
+  await deps.db.transaction(async (tx) => {
+    const updated =
+      ids.parentId === ids.guardianId
+        ? await repo.updateProfile(tx, ids.guardianId, { ...own, ...shared })
+        : (await repo.updateProfile(tx, ids.guardianId, own)) && (await repo.updateProfile(tx, ids.parentId, shared));
+    if (!updated) throw new AppError("not_found", NO_PARENT_PROFILE_MESSAGE);
+  });
+  return getSettings(deps, ids);
 }
 
 export async function getDashboard(
   deps: Pick<Deps, "db">,
   user: SessionUser,
-  parentId: string,
+  { parentId, guardianId }: GuardianIds,
   now: Date = new Date(),
 ): Promise<ParentDashboard> {
   const [profile, students, activeClasses, upcoming] = await Promise.all([
-    requireProfile(deps, parentId),
+    requireProfile(deps, guardianId),
     repo.countStudents(deps.db, parentId),
     countActiveClasses(deps, { parentId }),
     // The calendar's own scoped read: the summary never shows what the calendar would not.
@@ -108,4 +127,32 @@ export async function getDashboard(
 export async function deleteAccountData(tx: Executor, userId: string, parentId: string | null): Promise<void> {
   if (parentId) await deleteStudents(tx, parentId);
   await repo.deleteParentProfile(tx, userId);
+}
+
+/**
+ * Issue 45: the parent profile of a guardian who joins a household with a new login: their own
+ * name and relationship, the sign-up's defaults for the rest (they change them in Settings).
+ */
+export function createGuardianProfile(
+  tx: Executor,
+  userId: string,
+  guardian: { firstName: string; lastName: string; relationshipToChild: Relationship; relationshipOther: string | null },
+): Promise<string> {
+  return repo.insertParentProfile(tx, userId, {
+    firstName: guardian.firstName,
+    lastName: guardian.lastName,
+    email: "",
+    password: "",
+    phone: null,
+    location: null,
+    relationshipToChild: guardian.relationshipToChild,
+    relationshipOther: guardian.relationshipOther,
+    multipleChildren: false,
+    enrollmentGoals: [],
+    otherGoal: null,
+    priorExperience: false,
+    experienceYears: null,
+    preferredCommunication: "email",
+    wantsNotifications: true,
+  });
 }

@@ -45,6 +45,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: "/unauthorized", lazy: () => import("../features/auth/unauthorized-page") },
           { path: "/signup/parent", lazy: () => import("../features/accounts/parent-sign-up-page") },
           { path: "/reset-password", lazy: () => import("../features/auth/reset-password-page") },
+          { path: "/household/join", lazy: () => import("../features/households/household-join-page") },
           { path: "/calendar", element: <CalendarRedirect /> },
           {
             element: <RequireAuth role="parent" />,
@@ -55,6 +56,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: "/parent/calendar", lazy: () => import("../features/calendar/calendar-page") },
               { path: "/manage", lazy: () => import("../features/classes/manage-classes-page") },
               { path: "/settings", lazy: () => import("../features/parents/settings-page") },
+              { path: "/settings/household", lazy: () => import("../features/households/household-page") },
               { path: "/billing", lazy: () => import("../features/earnings/billing-page") },
               { path: "/billing/invoices/:invoiceId", lazy: () => import("../features/invoices/family-invoice-page") },
             ],

@@ -1,6 +1,17 @@
+import { eq, sql } from "drizzle-orm";
+import { parentProfiles } from "../../../src/server/db/schema";
 import { parentSignUpBody } from "../../factories/sign-up";
 import { credentialsOf, everyone, nobody, signedIn, type RouteCase } from "../route-case";
-import { halfwayTwoFactorSignIn } from "../world";
+import { halfwayTwoFactorSignIn, type World } from "../world";
+import type { TestApp } from "../../fixtures/test-app";
+
+/** The parent's household without its other guardians (each back in a household of their own). */
+async function parentAlone(t: TestApp, world: World) {
+  await t.deps.db
+    .update(parentProfiles)
+    .set({ householdId: sql`${parentProfiles.id}`, householdInvitedBy: null, householdJoinedAt: null })
+    .where(eq(parentProfiles.householdId, world.parent.parentId));
+}
 
 export const authCases: RouteCase[] = [
   // better-auth's own endpoints (session lookup, sign-out, …); its public sign-up is disabled.
@@ -43,6 +54,17 @@ export const authCases: RouteCase[] = [
     route: "DELETE /api/accounts/me", ok: 200,
     allowed: signedIn,
     request: (world, actor) => ({ path: "/api/accounts/me", body: { password: credentialsOf(world, actor).password } }),
-    badInput: { as: "parent", validBody: (world) => ({ password: world.parent.password }) },
+    secondGuardianRequest: (world) => ({ path: "/api/accounts/me", body: { password: world.secondGuardian.password } }),
+    // A founder whose household has other guardians is refused (409, households.integration.test.ts):
+    // here the parent's household is theirs alone again, so their deletion is today's.
+    prepare: (t, world) => parentAlone(t, world),
+    badInput: {
+      as: "parent",
+      validBody: (world) => ({ password: world.parent.password }),
+      session: async (t, world) => {
+        await parentAlone(t, world);
+        return { cookie: world.cookies.parent!, validBody: { password: world.parent.password } };
+      },
+    },
   },
 ];

@@ -75,9 +75,11 @@ export const calendarCases: RouteCase[] = [
     badInput: { as: "parent", validBody: requiredEventBody },
   },
   {
-    // Only the owner edits: the parent's practice event is invisible (404) to everyone else.
+    // Only the owner edits: the parent's practice event is invisible (404) to everyone else. A
+    // second guardian of the household (issue 45) reads it through the child, but an event one
+    // guardian made is theirs to change.
     route: "PUT /api/calendar/events/:eventId",
-    allowed: ownParentOnly,
+    allowed: { ...ownParentOnly, secondGuardian: false },
     ok: 200,
     request: (world, actor) => ({ path: `/api/calendar/events/${world.parentEventId}`, body: eventBody(world, actor) }),
     badInput: { as: "parent", validBody: requiredEventBody },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { COMMUNICATION_CHANNELS, PARENT_EXPERIENCE_YEARS, RELATIONSHIPS, ROLES } from "../../../shared/accounts/accounts.constants";
 import { user } from "./auth";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
@@ -45,6 +45,22 @@ export const parentProfiles = pgTable(
     reportedTimeZone: text(),
     /** Where in-person lessons happen when the teacher travels to the family (issue 26). */
     address: text(),
+    /**
+     * Issue 45: the household this guardian belongs to, a parent_profiles row whose id the
+     * family's students, requests, lessons, invoices and practice hang off. A founder's row is its
+     * own household (household_id = id, set by a trigger when left null: migration 0029); a
+     * guardian who joined points at the founder's row and holds no students of their own. Their
+     * name, contact, zone and address stay on their own row.
+     */
+    householdId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => parentProfiles.id)
+      // Left to the trigger (a founder's own id): a column default cannot name the row's id.
+      .$defaultFn(() => sql`default`),
+    /** Who invited this guardian into the household (they may remove them); null for a founder. */
+    householdInvitedBy: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
+    /** When this guardian joined the household; null for a founder. */
+    householdJoinedAt: instant(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -65,6 +81,11 @@ export const parentProfiles = pgTable(
     check("parent_profiles_names_check", nonBlank(t.firstName, t.lastName)),
     check("parent_profiles_address_check", sql`${t.address} is null or length(${t.address}) between 1 and 300`),
     // The parent's clock (db/parent-zone.ts): Sunday's weekly emails find a zone's parents through it (issue 42).
+    index("parent_profiles_household_idx").on(t.householdId),
+    check(
+      "parent_profiles_household_joined_check",
+      sql`(${t.householdId} = ${t.id}) = (${t.householdJoinedAt} is null)`,
+    ),
     index("parent_profiles_zone_idx").on(sql`(coalesce(${t.timeZone}, ${t.reportedTimeZone}, 'UTC'))`, t.userId),
   ],
 );

@@ -15,3 +15,4 @@ export * from "./operator";
 export * from "./invoices";
 export * from "./practice";
 export * from "./waitlist";
+export * from "./households";

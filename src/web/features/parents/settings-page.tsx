@@ -4,6 +4,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
+import { HouseholdSection } from "./components/household-section";
 import { SecuritySection } from "./components/security-section";
 import { SettingsForm } from "./components/settings-form";
 import { useParentSettings } from "./use-parent";
@@ -38,6 +39,7 @@ export function Component() {
         ) : (
           <div className="space-y-6">
             <SettingsForm settings={settings.data} />
+            <HouseholdSection />
             <SecuritySection />
           </div>
         )}
