@@ -92,10 +92,16 @@ export class LocalDiskStorage implements Storage {
         callback(null, chunk);
       },
     });
+    const sink = createWriteStream(temp, { flags: "wx" });
     try {
-      await pipeline(source, counter, createWriteStream(temp, { flags: "wx" }));
+      await pipeline(source, counter, sink);
       await rename(temp, target);
     } catch (error) {
+      // Removed once the file's stream has closed: a CI run (load ~10) found the temporary file of an
+      // upload refused with 415 still there after the answer, i.e. created or kept after this removal
+      // (the pipeline can report the source's error before the destination has closed). Not
+      // reproduced on a quiet machine; waiting for the close costs nothing when it already happened.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
       await rm(temp, { force: true });
       throw error;
     }
