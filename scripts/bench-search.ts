@@ -166,8 +166,9 @@ async function seed(url: string) {
       await q(`insert into ${insertInto(user, ["id", "name", "email", "emailVerified"])}
                select 'bench-p-' || i, 'Bench Parent ' || i, 'bench-p-' || i || '@bench.test', true
                  from generate_series(1, $1::int) i`, [PARENTS]);
-      await q(`insert into ${insertInto(parentProfiles, ["userId", "firstName", "lastName"])}
-               select 'bench-p-' || i, 'Pat', 'Parent ' || i from generate_series(1, $1::int) i`, [PARENTS]);
+      // Each its own household (issue 45): set here, as the trigger that does it is off during the load.
+      await q(`insert into ${insertInto(parentProfiles, ["id", "householdId", "userId", "firstName", "lastName"])}
+               select g.id, g.id, 'bench-p-' || i, 'Pat', 'Parent ' || i from (select gen_random_uuid() as id, i from generate_series(1, $1::int) i) g`, [PARENTS]);
       await q(`insert into ${insertInto(studentProfiles, ["parentId", "firstName", "lastName", "age"])}
                select p.id, 'Kid' || k, p.last_name, 6 + k from parent_profiles p cross join generate_series(1, 2) k`);
       await q(`create temp table bench_parents as

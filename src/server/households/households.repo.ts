@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client";
 import { householdInvitations, parentProfiles, studentProfiles, user } from "../db/schema";
@@ -70,7 +70,8 @@ export interface OwnProfile {
   reportedTimeZone: string | null;
 }
 
-export async function profileOfUser(db: Executor, userId: string): Promise<OwnProfile | undefined> {
+/** A guardian's own profile, found by their login or by the profile's id. */
+async function ownProfile(db: Executor, where: SQL | undefined): Promise<OwnProfile | undefined> {
   const [row] = await db
     .select({
       guardianId: parentProfiles.id,
@@ -83,26 +84,13 @@ export async function profileOfUser(db: Executor, userId: string): Promise<OwnPr
     })
     .from(parentProfiles)
     .innerJoin(user, eq(user.id, parentProfiles.userId))
-    .where(eq(parentProfiles.userId, userId));
+    .where(where);
   return row;
 }
 
-export async function profileOf(db: Executor, guardianId: string): Promise<OwnProfile | undefined> {
-  const [row] = await db
-    .select({
-      guardianId: parentProfiles.id,
-      householdId: parentProfiles.householdId,
-      firstName: parentProfiles.firstName,
-      lastName: parentProfiles.lastName,
-      email: user.email,
-      timeZone: parentProfiles.timeZone,
-      reportedTimeZone: parentProfiles.reportedTimeZone,
-    })
-    .from(parentProfiles)
-    .innerJoin(user, eq(user.id, parentProfiles.userId))
-    .where(eq(parentProfiles.id, guardianId));
-  return row;
-}
+export const profileOfUser = (db: Executor, userId: string) => ownProfile(db, eq(parentProfiles.userId, userId));
+
+export const profileOf = (db: Executor, guardianId: string) => ownProfile(db, eq(parentProfiles.id, guardianId));
 
 export async function joinHousehold(tx: Executor, guardianId: string, householdId: string, invitedBy: string | null, now: Date): Promise<void> {
   await tx

@@ -69,9 +69,10 @@ async function seed(url: string) {
     await q("set session_replication_role = replica");
     await q(`insert into "user" (id, name, email, email_verified) select 'p-' || i, 'Parent ' || i, 'p-' || i || '@x.test', true from generate_series(1, ${PARENTS}) i`);
     await q(`insert into "user" (id, name, email, email_verified) select 't-' || i, 'Teacher ' || i, 't-' || i || '@x.test', true from generate_series(1, ${TEACHERS}) i`);
-    await q(`insert into parent_profiles (user_id, first_name, last_name, time_zone)
-             select 'p-' || i, 'Pat', 'Parent ' || i, (array['America/New_York','America/Chicago','America/Denver','America/Los_Angeles','Europe/London','Europe/Berlin','Asia/Tokyo','UTC'])[1 + i % 8]
-               from generate_series(1, ${PARENTS}) i`);
+    // Each its own household (issue 45): set here, as the trigger that does it is off during the load.
+    await q(`insert into parent_profiles (id, household_id, user_id, first_name, last_name, time_zone)
+             select g.id, g.id, 'p-' || i, 'Pat', 'Parent ' || i, (array['America/New_York','America/Chicago','America/Denver','America/Los_Angeles','Europe/London','Europe/Berlin','Asia/Tokyo','UTC'])[1 + i % 8]
+               from (select gen_random_uuid() as id, i from generate_series(1, ${PARENTS}) i) g`);
     await q(`insert into student_profiles (parent_id, first_name, last_name, age) select p.id, 'Kid' || k, p.last_name, 6 + k from parent_profiles p cross join generate_series(1, 2) k`);
     await q(`insert into teacher_profiles (user_id, first_name, last_name, email, phone, city, state, time_zone, education_background,
                teaching_experience_years, teaching_style_description, lesson_format, hourly_rate_min, hourly_rate_max,
