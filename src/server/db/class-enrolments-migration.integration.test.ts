@@ -1,18 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgliteDatabase } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProgressMetrics } from "../../shared/classes/classes.schemas";
 import { freshProgressForNextStudent, newClassProgress, setCategoryValue, unlockAchievement } from "../../shared/classes/progress.rules";
-import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "./client";
-import { MIGRATIONS_FOLDER } from "./migrate";
+import { migrationDatabase, type MigrationDatabase } from "../../../tests/fixtures/migration-database";
+import { queryRows, type DatabaseHandle } from "./client";
 
 /**
  * Migration 0011 (class_enrolments) on a database holding classes as they were before it: a
@@ -21,55 +13,16 @@ import { MIGRATIONS_FOLDER } from "./migrate";
  */
 
 const BEFORE = "0010_search_index_filters";
+let database: MigrationDatabase;
 let handle: DatabaseHandle;
-let dropDatabase: (() => Promise<void>) | undefined;
-const folders: string[] = [];
-
-/** The committed migrations up to `lastTag`, as a folder of their own. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "mlm-migrations-"));
-  folders.push(folder);
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return folder;
-}
-
-async function migrate(migrationsFolder: string) {
-  if (handle.driver === "pglite") await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
-  else await migratePg(drizzlePg(handle.pool!), { migrationsFolder });
-}
 
 beforeAll(async () => {
-  if (process.env.TEST_DB === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `mlm_migration_${Date.now()}_${randomBytes(3).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    handle = openPostgres(url.toString(), { max: 2 });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    };
-  } else {
-    handle = await openPglite();
-  }
-  await migrate(migrationsUpTo(BEFORE));
+  database = await migrationDatabase("class_enrolments", BEFORE);
+  handle = database.handle;
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  await database?.close();
 });
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -122,7 +75,7 @@ describe("migration 0011_class_enrolments", () => {
     const archivedEmpty = await addClass("MGRFFF", { status: "archived", progress: newClassProgress("xp") });
     const handMade = await addClass("MGRGGG", { progress: {} });
 
-    await migrate(MIGRATIONS_FOLDER);
+    await database.migrateToEnd();
 
     const enrolments = await run(sql`select class_id as "classId", parent_id as "parentId", student_id as "studentId",
         joined_at as "joinedAt", left_at as "leftAt", archived_at as "archivedAt", final_progress as "finalProgress", id
