@@ -16,6 +16,7 @@
 // Exit 1 when a target is missed or anything failed: the server, finding the demo teacher, a
 // request answered with an error or not at all (warm-ups included). BENCH_SMOKE=1 (npm run
 // bench:ci, at a small BENCH_SECONDS and BENCH_WARMUP_SECONDS) prints the targets without enforcing them.
+// BENCH_CPU_PROF=dir writes the server's CPU profile there (node --cpu-prof) for a closer look.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,7 +62,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   // Embedded database, as on a newcomer's machine.
   delete env.DATABASE_URL;
   // stdout only carries the demo accounts banner; warnings and errors go to stderr.
-  const child = spawnCompiledServer(env, ["ignore", "ignore", "inherit"]);
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawnCompiledServer(env, ["ignore", "ignore", "inherit"], profile);
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

@@ -10,7 +10,7 @@ import {
   type CreateBookingInput,
   type SlotsQuery,
 } from "../../shared/booking/booking.schemas";
-import { anyOverlap, groupByViewerDay, monthRange, openSlots, type Slot } from "../../shared/booking/slots.rules";
+import { anyOverlap, monthRange, openSlots, openSlotTimes, viewerDayPositions, type Slot } from "../../shared/booking/slots.rules";
 import { earliestBookableStart } from "../../shared/booking/lead-time.rules";
 import { wantedTimes } from "../../shared/booking/wanted-times.rules";
 import { blockedIntervals } from "../../shared/lessons/time-off.rules";
@@ -55,8 +55,9 @@ export async function monthSlots(
   const sources = await bookableSources(deps, teacherId, from, to > from ? to : from, viewer);
   // The panel says what the teacher's lead time hides, and keeps two chosen times apart by the buffer.
   const rules = { teacherTimeZone: sources.timeZone, leadHours: sources.leadHours, bufferMinutes: sources.bufferMinutes };
-  if (to <= from) return { ...rules, days: {} };
-  const slots = openSlots({
+  if (to <= from) return { ...rules, times: { starts: [], formats: [], lengthMs: 0 }, days: new Map() };
+  // As numbers, not slot objects: a month of intro calls is a thousand of them (slots-json.ts).
+  const times = openSlotTimes({
     windows: sources.windows,
     teacherTimeZone: sources.timeZone,
     bookingType: query.type,
@@ -72,8 +73,8 @@ export async function monthSlots(
       ...sources.busy,
     ],
   });
-  // Written as JSON by slots-json.ts, straight from these slots.
-  return { ...rules, days: groupByViewerDay(slots, query.timeZone) };
+  // Written as JSON by slots-json.ts, straight from these numbers.
+  return { ...rules, times, days: viewerDayPositions(times.starts, query.timeZone) };
 }
 
 /**

@@ -16,7 +16,7 @@ const JSON_TYPE = /^application\/json\b/i;
 const streamedOtherText = compress({ contentTypeFilter: (type) => !JSON_TYPE.test(type) && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) });
 
 /** The text of each response `c.json` made for a client that takes gzip, to compress without reading the body back. */
-const jsonTexts = new WeakMap<Response, string>();
+const jsonTexts = new WeakMap<Response, string | Uint8Array>();
 
 /**
  * API responses, compressed when the client accepts it. JSON, which the handlers build whole in
@@ -51,18 +51,18 @@ function keepJsonTexts(c: Context<AppEnv>): void {
 }
 
 /** A JSON body as `c.json` makes it, its text kept for gzipJsonWhole. */
-function jsonTextBody(c: Context, text: string, arg?: unknown, headers?: Record<string, string | string[]>): Response {
+function jsonTextBody(c: Context, text: string | Uint8Array<ArrayBuffer>, arg?: unknown, headers?: Record<string, string | string[]>): Response {
   const res = c.body(text, arg as never, { "Content-Type": "application/json", ...headers });
   jsonTexts.set(res, text);
   return res;
 }
 
 /**
- * A JSON answer whose text the handler wrote itself (a hot answer serialized by hand), sent like
+ * A JSON answer whose text (or UTF-8 bytes) the handler wrote itself (a hot answer serialized by hand), sent like
  * `c.json`'s: the same type for the typed client, the same content type, and its text kept for
  * the gzip above.
  */
-export function jsonTextResponse<T>(c: Context, text: string): Response & TypedResponse<JSONParsed<T>, 200, "json"> {
+export function jsonTextResponse<T>(c: Context, text: string | Uint8Array<ArrayBuffer>): Response & TypedResponse<JSONParsed<T>, 200, "json"> {
   return jsonTextBody(c, text, 200) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }
 
@@ -76,7 +76,7 @@ async function gzipJsonWhole(c: Context<AppEnv>, gzip: boolean): Promise<void> {
   if (res.headers.has("content-encoding") || NO_TRANSFORM.test(res.headers.get("cache-control") ?? "")) return;
   const text = jsonTexts.get(res);
   if (text !== undefined) {
-    // Characters, not bytes: JSON is nearly all ASCII, and counting bytes would walk the text once more.
+    // Characters, not bytes, for text: JSON is nearly all ASCII, and counting bytes would walk the text once more.
     if (text.length >= SMALLEST_COMPRESSED_BYTES) replaceBody(c, res, gzipSync(text), true);
     return;
   }

@@ -50,8 +50,22 @@ function slotThroughTZDate(day: number, start: number, length: number, timeZone:
 /** Drops the slots (sorted by start) that overlap a taken interval; keeps the rest in order. */
 export function withoutTaken<T extends Interval>(slots: T[], taken: readonly Interval[]): T[] {
   if (taken.length === 0) return slots;
-  // Merge the taken intervals into disjoint spans; one pass over both sorted lists then
-  // decides each slot, instead of comparing every slot with every booking.
+  const spans = mergedSpans(taken);
+  let next = 0;
+  return slots.filter((slot) => {
+    const start = slot.startsAt.getTime();
+    // Spans ending by this start cannot touch it or any later-starting slot; the spans are disjoint
+    // and sorted, so only the first one left can begin before this slot ends.
+    while (next < spans.length && spans[next]![1] <= start) next++;
+    return next === spans.length || spans[next]![0] >= slot.endsAt.getTime();
+  });
+}
+
+/**
+ * The taken intervals merged into disjoint spans [start, end) in ms, sorted: one pass over these
+ * and the sorted slots then decides each slot, instead of comparing every slot with every booking.
+ */
+function mergedSpans(taken: readonly Interval[]): [number, number][] {
   const sorted = taken
     .map((t) => [t.startsAt.getTime(), t.endsAt.getTime()] as [number, number])
     .sort((a, b) => a[0] - b[0]);
@@ -61,14 +75,32 @@ export function withoutTaken<T extends Interval>(slots: T[], taken: readonly Int
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else spans.push([start, end]);
   }
-  let next = 0;
-  return slots.filter((slot) => {
-    const start = slot.startsAt.getTime();
-    // Spans ending by this start cannot touch it or any later-starting slot; the spans are disjoint
-    // and sorted, so only the first one left can begin before this slot ends.
-    while (next < spans.length && spans[next]![1] <= start) next++;
-    return next === spans.length || spans[next]![0] >= slot.endsAt.getTime();
-  });
+  return spans;
+}
+
+/** What a teacher's open slots are made from (openSlots). */
+export interface OpenSlotsInput {
+  windows: readonly SlotWindow[];
+  teacherTimeZone: string;
+  bookingType: BookingType;
+  from: Date;
+  to: Date;
+  now: Date;
+  /** No slot starts before this (the teacher's lead time, lead-time.rules.ts); slots may start exactly at it. */
+  notBefore?: Date;
+  taken: readonly Interval[];
+}
+
+/**
+ * Open slots as plain numbers: each start (ms, ascending, no two alike) and its window's format;
+ * every slot lasts `lengthMs`. The month calendar writes its answer from these (slots-json.ts):
+ * a month of intro calls is about a thousand slots, and an object and two dates for each were
+ * most of what the server's young generation collected under `npm run bench:slots` (issue 46).
+ */
+export interface SlotTimes {
+  starts: number[];
+  formats: string[];
+  lengthMs: number;
 }
 
 /**
@@ -81,17 +113,13 @@ export function withoutTaken<T extends Interval>(slots: T[], taken: readonly Int
  * happens exactly once becomes its instant by subtraction; only the few around a change go
  * through `TZDate`, so the results are the same as building every slot with `TZDate`.
  */
-export function openSlots(input: {
-  windows: readonly SlotWindow[];
-  teacherTimeZone: string;
-  bookingType: BookingType;
-  from: Date;
-  to: Date;
-  now: Date;
-  /** No slot starts before this (the teacher's lead time, lead-time.rules.ts); slots may start exactly at it. */
-  notBefore?: Date;
-  taken: readonly Interval[];
-}): Slot[] {
+export function openSlots(input: OpenSlotsInput): Slot[] {
+  const { starts, formats, lengthMs } = openSlotTimes(input);
+  return starts.map((start, i) => ({ startsAt: new Date(start), endsAt: new Date(start + lengthMs), format: formats[i]! }));
+}
+
+/** `openSlots` as numbers (SlotTimes): the same slots, in the same order. */
+export function openSlotTimes(input: OpenSlotsInput): SlotTimes {
   const length = BOOKING_TYPES[input.bookingType].minutes;
   const step = SLOT_STEP_MINUTES[input.bookingType];
   const from = input.from.getTime();
@@ -100,14 +128,14 @@ export function openSlots(input: {
   const earliest = Math.max(from, input.now.getTime() + 1, input.notBefore?.getTime() ?? -Infinity);
   const zone = input.teacherTimeZone;
   const timeline = zoneTimeline(zone, from - 3 * DAY_MS, to + 3 * DAY_MS);
-  if (!timeline) return openSlotsThroughTZDate(input);
+  if (!timeline) return openSlotTimesThroughTZDate(input);
   const windowsByDay = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) =>
     input.windows
       .filter((w) => w.dayOfWeek === dayOfWeek)
       .map((w) => ({ start: minutesOf(w.startTime), end: minutesOf(w.endTime), format: w.format })),
   );
-  const slots: Slot[] = [];
   const lengthMs = length * MINUTE_MS;
+  const times: SlotTimes = { starts: [], formats: [], lengthMs };
   // The latest wall time of a day any slot reaches (a lesson may end at 24:00).
   const dayReach = Math.max(24 * 60, ...windowsByDay.flat().map((w) => w.end).filter(Number.isFinite)) * MINUTE_MS;
   // The teacher's local calendar days that can touch [from, to), as midnights read as UTC.
@@ -125,11 +153,10 @@ export function openSlots(input: {
         if (start >= 24 * 60) break;
         const wall = day + start * MINUTE_MS;
         let startsAt: number;
-        let endsAt: number;
         if (dayOffset !== null) {
           startsAt = wall - dayOffset;
-          endsAt = startsAt + lengthMs;
         } else {
+          let endsAt: number;
           const uniqueStart = uniqueInstant(timeline, wall);
           const uniqueEnd = uniqueInstant(timeline, wall + lengthMs);
           if (uniqueStart !== null && uniqueEnd !== null) {
@@ -143,26 +170,56 @@ export function openSlots(input: {
           if (endsAt - startsAt !== lengthMs) continue;
         }
         if (startsAt < earliest || startsAt >= to) continue;
-        slots.push({ startsAt: new Date(startsAt), endsAt: new Date(endsAt), format: window.format });
+        times.starts.push(startsAt);
+        times.formats.push(window.format);
       }
     }
   }
-  return withoutTaken(sortedUnique(slots), input.taken);
+  return withoutTakenTimes(sortedUniqueTimes(times), input.taken);
 }
 
 /** Sorted by start; two windows of one day could produce the same start, keep the first. */
-function sortedUnique(slots: Slot[]): Slot[] {
-  const ordered = slots.every((s, i) => i === 0 || slots[i - 1]!.startsAt.getTime() < s.startsAt.getTime());
-  if (ordered) return slots;
-  slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  return slots.filter((s, i) => i === 0 || s.startsAt.getTime() !== slots[i - 1]!.startsAt.getTime());
+function sortedUniqueTimes(times: SlotTimes): SlotTimes {
+  const { starts, formats } = times;
+  let ordered = true;
+  for (let i = 1; i < starts.length && ordered; i++) ordered = starts[i - 1]! < starts[i]!;
+  if (ordered) return times;
+  // A stable sort of the positions keeps, of two equal starts, the one built first.
+  const order = starts.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
+  const sorted: SlotTimes = { starts: [], formats: [], lengthMs: times.lengthMs };
+  for (const i of order) {
+    if (sorted.starts.length > 0 && sorted.starts[sorted.starts.length - 1] === starts[i]) continue;
+    sorted.starts.push(starts[i]!);
+    sorted.formats.push(formats[i]!);
+  }
+  return sorted;
+}
+
+/** `withoutTaken` for SlotTimes: drops, in place, the slots that overlap a taken interval. */
+function withoutTakenTimes(times: SlotTimes, taken: readonly Interval[]): SlotTimes {
+  if (taken.length === 0) return times;
+  const spans = mergedSpans(taken);
+  const { starts, formats, lengthMs } = times;
+  let next = 0;
+  let kept = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i]!;
+    while (next < spans.length && spans[next]![1] <= start) next++;
+    if (next < spans.length && spans[next]![0] < start + lengthMs) continue;
+    starts[kept] = start;
+    formats[kept] = formats[i]!;
+    kept++;
+  }
+  starts.length = kept;
+  formats.length = kept;
+  return times;
 }
 
 /** Every slot through `TZDate`: for a zone the timeline cannot hold (unknown, or offsets in seconds). */
-function openSlotsThroughTZDate(input: Parameters<typeof openSlots>[0]): Slot[] {
+function openSlotTimesThroughTZDate(input: OpenSlotsInput): SlotTimes {
   const length = BOOKING_TYPES[input.bookingType].minutes;
   const step = SLOT_STEP_MINUTES[input.bookingType];
-  const slots: Slot[] = [];
+  const times: SlotTimes = { starts: [], formats: [], lengthMs: length * MINUTE_MS };
   const first = new TZDate(input.from.getTime() - DAY_MS, input.teacherTimeZone);
   const last = new TZDate(input.to.getTime() + DAY_MS, input.teacherTimeZone);
   for (let day = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), input.teacherTimeZone); day <= last; day = addDays(day, 1)) {
@@ -173,11 +230,12 @@ function openSlotsThroughTZDate(input: Parameters<typeof openSlots>[0]): Slot[] 
         const slot = slotThroughTZDate(midnight, start, length, input.teacherTimeZone);
         if (!slot || slot.startsAt <= input.now || slot.startsAt < input.from || slot.startsAt >= input.to) continue;
         if (input.notBefore && slot.startsAt < input.notBefore) continue;
-        slots.push({ ...slot, format: window.format });
+        times.starts.push(slot.startsAt.getTime());
+        times.formats.push(window.format);
       }
     }
   }
-  return withoutTaken(sortedUnique(slots), input.taken);
+  return withoutTakenTimes(sortedUniqueTimes(times), input.taken);
 }
 
 /** The instant a local wall time (ms read as UTC) shows in a zone, through `TZDate` when it is not unique. */
@@ -204,28 +262,45 @@ const LAST_KEY_DAY = Date.UTC(10000, 0, 1) / DAY_MS - 1;
 /** Slots grouped by the viewer's local date ("yyyy-MM-dd"), as the month calendar shows them. */
 export function groupByViewerDay<T extends Interval>(slots: readonly T[], viewerTimeZone: string): Record<string, T[]> {
   const days: Record<string, T[]> = {};
-  if (slots.length === 0) return days;
+  for (const [key, positions] of viewerDayPositions(
+    slots.map((slot) => slot.startsAt.getTime()),
+    viewerTimeZone,
+  )) {
+    days[key] = positions.map((i) => slots[i]!);
+  }
+  return days;
+}
+
+/**
+ * `groupByViewerDay` for plain starts (ms): each of the viewer's local dates ("yyyy-MM-dd"), in
+ * the order first met, with the positions of the starts that fall on it.
+ */
+export function viewerDayPositions(starts: readonly number[], viewerTimeZone: string): Map<string, number[]> {
+  const days = new Map<string, number[]>();
+  if (starts.length === 0) return days;
   let first = Infinity;
   let last = -Infinity;
-  for (const slot of slots) {
-    first = Math.min(first, slot.startsAt.getTime());
-    last = Math.max(last, slot.startsAt.getTime());
+  for (const start of starts) {
+    first = Math.min(first, start);
+    last = Math.max(last, start);
   }
   const timeline = zoneTimeline(viewerTimeZone, first, last);
   // One key per local day, not one date formatting per slot.
   let keyDay = NaN;
-  let key = "";
-  for (const slot of slots) {
-    const time = slot.startsAt.getTime();
+  let positions: number[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const time = starts[i]!;
     const day = timeline ? Math.floor((time + timelineOffset(timeline, time)) / DAY_MS) : NaN;
-    if (day !== keyDay) {
+    if (day !== keyDay || Number.isNaN(day)) {
       keyDay = day;
-      key =
+      const key =
         day >= FIRST_KEY_DAY && day <= LAST_KEY_DAY
           ? new Date(day * DAY_MS).toISOString().slice(0, 10)
           : format(new TZDate(time, viewerTimeZone), "yyyy-MM-dd");
+      positions = days.get(key) ?? [];
+      days.set(key, positions);
     }
-    (days[key] ??= []).push(slot);
+    positions.push(i);
   }
   return days;
 }
