@@ -23,6 +23,7 @@ function request(overrides: Partial<BookingRequestDTO>): BookingRequestDTO {
     teacher: { id: "t1", firstName: "Terry", lastName: "Teacher", timeZone: "America/Chicago" },
     declineReason: null,
     cancelReason: null,
+    requestedBy: null,
     makeUpCreditFrom: null,
     priceCents: null,
     priceEstimated: false,

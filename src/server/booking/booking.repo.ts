@@ -1,3 +1,4 @@
+import { guardianName } from "../db/guardian-name";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Interval, SlotWindow } from "../../shared/booking/slots.rules";
 import { MAX_BUFFER_MINUTES, type TimeOffRange } from "../../shared/lessons/time-off.rules";
@@ -135,6 +136,7 @@ export async function insertRequest(
     teacherId: string;
     studentId: string;
     parentId: string;
+    guardianId: string;
     bookingType: string;
     classId: string | null;
     seriesId: string | null;
@@ -154,6 +156,7 @@ export async function insertRequest(
         teacherId: request.teacherId,
         studentId: request.studentId,
         parentId: request.parentId,
+        requestedByGuardianId: request.guardianId,
         bookingType: request.bookingType,
         format: slot.format,
         classId: request.classId,
@@ -183,6 +186,7 @@ const requestColumns = {
   parentId: bookings.parentId,
   priceCents: bookings.priceCents,
   priceEstimated: bookings.priceEstimated,
+  requestedBy: guardianName(bookings.requestedByGuardianId),
   ...bookingPartyColumns,
   makeUpCreditFrom: creditForSlot.startsAt,
   /** Whether an online lesson of this request could be accepted: a link for the student, or the teacher's default. */

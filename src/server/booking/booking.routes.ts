@@ -39,7 +39,7 @@ export function createBookingRoutes(deps: Deps) {
     .post("/", ...parent, validate("json", createBookingSchema), async (c) => {
       const created = await service.requestBooking(
         deps,
-        { parentId: c.get("parentId"), userId: c.get("user").id },
+        { parentId: c.get("parentId"), guardianId: c.get("guardianId"), userId: c.get("user").id },
         c.req.valid("json"),
       );
       return c.json({ bookings: created }, 201);

@@ -172,6 +172,7 @@ function toDTO(row: repo.RequestListRow, expired: boolean, forTeacher: boolean):
     makeUpCreditFrom: row.makeUpCreditFrom?.toISOString() ?? null,
     declineReason: row.declineReason,
     cancelReason: row.cancelReason,
+    requestedBy: row.requestedBy,
     priceCents: row.priceCents,
     priceEstimated: row.priceEstimated,
     ...(forTeacher ? { meetingLinkNeeded: needsMeetingLink(row) } : {}),
@@ -193,7 +194,8 @@ export type WithRequest = (tx: Executor, bookingIds: string[]) => Promise<void>;
  */
 export async function requestBooking(
   deps: Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">,
-  parent: { parentId: string; userId: string },
+  /** `guardianId`: the guardian asking (their own parent profile), recorded as who asked (issue 45). */
+  parent: { parentId: string; guardianId: string; userId: string },
   input: CreateBookingInput,
   now = new Date(),
   withRequest?: WithRequest,
@@ -230,7 +232,7 @@ export async function requestBooking(
       const slots = check.slots.map((slot) => ({ startsAt: slot.startsAt, endsAt: slot.endsAt, format: format.format }));
       const request = { teacherId: teacher.id, studentId: student.id, parentId: parent.parentId };
       const seriesId = wanted.series ? await repo.insertSeries(tx, { ...request, lessonCount: slots.length }) : null;
-      const inserted = await repo.insertRequest(tx, { ...request, bookingType: input.bookingType, classId: input.classId ?? null, seriesId, slots });
+      const inserted = await repo.insertRequest(tx, { ...request, guardianId: parent.guardianId, bookingType: input.bookingType, classId: input.classId ?? null, seriesId, slots });
       // A make-up lesson spends the student's credit in the same transaction (one wins a race for it).
       if (input.useMakeUpCredit) await spendMakeUpCredit(tx, { teacherId: teacher.id, studentId: student.id, bookingId: inserted[0]! });
       // The caller's own part of the request (a waitlist claim): it commits with the request or neither does.

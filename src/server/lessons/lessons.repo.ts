@@ -1,3 +1,4 @@
+import { guardianName } from "../db/guardian-name";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client";
@@ -25,6 +26,8 @@ const lessonColumns = {
   parentId: bookings.parentId,
   cancelledAt: bookings.cancelledAt,
   cancelledBy: bookings.cancelledBy,
+  requestedBy: guardianName(bookings.requestedByGuardianId),
+  cancelledByGuardian: guardianName(bookings.cancelledByGuardianId),
   cancelReason: bookings.cancelReason,
   lateCancel: bookings.lateCancel,
   cancelledForClosedAccount: bookings.cancelledForClosedAccount,
@@ -176,6 +179,8 @@ export async function markCancelled(
   by: "parent" | "teacher",
   now: Date,
   reason: string | null = null,
+  /** The guardian who cancelled, when the family did (issue 45). */
+  guardianId: string | null = null,
 ) {
   for (const c of cancellations) {
     await tx
@@ -186,6 +191,7 @@ export async function markCancelled(
         status: "cancelled",
         cancelledAt: now,
         cancelledBy: by,
+        cancelledByGuardianId: by === "parent" ? guardianId : null,
         cancelReason: reason,
         lateCancel: c.late,
         cancelChargeCents: c.chargeCents ?? null,

@@ -51,6 +51,8 @@ export function toLessonDTO(row: repo.LessonListRow, side: CancelledBy): LessonD
     freeCancellationUntil: freeCancellationUntil(row.startsAt, row.noticeHours ?? 0).toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
+    requestedBy: row.requestedBy,
+    cancelledByGuardian: row.cancelledByGuardian,
     cancelReason: row.cancelReason,
     lateCancel: row.lateCancel,
     teacherCannotTeach: row.status === "cancelled" && row.cancelledBy === "teacher" && row.cancelledForClosedAccount,
@@ -84,13 +86,18 @@ export async function teacherLessons(deps: Pick<Deps, "db">, teacherId: string):
  * Which side of the lesson the user is on; anyone else gets "not found" (never 403: a stranger must
  * not learn that the lesson exists). Read without a lock, to know whose schedule to lock.
  */
-export async function sideOf(deps: Pick<Deps, "db">, userId: string, bookingId: string): Promise<{ side: CancelledBy; teacherId: string }> {
+export async function sideOf(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  bookingId: string,
+): Promise<{ side: CancelledBy; teacherId: string; guardianId: string | null }> {
   const [ids, [row]] = await Promise.all([findProfileIds(deps.db, userId), repo.findLessons(deps.db, [bookingId])]);
   // A side whose account is gone is null on the lesson, and so is a profile the user does not
   // have: null never matches null. A lesson whose teacher left cannot be changed by anyone.
   if (!row || row.teacherId === null) throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
-  if (ids.teacherId !== null && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId };
-  if (ids.parentId !== null && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId };
+  if (ids.teacherId !== null && ids.teacherId === row.teacherId) return { side: "teacher", teacherId: row.teacherId, guardianId: null };
+  // The family's side: any guardian of the household; `guardianId` records which (issue 45).
+  if (ids.parentId !== null && ids.parentId === row.parentId) return { side: "parent", teacherId: row.teacherId, guardianId: ids.guardianId };
   throw new AppError("not_found", LESSON_NOT_FOUND_MESSAGE);
 }
 
@@ -117,7 +124,7 @@ export async function cancelLesson(
   input: CancelLesson,
   now = new Date(),
 ): Promise<CancelResult> {
-  const { side, teacherId } = await sideOf(deps, userId, bookingId);
+  const { side, teacherId, guardianId } = await sideOf(deps, userId, bookingId);
   const { ids, credits, returned } = await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
     const { noticeHours, lateCancelCharge } = await repo.teacherCancelPolicy(tx, teacherId);
@@ -135,7 +142,7 @@ export async function cancelLesson(
       chargeCents: cancellationChargeCents({ by: side, late: d.outcome.late, status: d.status, priceCents: d.priceCents, policy: lateCancelCharge }),
       noticeHours,
     }));
-    await repo.markCancelled(tx, cancellations, side, now, input.reason ?? null);
+    await repo.markCancelled(tx, cancellations, side, now, input.reason ?? null, guardianId);
     // A charged late cancellation uses a lesson of the family's package, when one covers it (issue 40).
     for (const charged of cancellations.filter((c) => (c.chargeCents ?? 0) > 0)) {
       await drawPackageLesson(tx, { ...lesson, id: charged.id, startsAt: decided.find((d) => d.id === charged.id)!.startsAt });

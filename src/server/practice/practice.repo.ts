@@ -1,3 +1,4 @@
+import { guardianName } from "../db/guardian-name";
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { PractisedHomework, XpClass } from "../../shared/practice/practice-xp.rules";
 import type { PracticeSource } from "../../shared/practice/practice.constants";
@@ -183,6 +184,7 @@ export interface EntryRow {
   homeworkItemIds: string[];
   createdAt: Date;
   updatedAt: Date;
+  loggedBy: string | null;
 }
 
 const entryColumns = {
@@ -196,6 +198,7 @@ const entryColumns = {
   homeworkItemIds: sql<string[]>`coalesce((select array_agg(pei.homework_item_id::text order by pei.homework_item_id) from practice_entry_items pei where pei.entry_id = ${practiceEntries.id}), '{}'::text[])`,
   createdAt: practiceEntries.createdAt,
   updatedAt: practiceEntries.updatedAt,
+  loggedBy: guardianName(practiceEntries.loggedByGuardianId),
 };
 
 export async function findEntry(db: Executor, entryId: string): Promise<EntryRow | null> {
@@ -214,7 +217,7 @@ export function listEntries(db: Executor, studentId: string, from: string): Prom
 
 export async function insertEntry(
   tx: Executor,
-  values: { studentId: string; parentId: string; practicedOn: string; minutes: number; source: PracticeSource; note: string },
+  values: { studentId: string; parentId: string; loggedByGuardianId: string; practicedOn: string; minutes: number; source: PracticeSource; note: string },
 ): Promise<string> {
   const [row] = await tx.insert(practiceEntries).values(values).returning({ id: practiceEntries.id });
   return row!.id;

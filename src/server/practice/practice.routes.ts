@@ -50,7 +50,7 @@ export function createPracticeRoutes(deps: Deps) {
       c.json(await figures.studentPractice(deps, await service.viewerOf(deps, c.get("user").id), c.req.valid("param").studentId)),
     )
     .post("/entries", parent, validate("json", createEntrySchema), async (c) =>
-      c.json(await service.createEntry(deps, c.get("parentId"), c.req.valid("json")), 201),
+      c.json(await service.createEntry(deps, { parentId: c.get("parentId"), guardianId: c.get("guardianId") }, c.req.valid("json")), 201),
     )
     .patch("/entries/:entryId", entry, parent, validate("json", updateEntrySchema), async (c) =>
       c.json(await service.updateEntry(deps, c.get("parentId"), c.req.valid("param").entryId, c.req.valid("json"))),
@@ -68,7 +68,7 @@ export function createPracticeRoutes(deps: Deps) {
       c.json(await service.resumeTimer(deps, c.get("parentId"), c.req.valid("param").studentId)),
     )
     .post("/students/:studentId/timer/stop-and-log", student, parent, validate("json", stopTimerSchema), async (c) =>
-      c.json(await service.stopAndLog(deps, c.get("parentId"), c.req.valid("param").studentId, c.req.valid("json")), 201),
+      c.json(await service.stopAndLog(deps, { parentId: c.get("parentId"), guardianId: c.get("guardianId") }, c.req.valid("param").studentId, c.req.valid("json")), 201),
     )
     .delete("/students/:studentId/timer", student, parent, async (c) => {
       await service.discardTimer(deps, c.get("parentId"), c.req.valid("param").studentId);

@@ -232,6 +232,7 @@ export function entryDTO(row: repo.EntryRow, viewerParentId: string | null): Pra
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     editable: viewerParentId !== null && row.parentId === viewerParentId,
+    loggedBy: row.loggedBy,
   };
 }
 
@@ -252,14 +253,24 @@ async function entryOf(deps: DbDeps, entryId: string, parentId: string): Promise
   return entryDTO(row, parentId);
 }
 
-export async function createEntry(deps: DbDeps, parentId: string, input: CreateEntryData): Promise<PracticeEntryDTO> {
+/** `family`: the household and the guardian logging it (recorded as who logged it, issue 45). */
+export async function createEntry(deps: DbDeps, family: { parentId: string; guardianId: string }, input: CreateEntryData): Promise<PracticeEntryDTO> {
+  const { parentId, guardianId } = family;
   const student = await parentsStudent(deps, parentId, input.studentId);
   const now = new Date();
   const practicedOn = input.practicedOn ?? todayIn(student.timeZone, now);
   checkPracticeDate(practicedOn, student.timeZone, now);
   await checkEntryItems(deps, student.studentId, input.homeworkItemIds);
   const entryId = await transactionWithRetry(deps.db, async (tx) => {
-    const id = await repo.insertEntry(tx, { studentId: student.studentId, parentId, practicedOn, minutes: input.minutes, source: "self_reported", note: input.note });
+    const id = await repo.insertEntry(tx, {
+      studentId: student.studentId,
+      parentId,
+      loggedByGuardianId: guardianId,
+      practicedOn,
+      minutes: input.minutes,
+      source: "self_reported",
+      note: input.note,
+    });
     await repo.setEntryItems(tx, id, input.homeworkItemIds);
     return id;
   });
@@ -349,7 +360,8 @@ export async function resumeTimer(deps: DbDeps, parentId: string, studentId: str
  * timer, in one transaction: two stops at once log once (the second finds no timer). A timer of
  * more than 10 hours or under a minute is refused and kept, so the parent can discard it.
  */
-export async function stopAndLog(deps: DbDeps, parentId: string, studentId: string, input: StopTimerData): Promise<PracticeEntryDTO> {
+export async function stopAndLog(deps: DbDeps, family: { parentId: string; guardianId: string }, studentId: string, input: StopTimerData): Promise<PracticeEntryDTO> {
+  const { parentId, guardianId } = family;
   const student = await parentsStudent(deps, parentId, studentId);
   await checkEntryItems(deps, studentId, input.homeworkItemIds);
   const now = new Date();
@@ -359,7 +371,7 @@ export async function stopAndLog(deps: DbDeps, parentId: string, studentId: stri
     const minutes = Math.floor(elapsedMs(timer, now) / 60_000);
     if (minutes > PRACTICE_TIMER_MAX_MINUTES) throw new AppError("conflict", TIMER_TOO_LONG_MESSAGE, { reason: "timer_too_long" });
     if (minutes < PRACTICE_MINUTES_MIN) throw new AppError("conflict", TIMER_TOO_SHORT_MESSAGE, { reason: "timer_too_short" });
-    const id = await repo.insertEntry(tx, { studentId, parentId, practicedOn: todayIn(student.timeZone, now), minutes, source: "timed", note: input.note });
+    const id = await repo.insertEntry(tx, { studentId, parentId, loggedByGuardianId: guardianId, practicedOn: todayIn(student.timeZone, now), minutes, source: "timed", note: input.note });
     await repo.setEntryItems(tx, id, input.homeworkItemIds);
     return id;
   });

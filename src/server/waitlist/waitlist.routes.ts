@@ -20,7 +20,11 @@ export function createWaitlistRoutes(deps: Deps) {
   const teacher = [user, requireTeacher(deps)] as const;
   const entryParam = validateParams(waitlistEntryIdParams, WAITLIST_ENTRY_NOT_FOUND_MESSAGE);
   const offerParam = validateParams(waitlistOfferIdParams, WAITLIST_OFFER_NOT_FOUND_MESSAGE);
-  const parentOf = (c: { get(key: "parentId"): string; get(key: "user"): { id: string } }) => ({ parentId: c.get("parentId"), userId: c.get("user").id });
+  const parentOf = (c: { get(key: "parentId" | "guardianId"): string; get(key: "user"): { id: string } }) => ({
+    parentId: c.get("parentId"),
+    guardianId: c.get("guardianId"),
+    userId: c.get("user").id,
+  });
   return new Hono<AppEnv>()
     .get("/mine", ...parent, async (c) => c.json(await service.parentWaitlist(deps, c.get("parentId"))))
     .post("/", ...parent, validate("json", joinWaitlistSchema), async (c) =>

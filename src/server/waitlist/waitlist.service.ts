@@ -30,7 +30,7 @@ import { passOffer } from "./waitlist-offers.service";
 import * as repo from "./waitlist.repo";
 
 type ServiceDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">;
-type Parent = { parentId: string; userId: string };
+type Parent = { parentId: string; guardianId: string; userId: string };
 
 /** A write that collided with the student's other live entry for that lesson type. */
 function alreadyWaiting(error: unknown): unknown {

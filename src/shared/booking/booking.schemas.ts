@@ -132,6 +132,8 @@ export interface BookingRequestDTO {
   /** The teacher's reason for declining, or either side's for cancelling (issue 26); null when none was given. */
   declineReason: string | null;
   cancelReason: string | null;
+  /** Who did what (issue 45): the guardian who asked, by name; null when not recorded or their account is gone. */
+  requestedBy: string | null;
   /**
    * The teacher's list only: an online lesson or call that cannot be accepted yet, as no meeting
    * link exists for this student (MEETING_LINK_NEEDED_MESSAGE). Absent in the family's list.

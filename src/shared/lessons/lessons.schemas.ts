@@ -64,6 +64,12 @@ export interface LessonDTO {
   freeCancellationUntil: string;
   cancelledAt: string | null;
   cancelledBy: "parent" | "teacher" | null;
+  /**
+   * Who did what (issue 45): the guardian who asked for the lesson, and the one who cancelled it
+   * when the family did, by name; null when not recorded or that account is gone.
+   */
+  requestedBy: string | null;
+  cancelledByGuardian: string | null;
   /** Why the side that cancelled did (issue 26); null when no reason was given. */
   cancelReason: string | null;
   lateCancel: boolean | null;

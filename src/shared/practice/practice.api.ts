@@ -65,6 +65,8 @@ export interface PracticeEntryDTO {
   updatedAt: string;
   /** The viewer logged it and may edit or delete it. */
   editable: boolean;
+  /** Who did what (issue 45): the guardian who logged it, by name; null when not recorded or that account is gone. */
+  loggedBy: string | null;
 }
 
 export interface PracticeTimerDTO {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, unique, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { LESSON_PRICE_MAX_CENTS } from "../../../shared/invoices/invoices.constants";
 import { ATTENDANCE, BOOKING_FORMATS, BOOKING_STATUSES, BOOKING_TYPES, CANCELLED_BY, SLOT_STATUSES } from "../../../shared/booking/booking.constants";
 import { parentProfiles } from "./accounts";
@@ -87,6 +87,13 @@ export const bookings = pgTable(
     seriesId: uuid().references(() => lessonSeries.id, { onDelete: "set null" }),
     cancelledAt: instant(),
     cancelledBy: text(),
+    /**
+     * Issue 45, who did what: the guardian (their own parent profile) who asked for the lesson, and
+     * the one who cancelled it when the family did. Null for what happened before households, for
+     * what the teacher or the platform did, and once that guardian's account is gone.
+     */
+    requestedByGuardianId: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
+    cancelledByGuardianId: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
     /** Cancelled inside the teacher's notice window (src/shared/lessons/cancellation.rules.ts). */
     lateCancel: boolean(),
     /** Recorded by the teacher after the lesson's start; null until then. */

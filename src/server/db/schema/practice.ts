@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   HOMEWORK_GOAL_DAYS_MAX,
   HOMEWORK_GOAL_MINUTES_MAX,
@@ -88,6 +88,8 @@ export const practiceEntries = pgTable(
     minutes: integer().notNull(),
     source: text().notNull(),
     note: text().notNull().default(""),
+    /** Issue 45: the guardian who logged it (their own parent profile); null before households and once their account is gone. */
+    loggedByGuardianId: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -53,6 +53,7 @@ export function MyRequests({ studentId, limit }: { studentId?: string; limit?: n
                 <p className="text-slate-600">
                   {formatSlot(b.startsAt)} · {FORMAT_LABELS[b.format]}
                 </p>
+                {b.requestedBy ? <p className="text-xs text-slate-600" data-testid="requested-by">Requested by {b.requestedBy}</p> : null}
                 {b.status === "accepted" ? <LessonPrice lesson={b} /> : null}
                 <RequestReason request={b} />
                 </div>

@@ -19,6 +19,7 @@ const request = (startsAt: string): BookingRequestDTO => ({
   teacher: { id: "t1", firstName: "Casey", lastName: "Keys", timeZone: "America/Chicago" },
   declineReason: null,
   cancelReason: null,
+  requestedBy: null,
   makeUpCreditFrom: null,
   priceCents: null,
   priceEstimated: false,

@@ -23,6 +23,7 @@ function request(id: string, firstName: string, overrides: Partial<BookingReques
     teacher: { id: "t1", firstName: "Taylor", lastName: "Teacher", timeZone: "America/New_York" },
     declineReason: null,
     cancelReason: null,
+    requestedBy: null,
     makeUpCreditFrom: null,
     priceCents: null,
     priceEstimated: false,

@@ -52,6 +52,7 @@ export function TeacherRequestsList() {
                 {lessons > 1 ? `${lessons} weekly lessons from ` : ""}
                 {formatSlot(r.startsAt, r.teacher.timeZone)}
               </p>
+              {r.requestedBy ? <p className="text-xs text-slate-600" data-testid="requested-by">Requested by {r.requestedBy}</p> : null}
               {r.makeUpCreditFrom ? (
                 <p className="mt-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800" data-testid="make-up-request">
                   {makeUpCreditLabel(r.makeUpCreditFrom, r.teacher.timeZone)}

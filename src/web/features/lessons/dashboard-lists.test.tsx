@@ -30,6 +30,7 @@ function request(n: number): BookingRequestDTO {
     teacher,
     declineReason: null,
     cancelReason: null,
+    requestedBy: null,
     makeUpCreditFrom: null,
     priceCents: null,
     priceEstimated: false,

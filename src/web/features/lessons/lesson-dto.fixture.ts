@@ -18,6 +18,8 @@ export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }):
     cancelledAt: null,
     cancelledBy: null,
     cancelReason: null,
+    requestedBy: null,
+    cancelledByGuardian: null,
     lateCancel: null,
     teacherCannotTeach: false,
     attendance: null,

@@ -49,6 +49,11 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                   not count as a cancellation by you.
                 </p>
               ) : null}
+              {lesson.status === "cancelled" && lesson.cancelledByGuardian ? (
+                <p className="text-xs text-slate-600" data-testid="cancelled-by">
+                  Cancelled by {lesson.cancelledByGuardian}
+                </p>
+              ) : null}
               {lesson.status === "cancelled" && lesson.cancelReason ? (
                 <p className="whitespace-pre-line break-words text-slate-700">
                   <span className="font-medium">Reason for cancelling:</span> {lesson.cancelReason}

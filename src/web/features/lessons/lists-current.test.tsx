@@ -41,6 +41,7 @@ function pendingRequest(): BookingRequestDTO {
     seriesId: null,
     declineReason: null,
     cancelReason: null,
+    requestedBy: null,
     makeUpCreditFrom: null,
     priceCents: null,
     priceEstimated: false,

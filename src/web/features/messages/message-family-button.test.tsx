@@ -79,6 +79,7 @@ const request: BookingRequestDTO = {
   teacher,
   declineReason: null,
   cancelReason: null,
+  requestedBy: null,
   makeUpCreditFrom: null,
   priceCents: null,
   priceEstimated: false,

@@ -77,6 +77,7 @@ function EntryRow({
         </p>
         {entry.homeworkItemIds.length ? <p className="text-slate-600">{entry.homeworkItemIds.map((id) => itemName.get(id) ?? "A removed item").join(", ")}</p> : null}
         {entry.note ? <p className="break-words text-slate-700">{entry.note}</p> : null}
+        {entry.loggedBy ? <p className="text-xs text-slate-600" data-testid="logged-by">Logged by {entry.loggedBy}</p> : null}
       </div>
       {entry.editable && confirming ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
