@@ -84,6 +84,27 @@ describe("who did what in a household of two guardians", () => {
   });
 });
 
+describe("moves", () => {
+  it("a lesson moved by a guardian says who moved it; a later move by the teacher clears it", async () => {
+    const teacher = await newYorkTeacher(t);
+    const family = await household();
+    const [time, later, latest] = await firstFreeTimes(teacher.teacherId, 3);
+    const requested = await book(t, { cookie: family.founderCookie, studentIds: family.studentIds }, teacher.teacherId, [time!]);
+    const id = (requested.json as { bookings: BookingRequestDTO[] }).bookings[0]!.id;
+    expect((await send(t, "POST", `/api/bookings/${id}/accept`, { cookie: teacher.cookie, body: {} })).status).toBe(200);
+
+    const moved = await send(t, "POST", `/api/lessons/${id}/reschedule`, { cookie: family.diegoCookie, body: { startsAt: later } });
+    expect(moved.status, moved.text).toBe(200);
+    const seenByTeacher = (await lessonsOf(teacher.cookie, "/api/lessons/teaching")).find((l) => l.id === id)!;
+    expect(seenByTeacher).toMatchObject({ startsAt: later, movedByGuardian: "Diego Parent", requestedBy: "Maria Parent" });
+
+    const movedBack = await send(t, "POST", `/api/lessons/${id}/reschedule`, { cookie: teacher.cookie, body: { startsAt: latest } });
+    expect(movedBack.status, movedBack.text).toBe(200);
+    const seenByMaria = (await lessonsOf(family.founderCookie, "/api/lessons/mine")).find((l) => l.id === id)!;
+    expect(seenByMaria).toMatchObject({ startsAt: latest, movedByGuardian: null });
+  });
+});
+
 describe("a household of one guardian", () => {
   it("shows no names: there is nobody to tell apart", async () => {
     const teacher = await newYorkTeacher(t);

@@ -28,6 +28,7 @@ const lessonColumns = {
   cancelledBy: bookings.cancelledBy,
   requestedBy: guardianName(bookings.requestedByGuardianId),
   cancelledByGuardian: guardianName(bookings.cancelledByGuardianId),
+  movedByGuardian: guardianName(bookings.movedByGuardianId),
   cancelReason: bookings.cancelReason,
   lateCancel: bookings.lateCancel,
   cancelledForClosedAccount: bookings.cancelledForClosedAccount,
@@ -216,12 +217,20 @@ export async function setLessonEventsStatus(tx: Executor, bookingIds: string[], 
 }
 
 /** Books the new time (the exclusion constraint refuses an overlap) and points the booking at it. */
-export async function moveToNewSlot(tx: Executor, lesson: Pick<LockedLesson, "id" | "teacherId">, startsAt: Date, endsAt: Date, format: string) {
+/** `guardianId`: the guardian who moved it (issue 45), null when the teacher did. */
+export async function moveToNewSlot(
+  tx: Executor,
+  lesson: Pick<LockedLesson, "id" | "teacherId">,
+  startsAt: Date,
+  endsAt: Date,
+  format: string,
+  guardianId: string | null = null,
+) {
   const [slot] = await tx
     .insert(bookingSlots)
     .values({ teacherId: lesson.teacherId, startsAt, endsAt, format })
     .returning({ id: bookingSlots.id });
-  await tx.update(bookings).set({ slotId: slot!.id, format }).where(eq(bookings.id, lesson.id));
+  await tx.update(bookings).set({ slotId: slot!.id, format, movedByGuardianId: guardianId }).where(eq(bookings.id, lesson.id));
   await tx
     .update(calendarEvents)
     .set({ startsAt, endsAt })

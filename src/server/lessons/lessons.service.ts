@@ -53,6 +53,7 @@ export function toLessonDTO(row: repo.LessonListRow, side: CancelledBy): LessonD
     cancelledBy: row.cancelledBy as LessonDTO["cancelledBy"],
     requestedBy: row.requestedBy,
     cancelledByGuardian: row.cancelledByGuardian,
+    movedByGuardian: row.movedByGuardian,
     cancelReason: row.cancelReason,
     lateCancel: row.lateCancel,
     teacherCannotTeach: row.status === "cancelled" && row.cancelledBy === "teacher" && row.cancelledForClosedAccount,
@@ -186,7 +187,7 @@ export async function cancelLesson(
  * calendar event moves with it. Reminders follow by themselves: their key holds the start time.
  */
 export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId: string, newStart: Date, now = new Date()): Promise<LessonDTO> {
-  const { side, teacherId } = await sideOf(deps, userId, bookingId);
+  const { side, teacherId, guardianId } = await sideOf(deps, userId, bookingId);
   await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
     const noticeHours = await repo.teacherNoticeHours(tx, teacherId);
@@ -202,7 +203,7 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
       now,
       leavingSlotId: lesson.slotId,
     });
-    await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format);
+    await repo.moveToNewSlot(tx, lesson, slot.startsAt, slot.endsAt, slot.format, guardianId);
     // The time it left goes to the families waiting for it (issue 44).
     const length = BOOKING_TYPES[lesson.bookingType as BookingType].minutes * 60_000;
     await waitlistTimesFreed(tx, teacherId, [{ startsAt: lesson.startsAt, endsAt: new Date(lesson.startsAt.getTime() + length) }], now);

@@ -145,7 +145,7 @@ export async function changeSeriesFrom(
   input: SeriesChange,
   now = new Date(),
 ): Promise<SeriesChangeResult> {
-  const { side, teacherId } = await sideOf(deps, userId, bookingId);
+  const { side, teacherId, guardianId } = await sideOf(deps, userId, bookingId);
   const { ids, freed } = await transactionWithRetry(deps.db, async (tx) => {
     const lesson = await lockForChange(tx, teacherId, bookingId);
     const plan = await planChange(tx, side, lesson, input, now, true);
@@ -168,7 +168,7 @@ export async function changeSeriesFrom(
     // Released first, so a new week overlapping its own old hour does not collide with itself.
     await repo.releaseSlots(tx, plan.affected.map((a) => a.slotId));
     for (const [i, move] of plan.moves.entries()) {
-      await repo.moveToNewSlot(tx, { id: move.id, teacherId }, move.startsAt, move.endsAt, plan.weeks[i]!.format!);
+      await repo.moveToNewSlot(tx, { id: move.id, teacherId }, move.startsAt, move.endsAt, plan.weeks[i]!.format!, guardianId);
     }
     const ids = plan.moves.map((m) => m.id);
     const contexts = await lessonMailContexts(tx, ids);

@@ -70,6 +70,8 @@ export interface LessonDTO {
    */
   requestedBy: string | null;
   cancelledByGuardian: string | null;
+  /** The guardian who last moved the lesson (null when the teacher did, or it never moved). */
+  movedByGuardian: string | null;
   /** Why the side that cancelled did (issue 26); null when no reason was given. */
   cancelReason: string | null;
   lateCancel: boolean | null;

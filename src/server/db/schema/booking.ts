@@ -94,6 +94,8 @@ export const bookings = pgTable(
      */
     requestedByGuardianId: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
     cancelledByGuardianId: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
+    /** The guardian who last moved the lesson to another time; null when the teacher moved it last. */
+    movedByGuardianId: uuid().references((): AnyPgColumn => parentProfiles.id, { onDelete: "set null" }),
     /** Cancelled inside the teacher's notice window (src/shared/lessons/cancellation.rules.ts). */
     lateCancel: boolean(),
     /** Recorded by the teacher after the lesson's start; null until then. */

@@ -20,6 +20,7 @@ export function lessonDTO(overrides: Partial<LessonDTO> & { startsAt: string }):
     cancelReason: null,
     requestedBy: null,
     cancelledByGuardian: null,
+    movedByGuardian: null,
     lateCancel: null,
     teacherCannotTeach: false,
     attendance: null,

@@ -57,6 +57,20 @@ describe("LessonsList", () => {
     expect(within(gone!).getByTestId("teacher-cannot-teach")).toHaveTextContent("Cancelled because the teacher can no longer teach on Music Lessons.");
   });
 
+  it("says which guardian moved or cancelled a lesson (issue 45), and nothing when none is named", () => {
+    const [moved] = renderRows("teacher", [lessonDTO({ startsAt: soon, movedByGuardian: "Diego Lopez" })]);
+    expect(within(moved!).getByTestId("moved-by")).toHaveTextContent("Moved by Diego Lopez");
+    cleanup();
+    const cancelled = { status: "cancelled" as const, cancelledBy: "parent" as const, cancelledAt: soon, lateCancel: false, cancelledByGuardian: "Maria Lopez", movedByGuardian: "Diego Lopez" };
+    const [row] = renderRows("parent", [lessonDTO({ startsAt: soon, ...cancelled })]);
+    expect(within(row!).getByTestId("cancelled-by")).toHaveTextContent("Cancelled by Maria Lopez");
+    expect(within(row!).queryByTestId("moved-by")).not.toBeInTheDocument();
+    cleanup();
+    const [plain] = renderRows("parent", [lessonDTO({ startsAt: soon })]);
+    expect(within(plain!).queryByTestId("moved-by")).not.toBeInTheDocument();
+    expect(within(plain!).queryByTestId("cancelled-by")).not.toBeInTheDocument();
+  });
+
   it("shows an accepted lesson's meeting link and how to reach the teacher (issue 26)", () => {
     const [row] = renderRows("parent", [lessonDTO({ startsAt: soon })]);
     expect(within(row!).getByRole("link", { name: "https://meet.example/casey-keys" })).toHaveAttribute("href", "https://meet.example/casey-keys");

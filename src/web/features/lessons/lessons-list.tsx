@@ -49,6 +49,11 @@ export function LessonsList({ lessons, side, empty }: { lessons: LessonDTO[]; si
                   not count as a cancellation by you.
                 </p>
               ) : null}
+              {lesson.status !== "cancelled" && lesson.movedByGuardian ? (
+                <p className="text-xs text-slate-600" data-testid="moved-by">
+                  Moved by {lesson.movedByGuardian}
+                </p>
+              ) : null}
               {lesson.status === "cancelled" && lesson.cancelledByGuardian ? (
                 <p className="text-xs text-slate-600" data-testid="cancelled-by">
                   Cancelled by {lesson.cancelledByGuardian}
