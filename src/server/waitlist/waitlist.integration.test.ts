@@ -20,7 +20,7 @@ import {
 import { localDateTime } from "../../shared/calendar/calendar-views.rules";
 import type { TimeOffCreatedDTO } from "../../shared/teachers/lesson-settings.schemas";
 import { issueCredits } from "../booking";
-import { accountSuspensions, bookings, bookingSlots, mailOutbox, teacherProfiles, waitlistEntries, waitlistOffers } from "../db/schema";
+import { accountSuspensions, bookings, bookingSlots, mailOutbox, makeUpCredits, teacherProfiles, waitlistEntries, waitlistOffers } from "../db/schema";
 import { JOB_KINDS } from "../job-kinds";
 import { runDueJobs } from "../jobs/job-runner";
 
@@ -242,6 +242,26 @@ describe("a freed time is offered", () => {
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.json.booking).toMatchObject({ status: "accepted", startsAt: lessonAt.toISOString() });
     expect((await waitlistOf(b)).offers).toEqual([]);
+  });
+
+  it("the credit holder's claim is their make-up lesson: the offer says so and the request spends the credit", async () => {
+    const { teacher, a, lessonAt, lessonId, morning } = await scene();
+    const c = await family("Cal");
+    expect((await join(c, teacher, morning)).status).toBe(201);
+    const past = await createBooking(t.deps, { teacherId: teacher.teacherId, parentId: c.parentId, studentId: c.studentIds[0]!, status: "accepted", startsAt: newYorkTime(6, 15) });
+    await issueCredits(t.deps.db, [{ teacherId: teacher.teacherId, studentId: c.studentIds[0]!, bookingId: past.bookingId }], new Date());
+    await cancel(a, lessonId);
+    await runJobs();
+    const [offer] = (await waitlistOf(c)).offers;
+    expect(offer).toMatchObject({ startsAt: lessonAt.toISOString(), usesMakeUpCredit: true });
+
+    const claimed = await send(t, "POST", `/api/waitlist/offers/${offer!.id}/claim`, { cookie: c.cookie });
+    expect(claimed.status, claimed.text).toBe(201);
+    const [bookingId] = claimed.json.bookingIds as string[];
+    const requests = (await send(t, "GET", "/api/bookings/requests", { cookie: teacher.cookie })).json.bookings as { id: string; makeUpCreditFrom: string | null }[];
+    expect(requests.find((r) => r.id === bookingId)?.makeUpCreditFrom).toBe(newYorkTime(6, 15).toISOString());
+    const [credit] = await t.deps.db.select({ usedBy: makeUpCredits.usedByBookingId }).from(makeUpCredits).where(eq(makeUpCredits.studentId, c.studentIds[0]!));
+    expect(credit!.usedBy).toBe(bookingId);
   });
 
   it("ten concurrent claims of one offer give one booking request and nine 'just taken'; another family's claim is 404", async () => {

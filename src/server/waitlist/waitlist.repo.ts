@@ -265,6 +265,7 @@ const offerColumns = {
   teacherFirstName: teacherProfiles.firstName,
   teacherLastName: teacherProfiles.lastName,
   studentFirstName: studentProfiles.firstName,
+  holdsCredit,
 };
 
 function offerQuery(db: Executor) {

@@ -76,8 +76,12 @@ function toOfferDTO(row: repo.OfferRow): WaitlistOfferDTO {
     expiresAt: row.expiresAt.toISOString(),
     status: row.status as WaitlistOfferDTO["status"],
     repeatWeeks: row.repeatWeeks,
+    usesMakeUpCredit: spendsCredit(row),
   };
 }
+
+/** A single full lesson claimed by a family holding a usable credit with the teacher is their make-up lesson. */
+const spendsCredit = (offer: repo.OfferRow) => offer.holdsCredit && offer.bookingType === "full" && !offer.repeatWeeks;
 
 /** Tells the teacher's open waitlist page that it changed. */
 async function tellTeacher(deps: ServiceDeps, teacherId: string) {
@@ -276,6 +280,15 @@ async function requestForOffer(deps: ServiceDeps, parent: Parent, offer: repo.Of
     startTimes: [offer.startsAt.toISOString()],
   };
   const request = async (input: CreateBookingInput) => (await requestBooking(deps, parent, input, now, claim)).map((r) => r.id);
+  if (spendsCredit(offer)) {
+    try {
+      return await request({ ...base, useMakeUpCredit: true });
+    } catch (error) {
+      // The credit was spent or voided since the offer was read: the claim is still a normal request.
+      if (!(error instanceof AppError && error.reason === "no_credit")) throw error;
+      return request(base);
+    }
+  }
   if (!offer.repeatWeeks) return request(base);
   try {
     return await request({ ...base, repeat: { weeks: offer.repeatWeeks } });

@@ -113,6 +113,11 @@ export interface WaitlistOfferDTO {
   expiresAt: string;
   status: WaitlistOfferStatus;
   repeatWeeks: number | null;
+  /**
+   * Claiming it spends the student's make-up credit with this teacher (the credit is why the family
+   * was offered it first): a single full lesson while the credit is usable.
+   */
+  usesMakeUpCredit: boolean;
 }
 
 /** A parent's entry, as the parent's dashboard shows it. */

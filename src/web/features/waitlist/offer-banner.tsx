@@ -60,6 +60,7 @@ function OfferCard({ offer, now, onClaimed }: { offer: WaitlistOfferDTO; now: Da
               <p className="text-sm text-slate-700">
                 {BOOKING_TYPES[offer.bookingType].label} for {offer.studentFirstName} · {FORMAT_LABELS[offer.format]}
                 {offer.repeatWeeks ? ` · ${offer.repeatWeeks} weekly lessons from then on` : ""}
+                {offer.usesMakeUpCredit ? " · uses your make-up credit" : ""}
               </p>
               <p className="mt-1 text-sm font-medium text-amber-800">
                 Held for you for <span data-testid="offer-countdown">{holdLeftLabel(new Date(offer.expiresAt), now)}</span>
