@@ -38,7 +38,7 @@ async function household() {
 /** A household whose student has a lesson request with the teacher (so the teacher may write first). */
 async function familyWithTeacher() {
   const [{ a, b }, tr] = await Promise.all([household(), teacher()]);
-  await createBooking(t.deps, { teacherId: tr.teacherId, parentId: a.parentId, studentId: a.studentIds[0]!, status: "confirmed" });
+  await createBooking(t.deps, { teacherId: tr.teacherId, parentId: a.parentId, studentId: a.studentIds[0]!, status: "accepted" });
   return { a, b, tr };
 }
 

@@ -36,8 +36,6 @@ const senderNamed = (name: SQL) => sql`(case when ${senderIsTeacher}
 const senderName = senderNamed(sql`sn.first_name || ' ' || sn.last_name`);
 const senderFirstName = senderNamed(sql`sn.first_name`);
 
-
-
 /** An instant as ISO text in UTC (raw queries return timestamps as driver-specific text). */
 function iso(column: SQL, precision: "MS" | "US" = "MS"): SQL {
   return sql`to_char((${column}) at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"'`)})`;
