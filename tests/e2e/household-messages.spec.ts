@@ -15,7 +15,7 @@ async function shot(page: Page, name: string) {
  * answers; the teacher sees the family as both of them and his answer under his name; the mother
  * sees it live, under his name, on her phone.
  */
-test("a household's conversation: both guardians read and write it, each message shows who wrote it", async ({ page, browser, parent, teacher }) => {
+test("a household's conversation: both guardians read and write it, each message shows who wrote it", async ({ browser, parent, teacher }) => {
   test.setTimeout(120_000);
   await makeDiscoverable(teacher);
   const { id: teacherId } = (await (await teacher.api.get("/api/teachers/me")).json()) as { id: string };

@@ -3,7 +3,7 @@ import type { Executor } from "../db/client";
 import type { JobKind } from "../jobs";
 import { scheduleJob } from "../jobs";
 import { unreadMessageEmail } from "./messages.emails";
-import { findUnreadMessage, stampUnreadEmail, unreadEmailRecipients } from "./messages.repo";
+import { findUnreadMessage, stampUnreadEmail, unreadEmailRecipients } from "./unread-email.repo";
 
 export const UNREAD_EMAIL_KIND = "message-unread-email";
 /** A message still unread this long after it was sent is emailed to each recipient who has not read it. */
