@@ -94,7 +94,7 @@ async function makePeople(databaseUrl: string, dataDir: string) {
     const pairs = [];
     for (let i = 0; i < PAIRS; i++) {
       const [parent, teacher] = await Promise.all([createParent(deps), createTeacher(deps)]);
-      const { conversationId } = await createConversation(deps, { parentUserId: parent.userId, teacherUserId: teacher.userId, texts: [] });
+      const { conversationId } = await createConversation(deps, { parentId: parent.parentId, parentUserId: parent.userId, teacherUserId: teacher.userId, texts: [] });
       pairs.push({ parent, teacher, conversationId });
     }
     return pairs;

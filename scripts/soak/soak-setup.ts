@@ -58,7 +58,7 @@ export async function makeCommunity(databaseUrl: string, dataDir: string, secret
       for (let f = 0; f < familiesPerTeacher; f++) {
         const parent = await createParent(deps, { students: 1 });
         const studentId = parent.studentIds[0]!;
-        const { conversationId } = await createConversation(deps, { parentUserId: parent.userId, teacherUserId: teacher.userId, texts: [] });
+        const { conversationId } = await createConversation(deps, { parentId: parent.parentId, parentUserId: parent.userId, teacherUserId: teacher.userId, texts: [] });
         const { classId } = await createClass(deps, { teacherId: teacher.teacherId, parentId: parent.parentId, studentId, name: `Soak class ${t}.${f}` });
         families.push({ ...parent, studentId, conversationId, classId });
       }

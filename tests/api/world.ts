@@ -159,7 +159,7 @@ export async function createWorld(t: TestApp) {
     createClass(t.deps, { teacherId: teacher.teacherId, name: "Another open class" }),
   ]);
   // The parent's conversation with the teacher, with one message from the parent.
-  const { conversationId } = await createConversation(t.deps, { parentUserId: parent.userId, teacherUserId: teacher.userId });
+  const { conversationId } = await createConversation(t.deps, { parentId: parent.parentId, parentUserId: parent.userId, teacherUserId: teacher.userId });
   // Reports (issue 27): the other parent reported the parent's review, the teacher the parent's message.
   const reports = await createWorldReports(t, { parent, otherParent, teacher, reviewId: review!.id, conversationId });
   // Days off of the teacher far ahead, for the route on an existing range.

@@ -54,3 +54,11 @@ export async function sidesActive(db: Executor, of: { bookingId: string } | { in
      where x.id = ${id}`);
   return { parent: row?.parent === true, teacher: row?.teacher === true };
 }
+
+/**
+ * Issue 45: a household (the founder's parent_profiles.id) may be contacted and shown while one
+ * of its guardians' accounts is active: the teacher writes to the family, not to one login.
+ */
+export function householdActive(householdId: SQL): SQL {
+  return sql`exists (select 1 from parent_profiles st_g where st_g.household_id = ${householdId} and ${activeAccount(sql`st_g.user_id`)})`;
+}

@@ -109,7 +109,7 @@ describe.skipIf(!onPostgres)("npm run db:move-to-postgres", () => {
       await attendedLesson(deps, { ...family, studentId: parent.studentIds[1]! }, new Date("2024-03-06T21:00:00Z"), 4500);
       const invoice = await sentInvoice(deps, teacher.teacherId, { parentId: parent.parentId, from: "2024-03-01", to: "2024-03-31", note: "März — thanks ✓" });
       await recordPayment(deps, teacher.teacherId, invoice.id, { amountCents: 5000, paidOn: "2024-04-02", method: "bank_transfer", note: "first part" });
-      const { conversationId } = await createConversation(deps, { parentUserId: parent.userId, teacherUserId: teacher.userId, texts: ["Hello, do you have time on Tuesdays?", "Thanks!\nSee you 😀"] });
+      const { conversationId } = await createConversation(deps, { parentId: parent.parentId, parentUserId: parent.userId, teacherUserId: teacher.userId, texts: ["Hello, do you have time on Tuesdays?", "Thanks!\nSee you 😀"] });
       const [review] = await source.db.insert(reviews).values({ teacherId: teacher.teacherId, parentId: parent.parentId, rating: 4, body: "Patient and encouraging." }).returning({ id: reviews.id });
       // A second review the operators hid: the teacher's figures count only the first.
       const other = await createParent(deps);

@@ -79,7 +79,7 @@ async function busyFamily() {
   await addGrade(t.deps, classId, { title: "Scales quiz", score: 92 });
   const [conversation] = await t.deps.db
     .insert(conversations)
-    .values({ parentUserId: parent.userId, teacherUserId: teacher.userId })
+    .values({ parentId: parent.parentId, teacherUserId: teacher.userId })
     .returning({ id: conversations.id });
   await t.deps.db.insert(messages).values({ conversationId: conversation!.id, senderUserId: teacher.userId, body: "See you Tuesday!" });
   return { teacher, parent, studentId, classId, weekStart, at };

@@ -212,7 +212,8 @@ export function classesOfFamilies(db: Executor, parentIds: readonly string[]): P
 
 /**
  * Messages to each of the accounts still unread (removed ones not counted). Per account, its
- * conversations on either side by their indexes, then their messages by conversation.
+ * conversations on either side by their indexes (a teacher's, and a guardian's household's, issue
+ * 45), then the messages by conversation sent by anyone else after the account's own read time.
  */
 export async function unreadMessageCounts(db: Executor, userIds: readonly string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
@@ -220,9 +221,12 @@ export async function unreadMessageCounts(db: Executor, userIds: readonly string
     db,
     sql`select x.user_id as "userId",
                (select count(*) from messages m
-                 where m.conversation_id in (select c.id from conversations c where c.parent_user_id = x.user_id
+                 where m.conversation_id in (select c.id from conversations c
+                                              where c.parent_id = (select h.household_id from parent_profiles h where h.user_id = x.user_id)
                                              union all select c.id from conversations c where c.teacher_user_id = x.user_id)
-                   and m.sender_user_id is distinct from x.user_id and m.read_at is null and m.hidden_at is null) as count
+                   and m.sender_user_id is distinct from x.user_id and m.hidden_at is null
+                   and not exists (select 1 from conversation_reads r
+                                    where r.conversation_id = m.conversation_id and r.user_id = x.user_id and r.last_read_at >= m.created_at)) as count
           from unnest(array[${ids(userIds)}]::text[]) as x(user_id)`,
   );
   return new Map(rows.map((row) => [row.userId, Number(row.count)]));

@@ -24,6 +24,7 @@ import { createAccount, signInNewAccount } from "../auth";
 import type { Executor } from "../db/client";
 import type { Deps } from "../deps";
 import type { SessionUser } from "../http/app-env";
+import { moveConversationsToHousehold } from "../messages";
 import { createGuardianProfile } from "../parents";
 import { householdInvitationEmail, removedFromHouseholdEmail } from "./households.emails";
 import * as repo from "./households.repo";
@@ -256,6 +257,8 @@ export async function acceptInvitation(deps: Pick<Deps, "db">, user: SessionUser
     }
     await repo.revokeOpenInvitationsBy(tx, own.guardianId, own.guardianId, now);
     await repo.joinHousehold(tx, own.guardianId, invitation.householdId, invitation.invitedBy, now);
+    // Their conversations with teachers become the household's, as its own are now theirs.
+    await moveConversationsToHousehold(tx, { userId: user.id, ownHouseholdId: own.guardianId, householdId: invitation.householdId }, now);
     return { householdId: invitation.householdId };
   });
 }
@@ -289,6 +292,7 @@ export async function joinWithNewAccount(
       }
       const guardianId = await createGuardianProfile(tx, userId, input);
       await repo.joinHousehold(tx, guardianId, invitation.householdId, invitation.invitedBy, now);
+      await moveConversationsToHousehold(tx, { userId, ownHouseholdId: guardianId, householdId: invitation.householdId }, now);
     },
   );
   const { signedIn, setCookies } = await signInNewAccount(deps, {

@@ -28,8 +28,9 @@ export async function getConversation(db: Executor, userId: string, conversation
 
 /**
  * "Message {first name}" (profile), Message Teacher (student page), the class page's Messages tab:
- * the parent's one conversation with the teacher, opened or created. A student or class given
- * must be the parent's own (and the class with this teacher), else 404.
+ * the household's one conversation with the teacher, opened or created, whichever guardian opens
+ * it (issue 45). A student or class given must be the household's (and the class with this
+ * teacher), else 404.
  *
  * "Message teachers from student and class pages" (parent settings; the spec's "Allow Student to
  * Message Teacher", persisted per decisions.md section 2): students have no accounts of their own,
@@ -46,7 +47,9 @@ export async function openWithTeacher(
 ): Promise<ConversationSummary> {
   const teacher = await repo.findTeacherAccount(deps.db, input.teacherId);
   if (!teacher) throw new AppError("not_found", "Teacher not found");
-  if (teacher.userId === parent.userId) throw new AppError("forbidden", "You cannot message yourself.");
+  if (teacher.userId === parent.userId || (await repo.isGuardianOf(deps.db, parent.parentId, teacher.userId))) {
+    throw new AppError("forbidden", "You cannot message yourself.");
+  }
   if (input.studentId && !(await repo.isParentsStudent(deps.db, parent.parentId, input.studentId))) {
     throw new AppError("not_found", "Student not found");
   }
@@ -57,7 +60,7 @@ export async function openWithTeacher(
     throw new AppError("forbidden", STUDENT_MESSAGES_OFF_MESSAGE, { reason: "student_messages_off" });
   }
   const id = await repo.upsertConversation(deps.db, {
-    parentUserId: parent.userId,
+    parentId: parent.parentId,
     teacherUserId: teacher.userId,
     studentId: input.studentId ?? null,
     classId: input.classId ?? null,
@@ -69,6 +72,7 @@ export async function openWithTeacher(
  * A teacher opens the conversation with a family from a student they teach (booked with them or in
  * their class) or from one of their classes. No cold outreach: any other family is refused with
  * 403 and the rule, whether or not the student exists (the answer tells nothing about strangers).
+ * It is the household's one conversation (issue 45): a teacher cannot talk to one guardian alone.
  */
 export async function openWithFamily(
   deps: Pick<Deps, "db">,
@@ -83,9 +87,9 @@ export async function openWithFamily(
     family = await repo.findFamilyOfStudent(deps.db, teacher.teacherId, input.studentId);
   }
   if (!family) throw new AppError("forbidden", COLD_OUTREACH_MESSAGE, { reason: "no_cold_outreach" });
-  if (family.parentUserId === teacher.userId) throw new AppError("forbidden", "You cannot message yourself.");
+  if (await repo.isGuardianOf(deps.db, family.parentId, teacher.userId)) throw new AppError("forbidden", "You cannot message yourself.");
   const id = await repo.upsertConversation(deps.db, {
-    parentUserId: family.parentUserId,
+    parentId: family.parentId,
     teacherUserId: teacher.userId,
     studentId: family.studentId,
     classId: family.classId,
@@ -96,12 +100,23 @@ export async function openWithFamily(
 /**
  * Block (issue 27): the viewer blocks the other side of the conversation. Either side may; blocking
  * twice changes nothing. Taken under the conversation's lock, as sending is (messages.service.ts).
+ * Issue 45: a block is its side's. The teacher's block shuts out the whole household; a guardian's
+ * is the household's, and any guardian may lift it (they act for the family alike).
  */
 export async function setBlock(deps: Pick<Deps, "db">, userId: string, conversationId: string, blocked: boolean): Promise<ConversationSummary> {
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.lockConversationOf(tx, conversationId, userId))) throw new AppError("not_found", CONVERSATION_NOT_FOUND_MESSAGE);
+    const conversation = await repo.lockConversationOf(tx, conversationId, userId);
+    if (!conversation) throw new AppError("not_found", CONVERSATION_NOT_FOUND_MESSAGE);
     if (blocked) await repo.insertBlock(tx, conversationId, userId);
-    else await repo.deleteBlock(tx, conversationId, userId);
+    else await repo.deleteBlocksOfSide(tx, conversationId, conversation.iAmTeacher);
   });
   return getConversation(deps.db, userId, conversationId);
+}
+
+/**
+ * Issue 45: a parent joining a household brings their conversations into it (one with a teacher
+ * the household already talks to is merged into the household's). In the join's transaction.
+ */
+export function moveConversationsToHousehold(tx: Executor, joiner: { userId: string; ownHouseholdId: string; householdId: string }, now: Date) {
+  return repo.moveConversationsToHousehold(tx, joiner.ownHouseholdId, joiner.householdId, joiner.userId, now);
 }

@@ -6,11 +6,13 @@ const EXCERPT_LENGTH = 300;
 export function unreadMessageEmail(
   publicUrl: string,
   to: { email: string; firstName: string | null; audience: "parent" | "teacher" },
-  senderName: string | null,
+  sender: { name: string | null; withTeacher: string | null },
   conversationId: string,
   text: string,
 ): MailMessage {
-  const from = senderName ?? "Someone";
+  const from = sender.name ?? "Someone";
+  // Issue 45: another guardian's message is in the family's conversation with the teacher, not to you alone.
+  const what = sender.withTeacher ? `${from} wrote in your family's conversation with ${sender.withTeacher}` : `${from} sent you a message`;
   const trimmed = text.trim();
   const excerpt = trimmed.length > EXCERPT_LENGTH ? `${trimmed.slice(0, EXCERPT_LENGTH)}…` : trimmed;
   return {
@@ -18,7 +20,7 @@ export function unreadMessageEmail(
     kind: "message-unread",
     audience: to.audience,
     subject: `New message from ${from}`,
-    text: `Hi ${to.firstName ?? "there"},\n\n${from} sent you a message on Music Lessons:\n\n${excerpt
+    text: `Hi ${to.firstName ?? "there"},\n\n${what} on Music Lessons:\n\n${excerpt
       .split("\n")
       .map((line) => `> ${line}`)
       .join("\n")}\n\nRead and reply:\n${publicUrl}/messages/${conversationId}\n\nYou get at most one such email an hour per conversation. Turn these emails off in Settings (New messages).\n`,

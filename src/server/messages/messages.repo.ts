@@ -1,28 +1,16 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
-import { activeAccount, teacherInGoodStanding, teacherUserInGoodStanding } from "../db/account-standing";
+import { householdActive, teacherInGoodStanding } from "../db/account-standing";
 import { knowsStudent } from "../db/relationships";
-
-/** Whether a conversation's side (a user id) may be written to: an active family, a teacher in good standing. */
-function mayReceive(userId: SQL, isTeacher: SQL): SQL {
-  return sql`(case when ${isTeacher} then ${teacherUserInGoodStanding(userId)} else ${activeAccount(userId)} end)`;
-}
+import { blockByTeacher, iAmTeacher, iso, member, one, otherMayReceive, senderFirstName, senderIsTeacher, senderName } from "./conversation-sides.repo";
 
 /**
  * SQL of the messages feature. The service decides who may do what; these functions take ids it
- * checked, or return what it checks. A conversation names its two sides by user id; names and
- * photos come from the profiles of those users (gone once an account is deleted).
+ * checked, or return what it checks. A conversation's two sides are a household (parent_id: the
+ * founder's parent profile; every guardian of it is in the conversation, issue 45) and a teacher
+ * (teacher_user_id). Names and photos come from the profiles (gone once an account is deleted).
+ * Queries name the conversation `c`.
  */
-
-/** An instant as ISO text in UTC (raw queries return timestamps as driver-specific text). */
-function iso(column: SQL, precision: "MS" | "US" = "MS"): SQL {
-  return sql`to_char((${column}) at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"'`)})`;
-}
-
-async function one<Row>(db: Executor, query: SQL): Promise<Row | null> {
-  const [row] = await queryRows<Row>(db, query);
-  return row ?? null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Who may talk to whom
@@ -55,20 +43,25 @@ export async function allowsStudentMessages(db: Executor, parentId: string): Pro
   return row?.allowed ?? false;
 }
 
+/** Whether a login is one of the household's guardians (a teacher who is also a guardian cannot message their own family). */
+export async function isGuardianOf(db: Executor, householdId: string, userId: string): Promise<boolean> {
+  return (await one(db, sql`select 1 from parent_profiles where household_id = ${householdId} and user_id = ${userId}`)) !== null;
+}
+
 export interface Family {
-  parentUserId: string;
+  /** The household (the founder's parent_profiles.id). */
   parentId: string;
   studentId: string | null;
   classId: string | null;
 }
 
-/** The family of one of the teacher's classes (with a family in it). */
+/** The family of one of the teacher's classes (with a family in it, while one of its guardians is active). */
 export function findFamilyOfClass(db: Executor, teacherId: string, classId: string) {
   return one<Family>(
     db,
-    sql`select pp.user_id as "parentUserId", pp.id as "parentId", c.student_id as "studentId", c.id as "classId"
-          from classes c join parent_profiles pp on pp.id = c.parent_id
-         where c.id = ${classId} and c.teacher_id = ${teacherId} and ${activeAccount(sql`pp.user_id`)}`,
+    sql`select c.parent_id as "parentId", c.student_id as "studentId", c.id as "classId"
+          from classes c
+         where c.id = ${classId} and c.teacher_id = ${teacherId} and c.parent_id is not null and ${householdActive(sql`c.parent_id`)}`,
   );
 }
 
@@ -76,9 +69,9 @@ export function findFamilyOfClass(db: Executor, teacherId: string, classId: stri
 export function findFamilyOfStudent(db: Executor, teacherId: string, studentId: string) {
   return one<Family>(
     db,
-    sql`select pp.user_id as "parentUserId", pp.id as "parentId", s.id as "studentId", null::uuid as "classId"
-          from student_profiles s join parent_profiles pp on pp.id = s.parent_id
-         where s.id = ${studentId} and ${knowsStudent(sql`${teacherId}`, sql`s.id`)} and ${activeAccount(sql`pp.user_id`)}`,
+    sql`select s.parent_id as "parentId", s.id as "studentId", null::uuid as "classId"
+          from student_profiles s
+         where s.id = ${studentId} and ${knowsStudent(sql`${teacherId}`, sql`s.id`)} and ${householdActive(sql`s.parent_id`)}`,
   );
 }
 
@@ -86,19 +79,19 @@ export function findFamilyOfStudent(db: Executor, teacherId: string, studentId: 
 // Conversations
 
 /**
- * The pair's one conversation, created when missing (the unique pair index makes two processes
- * opening it at once end with one row). The first context given stays: it says what the
- * conversation was started about.
+ * The household's one conversation with the teacher, created when missing (the unique index makes
+ * two guardians, or the teacher and a guardian, opening it at once end with one row). The first
+ * context given stays: it says what the conversation was started about.
  */
 export async function upsertConversation(
   db: Executor,
-  pair: { parentUserId: string; teacherUserId: string; studentId: string | null; classId: string | null },
+  pair: { parentId: string; teacherUserId: string; studentId: string | null; classId: string | null },
 ): Promise<string> {
   const row = await one<{ id: string }>(
     db,
-    sql`insert into conversations (parent_user_id, teacher_user_id, student_id, class_id)
-        values (${pair.parentUserId}, ${pair.teacherUserId}, ${pair.studentId}, ${pair.classId})
-        on conflict (parent_user_id, teacher_user_id) do update
+    sql`insert into conversations (parent_id, teacher_user_id, student_id, class_id)
+        values (${pair.parentId}, ${pair.teacherUserId}, ${pair.studentId}, ${pair.classId})
+        on conflict (parent_id, teacher_user_id) do update
           set student_id = coalesce(conversations.student_id, excluded.student_id),
               class_id = coalesce(conversations.class_id, excluded.class_id)
         returning id`,
@@ -107,11 +100,19 @@ export async function upsertConversation(
   return row.id;
 }
 
+/** A guardian of the household, as the conversation shows them (founder first, then by when they joined). */
+export interface GuardianName {
+  userId: string;
+  firstName: string;
+  lastName: string;
+}
+
 export interface ConversationRow {
   id: string;
   iAmParent: boolean;
   createdAt: string;
   lastMessageAt: string | null;
+  /** The teacher's login, or the household founder's (a teacher's view of the family). */
   otherUserId: string | null;
   otherDeleted: boolean | null;
   otherImage: string | null;
@@ -120,6 +121,8 @@ export interface ConversationRow {
   otherTeacherId: string | null;
   /** The other side may be written to and shown (account-standing.ts): false once suspended or gone. */
   otherReachable: boolean;
+  /** The household's guardians now (the viewer among them when they are one). */
+  guardians: GuardianName[];
   studentId: string | null;
   studentFirstName: string | null;
   classId: string | null;
@@ -127,19 +130,22 @@ export interface ConversationRow {
   lastId: string | null;
   lastBody: string | null;
   lastSenderUserId: string | null;
+  lastSenderFirstName: string | null;
+  lastSenderIsTeacher: boolean | null;
   lastSentAt: string | null;
   lastHidden: boolean | null;
   unread: number;
-  /** Blocks (issue 27): the viewer blocked the other side; the other side blocked the viewer. */
+  /** Blocks (issue 27): the viewer's side blocked the other side; the other side blocked the viewer's. */
   blockedByMe: boolean;
   blockedByOther: boolean;
 }
 
 /**
  * The viewer's conversations as the inbox shows them, newest first: the other side (profile name,
- * photo, deleted or not), the context, the last message and the viewer's unread count. With
- * `conversationId`, that one (still only when the viewer is in it); otherwise only conversations
- * with at least one message (one opened and left empty stays out of both inboxes).
+ * photo, deleted or not), the household's guardians, the context, the last message and the
+ * viewer's own unread count. With `conversationId`, that one (still only when the viewer is in
+ * it); otherwise only conversations with at least one message (one opened and left empty stays
+ * out of every inbox).
  */
 export async function listConversations(
   db: Executor,
@@ -148,73 +154,93 @@ export async function listConversations(
 ): Promise<ConversationRow[]> {
   const rows = await queryRows<ConversationRow>(
     db,
-    sql`select c.id, (c.parent_user_id = ${userId}) as "iAmParent", ${iso(sql`c.created_at`)} as "createdAt",
+    sql`select c.id, not ${iAmTeacher(userId)} as "iAmParent", ${iso(sql`c.created_at`)} as "createdAt",
                ${iso(sql`c.last_message_at`)} as "lastMessageAt",
                ou.id as "otherUserId", ou.deleted as "otherDeleted", ou.image as "otherImage",
-               coalesce(tp.first_name, pp.first_name) as "otherFirstName",
-               coalesce(tp.last_name, pp.last_name) as "otherLastName", tp.id as "otherTeacherId",
-               coalesce(${mayReceive(sql`ou.id`, sql`c.parent_user_id = ${userId}`)}, false) as "otherReachable",
+               (case when ${iAmTeacher(userId)} then fp.first_name else tp.first_name end) as "otherFirstName",
+               (case when ${iAmTeacher(userId)} then fp.last_name else tp.last_name end) as "otherLastName", tp.id as "otherTeacherId",
+               coalesce(${otherMayReceive(userId)}, false) as "otherReachable",
+               (select coalesce(json_agg(json_build_object('userId', g.user_id, 'firstName', g.first_name, 'lastName', g.last_name)
+                                         order by (g.id = g.household_id) desc, g.household_joined_at, g.created_at), '[]'::json)
+                  from parent_profiles g where g.household_id = c.parent_id) as guardians,
                c.student_id as "studentId", s.first_name as "studentFirstName",
                c.class_id as "classId", cl.name as "className",
                lm.id as "lastId", lm.body as "lastBody", lm.sender_user_id as "lastSenderUserId",
+               lm.sender_first_name as "lastSenderFirstName", lm.sender_is_teacher as "lastSenderIsTeacher",
                ${iso(sql`lm.created_at`)} as "lastSentAt", (lm.hidden_at is not null) as "lastHidden",
-               exists (select 1 from conversation_blocks b where b.conversation_id = c.id and b.blocker_user_id = ${userId}) as "blockedByMe",
-               exists (select 1 from conversation_blocks b where b.conversation_id = c.id and b.blocker_user_id <> ${userId}) as "blockedByOther",
+               exists (select 1 from conversation_blocks b where b.conversation_id = c.id and ${blockByTeacher} = ${iAmTeacher(userId)}) as "blockedByMe",
+               exists (select 1 from conversation_blocks b where b.conversation_id = c.id and ${blockByTeacher} <> ${iAmTeacher(userId)}) as "blockedByOther",
                (select count(*)::int from messages u
-                 where u.conversation_id = c.id and u.read_at is null
-                   and u.sender_user_id is distinct from ${userId}) as unread
+                 where u.conversation_id = c.id and u.sender_user_id is distinct from ${userId}
+                   and (r.last_read_at is null or u.created_at > r.last_read_at)) as unread
           from conversations c
-          left join "user" ou
-            on ou.id = case when c.parent_user_id = ${userId} then c.teacher_user_id else c.parent_user_id end
-          left join teacher_profiles tp on c.parent_user_id = ${userId} and tp.user_id = ou.id
-          left join parent_profiles pp on c.parent_user_id is distinct from ${userId} and pp.user_id = ou.id
+          left join parent_profiles fp on fp.id = c.parent_id
+          left join "user" ou on ou.id = case when ${iAmTeacher(userId)} then fp.user_id else c.teacher_user_id end
+          left join teacher_profiles tp on not ${iAmTeacher(userId)} and tp.user_id = ou.id
+          left join conversation_reads r on r.conversation_id = c.id and r.user_id = ${userId}
           left join student_profiles s on s.id = c.student_id
           left join classes cl on cl.id = c.class_id
           left join lateral (
-            select m.id, m.body, m.sender_user_id, m.created_at, m.hidden_at from messages m
+            select m.id, m.body, m.sender_user_id, m.created_at, m.hidden_at, ${senderIsTeacher} as sender_is_teacher,
+                   ${senderFirstName} as sender_first_name
+              from messages m
              where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
           ) lm on true
-         where (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
+         where ${member(userId)}
            and ${options.conversationId ? sql`c.id = ${options.conversationId}` : sql`c.last_message_at is not null`}
          order by c.last_message_at desc nulls last, c.id desc
          limit ${options.limit}`,
   );
-  return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
+  return rows.map((row) => ({
+    ...row,
+    unread: Number(row.unread),
+    guardians: typeof row.guardians === "string" ? (JSON.parse(row.guardians) as GuardianName[]) : row.guardians,
+  }));
 }
 
 export interface LockedConversation {
   id: string;
-  parentUserId: string | null;
+  /** The household (null once its founder's profile is gone). */
+  parentId: string | null;
   teacherUserId: string | null;
-  /** Either side's account is deleted (or its row gone). */
+  /** The viewer is the teacher (else a guardian of the household). */
+  iAmTeacher: boolean;
+  /** The household or the teacher is gone (a deleted account). */
   closed: boolean;
   /** The other side may not receive messages now: suspended, or a teacher not in good standing. */
   otherUnavailable: boolean;
 }
 
-/** The conversation row, locked until the transaction ends, when the user is one of its two sides. */
+/** The conversation row, locked until the transaction ends, when the user is in it (its teacher or a guardian of its household). */
 export function lockConversationOf(tx: Executor, conversationId: string, userId: string) {
   return one<LockedConversation>(
     tx,
-    sql`select c.id, c.parent_user_id as "parentUserId", c.teacher_user_id as "teacherUserId",
-               (c.parent_user_id is null or c.teacher_user_id is null
-                 or exists (select 1 from "user" u where u.id in (c.parent_user_id, c.teacher_user_id) and u.deleted)) as closed,
-               not ${mayReceive(
-                 sql`(case when c.parent_user_id = ${userId} then c.teacher_user_id else c.parent_user_id end)`,
-                 sql`(c.parent_user_id = ${userId})`,
-               )} as "otherUnavailable"
+    sql`select c.id, c.parent_id as "parentId", c.teacher_user_id as "teacherUserId", ${iAmTeacher(userId)} as "iAmTeacher",
+               (c.parent_id is null or c.teacher_user_id is null
+                 or exists (select 1 from "user" u where u.id = c.teacher_user_id and u.deleted)) as closed,
+               not coalesce(${otherMayReceive(userId)}, false) as "otherUnavailable"
           from conversations c
-         where c.id = ${conversationId} and (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
+         where c.id = ${conversationId} and ${member(userId)}
            for update of c`,
   );
 }
 
 export async function isInConversation(db: Executor, conversationId: string, userId: string): Promise<boolean> {
-  const row = await one(
+  return (await one(db, sql`select 1 from conversations c where c.id = ${conversationId} and ${member(userId)}`)) !== null;
+}
+
+/** Everyone in the conversation now: its teacher and the household's guardians (user ids). */
+export async function participantsOf(db: Executor, conversationId: string): Promise<{ teacherUserId: string | null; guardianUserIds: string[] }> {
+  const rows = await queryRows<{ userId: string; teacher: boolean }>(
     db,
-    sql`select 1 from conversations where id = ${conversationId} and (parent_user_id = ${userId} or teacher_user_id = ${userId})`,
+    sql`select c.teacher_user_id as "userId", true as teacher from conversations c where c.id = ${conversationId} and c.teacher_user_id is not null
+        union all
+        select g.user_id, false from conversations c join parent_profiles g on g.household_id = c.parent_id where c.id = ${conversationId}`,
   );
-  return row !== null;
+  return {
+    teacherUserId: rows.find((row) => row.teacher)?.userId ?? null,
+    guardianUserIds: rows.filter((row) => !row.teacher).map((row) => row.userId),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,26 +250,41 @@ export interface MessageRow {
   id: string;
   conversationId: string;
   senderUserId: string | null;
+  /** The sender's name on their side's profile; null once their account is deleted. */
+  senderName: string | null;
+  senderFirstName: string | null;
+  /** Sent by the conversation's teacher (else by a guardian of the household). */
+  senderIsTeacher: boolean;
   body: string;
   createdAt: string;
+  /** When the other side first read it (the "Read" receipt its sender sees). */
   readAt: string | null;
+  /** When the viewer last read the conversation, if that covers this message (pages only). */
+  myReadAt?: string | null;
   /** An operator removed it (issue 27): both sides see that, not the text. */
   hidden: boolean;
   /** created_at to the microsecond, for the keyset cursor (a Date keeps only milliseconds). */
   cursorAt: string;
 }
 
-const messageColumns = sql`m.id, m.conversation_id as "conversationId", m.sender_user_id as "senderUserId", m.body,
+const messageColumns = sql`m.id, m.conversation_id as "conversationId", m.sender_user_id as "senderUserId",
+  ${senderName} as "senderName", ${senderFirstName} as "senderFirstName", ${senderIsTeacher} as "senderIsTeacher", m.body,
   ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.read_at`)} as "readAt",
   (m.hidden_at is not null) as hidden, ${iso(sql`m.created_at`, "US")} as "cursorAt"`;
 
+/**
+ * Stored under the conversation's row lock (sendMessage), stamped with the clock at that moment
+ * rather than the transaction's start: a read under the same lock is later than every message it
+ * saw and earlier than every one it did not, so each participant's read time is an exact line.
+ */
 export async function insertMessage(tx: Executor, conversationId: string, senderUserId: string, body: string): Promise<MessageRow> {
   const row = await one<MessageRow>(
     tx,
-    sql`with m as (insert into messages (conversation_id, sender_user_id, body)
-                   values (${conversationId}, ${senderUserId}, ${body}) returning *),
-             c as (update conversations set last_message_at = (select created_at from m) where id = ${conversationId})
-        select ${messageColumns} from m`,
+    sql`with m as (insert into messages (conversation_id, sender_user_id, body, created_at)
+                   values (${conversationId}, ${senderUserId}, ${body}, clock_timestamp()) returning *),
+             c as (update conversations set last_message_at = (select created_at from m) where id = ${conversationId}
+                   returning teacher_user_id)
+        select ${messageColumns} from m cross join c`,
   );
   if (!row) throw new Error("insert into messages returned no row");
   return row;
@@ -253,12 +294,16 @@ export async function insertMessage(tx: Executor, conversationId: string, sender
 export function messagesBefore(
   db: Executor,
   conversationId: string,
+  viewerUserId: string,
   before: { sentAt: string; id: string } | undefined,
   limit: number,
 ): Promise<MessageRow[]> {
   return queryRows<MessageRow>(
     db,
-    sql`select ${messageColumns} from messages m
+    sql`select ${messageColumns}, (case when r.last_read_at >= m.created_at then ${iso(sql`r.last_read_at`)} end) as "myReadAt"
+          from messages m
+          join conversations c on c.id = m.conversation_id
+          left join conversation_reads r on r.conversation_id = m.conversation_id and r.user_id = ${viewerUserId}
          where m.conversation_id = ${conversationId}
            ${before ? sql`and (m.created_at, m.id) < (${before.sentAt}::timestamptz, ${before.id}::uuid)` : sql``}
          order by m.created_at desc, m.id desc
@@ -266,41 +311,108 @@ export function messagesBefore(
   );
 }
 
-/** Marks the other side's unread messages read; returns how many and when. */
-export async function markRead(tx: Executor, conversationId: string, readerUserId: string): Promise<{ marked: number; readAt: string | null }> {
-  const row = await one<{ marked: number; readAt: string | null }>(
+/**
+ * The reader has read the conversation up to now (their own line; the other guardians' stay
+ * theirs). Returns how many messages were unread for them, their new read time, and whether
+ * messages of the other side were read for the first time (the other side's "Read" receipt): a
+ * guardian reads the teacher's messages, the teacher the household's. One statement, one clock.
+ */
+export async function markRead(
+  tx: Executor,
+  conversationId: string,
+  reader: { userId: string; isTeacher: boolean },
+): Promise<{ marked: number; readAt: string | null; firstRead: boolean }> {
+  const theirs = reader.isTeacher ? sql`m.sender_user_id is distinct from c.teacher_user_id` : sql`m.sender_user_id = c.teacher_user_id`;
+  const row = await one<{ marked: number; readAt: string | null; firstRead: boolean }>(
     tx,
-    sql`with r as (update messages set read_at = now()
-                    where conversation_id = ${conversationId} and read_at is null
-                      and sender_user_id is distinct from ${readerUserId}
-                    returning read_at)
-        select count(*)::int as marked, ${iso(sql`max(read_at)`)} as "readAt" from r`,
+    sql`with at as (select clock_timestamp() as t),
+             unread as (select count(*)::int as n from messages m
+                          left join conversation_reads r on r.conversation_id = m.conversation_id and r.user_id = ${reader.userId}
+                         where m.conversation_id = ${conversationId} and m.sender_user_id is distinct from ${reader.userId}
+                           and (r.last_read_at is null or m.created_at > r.last_read_at)),
+             mine as (insert into conversation_reads (conversation_id, user_id, last_read_at)
+                      select ${conversationId}, ${reader.userId}, at.t from at where (select n from unread) > 0
+                      on conflict (conversation_id, user_id) do update set last_read_at = excluded.last_read_at
+                      returning last_read_at),
+             seen as (update messages m set read_at = (select t from at) from conversations c
+                       where c.id = m.conversation_id and m.conversation_id = ${conversationId} and m.read_at is null and ${theirs}
+                         and (select n from unread) > 0
+                      returning m.id)
+        select (select n from unread) as marked, ${iso(sql`(select last_read_at from mine)`)} as "readAt",
+               exists (select 1 from seen) as "firstRead"`,
   );
-  return { marked: Number(row?.marked ?? 0), readAt: row?.readAt ?? null };
+  return { marked: Number(row?.marked ?? 0), readAt: row?.readAt ?? null, firstRead: row?.firstRead === true };
 }
 
-/** Unread messages across the user's conversations (sent by the other side). */
+/** Messages unread for the user across their conversations (sent by anyone else after their own read time). */
 export async function unreadTotal(db: Executor, userId: string): Promise<number> {
   const row = await one<{ n: number }>(
     db,
     sql`select count(*)::int as n
-          from messages m join conversations c on c.id = m.conversation_id
-         where (c.parent_user_id = ${userId} or c.teacher_user_id = ${userId})
-           and m.read_at is null and m.sender_user_id is distinct from ${userId}`,
+          from conversations c
+          join messages m on m.conversation_id = c.id
+          left join conversation_reads r on r.conversation_id = c.id and r.user_id = ${userId}
+         where c.id in (select x.id from conversations x where x.teacher_user_id = ${userId}
+                        union all
+                        select x.id from conversations x
+                         where x.parent_id = (select mh.household_id from parent_profiles mh where mh.user_id = ${userId}))
+           and m.sender_user_id is distinct from ${userId}
+           and (r.last_read_at is null or m.created_at > r.last_read_at)`,
   );
   return Number(row?.n ?? 0);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Blocks (issue 27)
-
-/** Who blocked whom in the conversation (rows of the blockers). */
-export async function blockersOf(db: Executor, conversationId: string): Promise<string[]> {
-  const rows = await queryRows<{ blocker: string }>(
-    db,
-    sql`select blocker_user_id as blocker from conversation_blocks where conversation_id = ${conversationId}`,
+/**
+ * Issue 45: a parent with conversations of their own joins a household. Their conversations
+ * become the household's: one with a teacher the household already talks to is merged into it
+ * (messages and blocks moved, the household's kept), the others move whole. The household's
+ * history is not news to them: it counts as read up to the moment they joined (what was unread
+ * for them in a conversation merged away is folded into that).
+ */
+export async function moveConversationsToHousehold(tx: Executor, from: string, into: string, joinerUserId: string, now: Date): Promise<void> {
+  // First, while only the household's own are there: the ones they bring keep their read state.
+  await tx.execute(
+    sql`insert into conversation_reads (conversation_id, user_id, last_read_at)
+        select c.id, ${joinerUserId}, ${now.toISOString()}::timestamptz from conversations c where c.parent_id = ${into}
+        on conflict (conversation_id, user_id) do update
+          set last_read_at = greatest(conversation_reads.last_read_at, excluded.last_read_at)`,
   );
-  return rows.map((row) => row.blocker);
+  const merges = await queryRows<{ fromId: string; intoId: string }>(
+    tx,
+    sql`select f.id as "fromId", k.id as "intoId"
+          from conversations f join conversations k on k.parent_id = ${into} and k.teacher_user_id = f.teacher_user_id
+         where f.parent_id = ${from}
+           for update of f, k`,
+  );
+  for (const { fromId, intoId } of merges) {
+    await tx.execute(sql`update messages set conversation_id = ${intoId} where conversation_id = ${fromId}`);
+    await tx.execute(
+      sql`insert into conversation_blocks (conversation_id, blocker_user_id, created_at)
+          select ${intoId}, blocker_user_id, created_at from conversation_blocks where conversation_id = ${fromId}
+          on conflict do nothing`,
+    );
+    await tx.execute(
+      sql`update conversations set last_message_at = (select max(created_at) from messages where conversation_id = ${intoId}),
+                 student_id = coalesce(student_id, (select student_id from conversations where id = ${fromId})),
+                 class_id = coalesce(class_id, (select class_id from conversations where id = ${fromId}))
+           where id = ${intoId}`,
+    );
+    await tx.execute(sql`delete from conversations where id = ${fromId}`);
+  }
+  await tx.execute(sql`update conversations set parent_id = ${into} where parent_id = ${from}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocks (issue 27; issue 45: a block is its side's, the teacher's or the household's)
+
+/** The blocks in the conversation, each with its side. */
+export async function blocksOf(db: Executor, conversationId: string): Promise<{ blockerUserId: string; byTeacher: boolean }[]> {
+  return queryRows<{ blockerUserId: string; byTeacher: boolean }>(
+    db,
+    sql`select b.blocker_user_id as "blockerUserId", ${blockByTeacher} as "byTeacher"
+          from conversation_blocks b join conversations c on c.id = b.conversation_id
+         where b.conversation_id = ${conversationId}`,
+  );
 }
 
 /** The blocker's block; blocking twice keeps the first. */
@@ -311,68 +423,10 @@ export async function insertBlock(db: Executor, conversationId: string, blockerU
   );
 }
 
-export async function deleteBlock(db: Executor, conversationId: string, blockerUserId: string): Promise<void> {
-  await db.execute(sql`delete from conversation_blocks where conversation_id = ${conversationId} and blocker_user_id = ${blockerUserId}`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The unread-message email
-
-export interface UnreadEmailTarget {
-  conversationId: string;
-  body: string;
-  read: boolean;
-  lastEmailedAt: string | null;
-  recipientEmail: string;
-  recipientFirstName: string | null;
-  /** Deleted, suspended, or a teacher not (or no longer) in good standing: nobody to email (account-standing.ts). */
-  recipientUnavailable: boolean;
-  /** The conversation's teacher side is the recipient (else its parent side). */
-  recipientIsTeacher: boolean;
-  senderName: string | null;
-  /** An operator removed the message: the email says so instead of quoting it. */
-  hidden: boolean;
-  /** Either side blocked the other: no email about the conversation goes out. */
-  blocked: boolean;
-}
-
-/** The message, its conversation and the person it was sent to (the side that did not send it). */
-export function findUnreadEmailTarget(db: Executor, messageId: string) {
-  return one<UnreadEmailTarget>(
-    db,
-    sql`select c.id as "conversationId", m.body, (m.read_at is not null) as read, (m.hidden_at is not null) as hidden,
-               exists (select 1 from conversation_blocks b where b.conversation_id = c.id) as blocked,
-               ${iso(sql`c.last_emailed_at`)} as "lastEmailedAt",
-               ru.email as "recipientEmail", not ${mayReceive(sql`r.id`, sql`(r.id = c.teacher_user_id)`)} as "recipientUnavailable", (r.id = c.teacher_user_id) as "recipientIsTeacher",
-               coalesce(rp.first_name, rt.first_name) as "recipientFirstName",
-               coalesce(sp.first_name || ' ' || sp.last_name, st.first_name || ' ' || st.last_name) as "senderName"
-          from messages m
-          join conversations c on c.id = m.conversation_id
-          cross join lateral (select case when m.sender_user_id = c.parent_user_id then c.teacher_user_id
-                                          else c.parent_user_id end as id) r
-          join "user" ru on ru.id = r.id
-          left join parent_profiles rp on r.id = c.parent_user_id and rp.user_id = r.id
-          left join teacher_profiles rt on r.id = c.teacher_user_id and rt.user_id = r.id
-          left join parent_profiles sp on m.sender_user_id = c.parent_user_id and sp.user_id = m.sender_user_id
-          left join teacher_profiles st on m.sender_user_id = c.teacher_user_id and st.user_id = m.sender_user_id
-         where m.id = ${messageId}`,
+/** Unblocks for a whole side: a guardian lifts the household's block, whichever guardian made it. */
+export async function deleteBlocksOfSide(db: Executor, conversationId: string, teacherSide: boolean): Promise<void> {
+  await db.execute(
+    sql`delete from conversation_blocks b using conversations c
+         where c.id = b.conversation_id and b.conversation_id = ${conversationId} and ${blockByTeacher} = ${teacherSide}`,
   );
-}
-
-/**
- * Stamps the conversation's last email time, in one statement, only while the message is still
- * unread and no email went out for the conversation in the last hour: of two processes (or two
- * messages' jobs) racing, one wins and sends; the other sees false and sends nothing.
- */
-export async function stampUnreadEmail(db: Executor, conversationId: string, messageId: string, now: Date, gapMs: number): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update conversations c set last_emailed_at = ${now.toISOString()}::timestamptz
-         where c.id = ${conversationId}
-           and (c.last_emailed_at is null
-                or c.last_emailed_at <= ${now.toISOString()}::timestamptz - (${gapMs}::int * interval '1 millisecond'))
-           and exists (select 1 from messages m where m.id = ${messageId} and m.read_at is null)
-        returning c.id`,
-  );
-  return rows.length > 0;
 }

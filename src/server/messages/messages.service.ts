@@ -40,7 +40,7 @@ export async function messagePage(
   query: MessagePageQuery,
 ): Promise<MessagePage> {
   if (!(await repo.isInConversation(deps.db, conversationId, userId))) throw notFound();
-  const rows = await repo.messagesBefore(deps.db, conversationId, query.before ? decodeCursor(query.before) : undefined, query.limit);
+  const rows = await repo.messagesBefore(deps.db, conversationId, userId, query.before ? decodeCursor(query.before) : undefined, query.limit);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -51,15 +51,16 @@ export async function messagePage(
 
 /**
  * Sends a message: counted against the sender's limit first (shared by every process through the
- * database), then stored under the conversation's row lock with the live events for both sides
- * (the recipient's message and new unread total, the sender's other tabs' message).
+ * database), then stored under the conversation's row lock with the live events for everyone in it
+ * (issue 45: the teacher and every guardian of the household, the sender's other tabs too): each
+ * recipient gets the message and their new unread total.
  */
 export async function sendMessage(
   deps: MessagesDeps,
   userId: string,
   conversationId: string,
   input: SendMessage,
-  onSent?: (message: MessageDTO, recipientUserId: string) => Promise<void>,
+  onSent?: (message: MessageDTO, recipientUserIds: string[]) => Promise<void>,
 ): Promise<MessageDTO> {
   const { hits, resetAt } = await hitWindow(deps.db, `messages:${userId}`, SEND_WINDOW_MS);
   if (hits > SEND_LIMIT) {
@@ -68,25 +69,32 @@ export async function sendMessage(
       retryAfterSeconds: seconds,
     });
   }
-  const { message, recipientUserId } = await withLiveEvents(deps, async (tx, emit) => {
+  const { message, recipientUserIds } = await withLiveEvents(deps, async (tx, emit) => {
     const conversation = await repo.lockConversationOf(tx, conversationId, userId);
     if (!conversation) throw notFound();
     if (conversation.closed) throw new AppError("conflict", CONVERSATION_CLOSED_MESSAGE, { reason: "conversation_closed" });
     if (conversation.otherUnavailable) throw new AppError("conflict", RECIPIENT_UNAVAILABLE_MESSAGE, { reason: "recipient_unavailable" });
-    await refuseWhileBlocked(tx, conversationId, userId);
-    const recipient = (conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId)!;
+    await refuseWhileBlocked(tx, conversationId, userId, conversation.iAmTeacher);
     const row = await repo.insertMessage(tx, conversationId, userId, input.text);
     await scheduleUnreadEmail(tx, row.id, new Date(row.createdAt));
-    const unread = await repo.unreadTotal(tx, recipient);
-    emit(
-      { userId: recipient, type: "message", payload: { message: toMessageDTO(row, recipient) } },
-      { userId: recipient, type: "unread", payload: { unread } },
-      { userId, type: "message", payload: { message: toMessageDTO(row, userId) } },
-    );
-    return { message: toMessageDTO(row, userId), recipientUserId: recipient };
+    const recipients = everyoneElse(await repo.participantsOf(tx, conversationId), userId);
+    for (const recipient of recipients) {
+      const unread = await repo.unreadTotal(tx, recipient);
+      emit(
+        { userId: recipient, type: "message", payload: { message: toMessageDTO(row, recipient) } },
+        { userId: recipient, type: "unread", payload: { unread } },
+      );
+    }
+    emit({ userId, type: "message", payload: { message: toMessageDTO(row, userId) } });
+    return { message: toMessageDTO(row, userId), recipientUserIds: recipients };
   });
-  await onSent?.(message, recipientUserId);
+  await onSent?.(message, recipientUserIds);
   return message;
+}
+
+function everyoneElse(participants: { teacherUserId: string | null; guardianUserIds: string[] }, userId: string): string[] {
+  const all = [...(participants.teacherUserId ? [participants.teacherUserId] : []), ...participants.guardianUserIds];
+  return [...new Set(all)].filter((id) => id !== userId);
 }
 
 /**
@@ -94,25 +102,34 @@ export async function sendMessage(
  * is reminded that they blocked the other and can unblock. Read under the conversation's lock,
  * which block and unblock take too, so a message never slips past a block made at the same time.
  */
-async function refuseWhileBlocked(tx: Executor, conversationId: string, userId: string): Promise<void> {
-  const blockers = await repo.blockersOf(tx, conversationId);
-  if (blockers.includes(userId)) {
+async function refuseWhileBlocked(tx: Executor, conversationId: string, userId: string, iAmTeacher: boolean): Promise<void> {
+  const blocks = await repo.blocksOf(tx, conversationId);
+  // Issue 45: a block is its side's; a guardian is reminded of the household's block as of their own.
+  if (blocks.some((block) => block.byTeacher === iAmTeacher)) {
     const [row] = await repo.listConversations(tx, userId, { conversationId, limit: 1 });
     const name = row ? toConversationSummary(row, userId).other.name : "this person";
     throw new AppError("conflict", blockedByMeMessage(name), { reason: "blocked_by_me" });
   }
-  if (blockers.length > 0) throw new AppError("conflict", SEND_BLOCKED_MESSAGE, { reason: "send_blocked" });
+  if (blocks.length > 0) throw new AppError("conflict", SEND_BLOCKED_MESSAGE, { reason: "send_blocked" });
 }
 
-/** Read receipts: the other side's messages become read; they hear it live, the reader's other tabs get the new total. */
+/**
+ * The viewer has read the conversation (issue 45: their own read state; another guardian's unread
+ * count stays theirs). When this is the first read of the other side's messages, the other side
+ * hears it live (their "Read"): the teacher when a guardian reads, every guardian when the teacher
+ * does. The reader's other tabs get their new total.
+ */
 export async function markConversationRead(deps: MessagesDeps, userId: string, conversationId: string): Promise<ReadReceipt> {
   return withLiveEvents(deps, async (tx, emit) => {
     const conversation = await repo.lockConversationOf(tx, conversationId, userId);
     if (!conversation) throw notFound();
-    const { marked, readAt } = await repo.markRead(tx, conversationId, userId);
+    const { marked, readAt, firstRead } = await repo.markRead(tx, conversationId, { userId, isTeacher: conversation.iAmTeacher });
     if (marked > 0 && readAt) {
-      const other = conversation.parentUserId === userId ? conversation.teacherUserId : conversation.parentUserId;
-      if (other) emit({ userId: other, type: "read", payload: { conversationId, readerUserId: userId, readAt } });
+      if (firstRead) {
+        const participants = await repo.participantsOf(tx, conversationId);
+        const otherSide = conversation.iAmTeacher ? participants.guardianUserIds : participants.teacherUserId ? [participants.teacherUserId] : [];
+        for (const other of otherSide) emit({ userId: other, type: "read", payload: { conversationId, readerUserId: userId, readAt } });
+      }
       emit({ userId, type: "unread", payload: { unread: await repo.unreadTotal(tx, userId) } });
     }
     return { conversationId, marked, readAt };

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createParent, createTeacher } from "../../../tests/factories/accounts";
+import { createGuardian } from "../../../tests/factories/households";
 import { send, signIn } from "../../../tests/fixtures/http";
 import { testAppForFile } from "../../../tests/fixtures/test-app";
 import { mailOutbox } from "../db/schema";
@@ -77,5 +78,33 @@ describe("the unread-message email", () => {
     const at = await say(on.tr.cookie, on.id, "Hello again");
     await runAt(plus(at, 11 * MINUTE));
     expect((await mailsTo(on.p.email)).map((m) => m.subject)).toEqual(["New message from Terry Teacher"]);
+  });
+
+  it("issue 45: goes to each guardian who has it unread, under their own settings, and a guardian's message to the teacher and the other guardians", async () => {
+    const { p, tr, id } = await pair();
+    const tom = await createGuardian(t.deps, p.parentId, { firstName: "Tom" });
+    const lea = await createGuardian(t.deps, p.parentId, { firstName: "Lea" });
+    const [tomCookie, leaCookie] = await Promise.all([signIn(t, "parent", tom.email, tom.password), signIn(t, "parent", lea.email, lea.password)]);
+    // Lea turned message emails off (her own settings; the others' stay on).
+    const off = await send(t, "PATCH", "/api/accounts/me/email-preferences", { cookie: leaCookie, body: { messages: false } });
+    expect(off.status).toBe(200);
+
+    const sentAt = await say(tr.cookie, id, "Lesson moved to 5pm");
+    // Tom read it in time; Pat did not.
+    await send(t, "POST", `/api/messages/conversations/${id}/read`, { cookie: tomCookie });
+    await runAt(plus(sentAt, 11 * MINUTE));
+    expect((await mailsTo(p.email)).map((m) => m.subject)).toEqual(["New message from Terry Teacher"]);
+    expect(await mailsTo(tom.email)).toHaveLength(0);
+    expect(await mailsTo(lea.email)).toHaveLength(0);
+
+    // Tom writes: the teacher and Pat are told (Pat's hour since her last email is over by then), Lea is not.
+    const replyAt = await say(tomCookie, id, "I'll drive her");
+    await runAt(plus(replyAt, 72 * MINUTE));
+    expect((await mailsTo(tr.email)).map((m) => m.subject)).toEqual(["New message from Tom Parent"]);
+    const [, toPat] = await mailsTo(p.email);
+    expect(toPat!.subject).toBe("New message from Tom Parent");
+    expect(toPat!.textBody).toContain("Tom Parent wrote in your family's conversation with Terry Teacher");
+    expect(await mailsTo(tom.email)).toHaveLength(0);
+    expect(await mailsTo(lea.email)).toHaveLength(0);
   });
 });

@@ -61,7 +61,7 @@ describe("GET /api/operator/overview", () => {
       await createBooking(deps, { ...booking, status: "accepted", startsAt: new Date(now.getTime() - 2 * DAY) });
       await createBooking(deps, { ...booking, status: "accepted", startsAt: new Date(now.getTime() + 2 * DAY) });
 
-      const { conversationId } = await createConversation(deps, { parentUserId: parent.userId, teacherUserId: teacher.userId, texts: ["One", "Two"] });
+      const { conversationId } = await createConversation(deps, { parentId: parent.parentId, parentUserId: parent.userId, teacherUserId: teacher.userId, texts: ["One", "Two"] });
       await tx.insert(messages).values({ conversationId, senderUserId: teacher.userId, body: "Old", createdAt: new Date(now.getTime() - 8 * DAY) });
 
       const report = { reporterUserId: parent.userId, targetKind: "teacher", targetId: teacher.teacherId, reason: "other", snapshot: {} };

@@ -101,8 +101,8 @@ async function seed(url: string) {
                     t.id, s.parent_id, s.id, '{"format":"xp","overall":0,"level":1,"xp":0,"xpToNextLevel":100,"categories":[]}'::jsonb
                from s_n s join t_n t on t.n = s.n % ${TEACHERS} where s.n % 4 = 0`);
     await q(`insert into class_enrolments (class_id, parent_id, student_id, joined_at) select id, parent_id, student_id, now() - interval '30 days' from classes`);
-    await q(`insert into conversations (parent_user_id, teacher_user_id)
-             select p.user_id, t.user_id from parent_profiles p join t_n tn on tn.n = (abs(hashtext(p.id::text)) % ${TEACHERS}) join teacher_profiles t on t.id = tn.id`);
+    await q(`insert into conversations (parent_id, teacher_user_id)
+             select p.id, t.user_id from parent_profiles p join t_n tn on tn.n = (abs(hashtext(p.id::text)) % ${TEACHERS}) join teacher_profiles t on t.id = tn.id`);
     await q(`insert into messages (conversation_id, sender_user_id, body) select c.id, c.teacher_user_id, 'Hello ' || k from conversations c cross join generate_series(1, 3) k`);
     await q(`insert into class_grades (class_id, enrolment_id, title, score, category)
              select e.class_id, e.id, 'Quiz ' || k, 80 + k, 'Skills' from class_enrolments e cross join generate_series(1, 3) k`);

@@ -89,7 +89,8 @@ export async function findReviewTarget(db: Executor, reviewId: string): Promise<
 
 export interface MessageTarget {
   userId: string | null;
-  parentUserId: string | null;
+  /** The conversation's household (issue 45: any of its guardians is in it). */
+  householdId: string | null;
   teacherUserId: string | null;
   hidden: boolean;
   snapshot: { messageId: string; body: string; senderName: string | null; sentAt: string; conversationId: string };
@@ -98,7 +99,7 @@ export interface MessageTarget {
 export async function findMessageTarget(db: Executor, messageId: string): Promise<MessageTarget | null> {
   const row = await one<{
     userId: string | null;
-    parentUserId: string | null;
+    householdId: string | null;
     teacherUserId: string | null;
     hidden: boolean;
     body: string;
@@ -107,18 +108,18 @@ export async function findMessageTarget(db: Executor, messageId: string): Promis
     conversationId: string;
   }>(
     db,
-    sql`select m.sender_user_id as "userId", c.parent_user_id as "parentUserId", c.teacher_user_id as "teacherUserId",
+    sql`select m.sender_user_id as "userId", c.parent_id as "householdId", c.teacher_user_id as "teacherUserId",
                (m.hidden_at is not null) as hidden, m.body, ${iso(sql`m.created_at`)} as "sentAt", c.id as "conversationId",
                coalesce(sp.first_name || ' ' || sp.last_name, st.first_name || ' ' || st.last_name) as "senderName"
           from messages m
           join conversations c on c.id = m.conversation_id
-          left join parent_profiles sp on m.sender_user_id = c.parent_user_id and sp.user_id = m.sender_user_id
+          left join parent_profiles sp on m.sender_user_id is distinct from c.teacher_user_id and sp.user_id = m.sender_user_id
           left join teacher_profiles st on m.sender_user_id = c.teacher_user_id and st.user_id = m.sender_user_id
          where m.id = ${messageId}`,
   );
   if (!row) return null;
-  const { userId, parentUserId, teacherUserId, hidden, ...snapshot } = row;
-  return { userId, parentUserId, teacherUserId, hidden, snapshot: { messageId, ...snapshot } };
+  const { userId, householdId, teacherUserId, hidden, ...snapshot } = row;
+  return { userId, householdId, teacherUserId, hidden, snapshot: { messageId, ...snapshot } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,19 +315,21 @@ export async function hideReview(tx: Executor, reviewId: string): Promise<boolea
 }
 
 /**
- * Hides a message for both sides; returns its conversation and the participants still there (to
- * tell their open pages), or null when it is gone or already hidden.
+ * Hides a message for both sides; returns its conversation and the participants still there (the
+ * teacher and every guardian of the household, to tell their open pages), or null when it is gone
+ * or already hidden.
  */
 export async function hideMessage(tx: Executor, messageId: string): Promise<{ conversationId: string; userIds: string[] } | null> {
-  const rows = await queryRows<{ conversationId: string; parentUserId: string | null; teacherUserId: string | null }>(
+  const rows = await queryRows<{ conversationId: string; userIds: (string | null)[] | null }>(
     tx,
     sql`update messages m set hidden_at = now() from conversations c
         where m.id = ${messageId} and m.hidden_at is null and c.id = m.conversation_id
-        returning c.id as "conversationId", c.parent_user_id as "parentUserId", c.teacher_user_id as "teacherUserId"`,
+        returning c.id as "conversationId",
+                  array(select c.teacher_user_id union all select g.user_id from parent_profiles g where g.household_id = c.parent_id) as "userIds"`,
   );
   const row = rows[0];
   if (!row) return null;
-  return { conversationId: row.conversationId, userIds: [row.parentUserId, row.teacherUserId].filter((id): id is string => id !== null) };
+  return { conversationId: row.conversationId, userIds: (row.userIds ?? []).filter((id): id is string => id !== null) };
 }
 
 export interface WarnRecipient {

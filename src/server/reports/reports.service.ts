@@ -49,8 +49,9 @@ async function findReportable(deps: Pick<Deps, "db">, reporterUserId: string, pa
     }
     case "message": {
       const target = await repo.findMessageTarget(deps.db, input.targetId);
-      const inConversation = target && (target.parentUserId === reporterUserId || target.teacherUserId === reporterUserId);
-      // Only the receiving side: the sender cannot report their own message, strangers cannot see it.
+      // Issue 45: any guardian of the conversation's household is in it (`parentId` is the reporter's household).
+      const inConversation = target && ((parentId !== null && target.householdId === parentId) || target.teacherUserId === reporterUserId);
+      // Only those who received it: the sender cannot report their own message, strangers cannot see it.
       if (!target || !inConversation || target.userId === reporterUserId || target.hidden) throw notFound("message");
       return { reportedUserId: target.userId, snapshot: target.snapshot };
     }

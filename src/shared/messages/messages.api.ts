@@ -4,12 +4,16 @@
  *
  * Routes (all need a signed-in user; a conversation that is not yours answers 404):
  *   GET  /api/messages/conversations                         → { conversations: ConversationSummary[] } newest first
- *   POST /api/messages/conversations        (parent)          → ConversationSummary (open or get the one with a teacher)
+ *   POST /api/messages/conversations        (parent)          → ConversationSummary (open or get the household's one with a teacher)
  *   POST /api/messages/conversations/family (teacher)         → ConversationSummary (a family whose student they teach)
  *   GET  /api/messages/conversations/:conversationId          → ConversationSummary
  *   GET  /api/messages/conversations/:conversationId/messages?before=&limit= → MessagePage (newest first)
  *   POST /api/messages/conversations/:conversationId/messages → 201 MessageDTO
- *   POST /api/messages/conversations/:conversationId/read     → ReadReceipt (marks the other side's messages read)
+ *   POST /api/messages/conversations/:conversationId/read     → ReadReceipt (the viewer has read everything so far)
+ *
+ * Issue 45: a conversation is between a household and a teacher. Every guardian of the household
+ * lists, reads and writes it (a former guardian, like any stranger, gets 404); each message says
+ * who wrote it; each participant has their own unread count.
  *   GET  /api/messages/unread                                 → UnreadTotal
  *   GET  /api/live                                            → text/event-stream of LiveEvent
  */
@@ -25,10 +29,14 @@ export type ConversationRole = "parent" | "teacher";
 
 /** The other side of a conversation, as the inbox and the thread header show them. */
 export interface ConversationPerson {
-  /** null once their account is deleted. */
+  /** null once their account is deleted. For a family: the household founder's login. */
   userId: string | null;
-  /** Full name, or DELETED_USER_NAME (a family), DELETED_TEACHER_NAME (a teacher). */
+  /**
+   * Full name, or DELETED_USER_NAME (a family), DELETED_TEACHER_NAME (a teacher). A family with
+   * several guardians: all of them, "Anna Berg & Tom Berg" (messages.rules familyNames).
+   */
   name: string;
+  /** "Anna", or "Anna & Tom" for a family with several guardians. */
   firstName: string;
   /** Two letters for the avatar when there is no photo ("" for a deleted user). */
   initials: string;
@@ -41,7 +49,7 @@ export interface ConversationPerson {
   unavailable: boolean;
 }
 
-/** What a conversation was started about (context only: one conversation per parent and teacher). */
+/** What a conversation was started about (context only: one conversation per household and teacher). */
 export interface ConversationContext {
   student: { id: string; firstName: string } | null;
   class: { id: string; name: string } | null;
@@ -52,8 +60,19 @@ export interface LastMessage {
   /** REMOVED_MESSAGE_TEXT once an operator removed it. */
   text: string;
   senderUserId: string | null;
+  /** The sender's first name ("" once their account is deleted), for "Tom: …" in the inbox. */
+  senderFirstName: string;
+  senderRole: ConversationRole;
   mine: boolean;
   sentAt: string;
+}
+
+/** A guardian of the conversation's household (issue 45), founder first. */
+export interface ConversationGuardian {
+  userId: string;
+  name: string;
+  /** The viewer themselves. */
+  isYou: boolean;
 }
 
 export interface ConversationSummary {
@@ -61,8 +80,10 @@ export interface ConversationSummary {
   /** Which side the viewer is on. */
   myRole: ConversationRole;
   other: ConversationPerson;
+  /** The household's guardians now (every one of them reads and writes here). */
+  guardians: ConversationGuardian[];
   lastMessage: LastMessage | null;
-  /** Messages from the other side the viewer has not read. */
+  /** Messages from anyone else (the other side, another guardian) the viewer has not read. */
   unreadCount: number;
   /** ISO instant of the last message, or null when nothing was sent yet. */
   lastMessageAt: string | null;
@@ -70,7 +91,10 @@ export interface ConversationSummary {
   context: ConversationContext;
   /** false when the other side deleted their account, or while either side blocks the other. */
   canSend: boolean;
-  /** The viewer blocked the other side (issue 27): they see "You blocked {name}" with Unblock. */
+  /**
+   * The viewer's side blocked the other side (issue 27): they see "You blocked {name}" with
+   * Unblock. A household's block is every guardian's (any of them may lift it).
+   */
   blockedByMe: boolean;
   /** Sending is blocked by either side; the blocked side is told only that they cannot send here. */
   sendBlocked: boolean;
@@ -85,7 +109,13 @@ export interface MessageDTO {
   conversationId: string;
   /** null once the sender's account is deleted. */
   senderUserId: string | null;
-  /** Sent by the viewer (each side's live event says it for that side). */
+  /** Who wrote it (issue 45): their full name, or "Deleted user" / "Deleted teacher" once gone. */
+  senderName: string;
+  /** Their first name ("" once gone), for "Tom: …" in the inbox. */
+  senderFirstName: string;
+  /** The side they wrote from: the teacher, or a guardian of the household. */
+  senderRole: ConversationRole;
+  /** Sent by the viewer (each participant's live event says it for them). */
   mine: boolean;
   /** As typed; show it as text, never as HTML. REMOVED_MESSAGE_TEXT once an operator removed it. */
   text: string;
@@ -93,6 +123,10 @@ export interface MessageDTO {
   removed: boolean;
   /** ISO instants. */
   sentAt: string;
+  /**
+   * The viewer's own message: when the other side first read it (the "Read" receipt: the teacher,
+   * or the first guardian to read). Anyone else's: when the viewer read it, null while unread.
+   */
   readAt: string | null;
 }
 
@@ -104,7 +138,7 @@ export interface MessagePage {
 
 export interface ReadReceipt {
   conversationId: string;
-  /** How many messages this call marked read (0 when all were read already). */
+  /** How many messages were unread for the viewer and are read now (0 when all were read already). */
   marked: number;
   /** When they were read (ISO), or null when nothing was marked. */
   readAt: string | null;
@@ -121,9 +155,9 @@ export interface UnreadTotal {
 // browser's EventSource does this by itself). Lines starting with ":" are heartbeats.
 
 export interface LiveEventPayloads {
-  /** A message in one of the viewer's conversations (sent by either side: other tabs see own sends too). */
+  /** A message in one of the viewer's conversations (sent by anyone in it: other tabs see own sends too). */
   message: { message: MessageDTO };
-  /** The other side read the viewer's messages in a conversation up to `readAt`. */
+  /** The other side first read the viewer's messages in a conversation up to `readAt` (a guardian's read is the household's). */
   read: { conversationId: string; readerUserId: string; readAt: string };
   /** The desk removed a message of one of the viewer's conversations (issue 27): the thread is fetched again. */
   message_removed: { conversationId: string; messageId: string };

@@ -2,14 +2,11 @@ import type { World } from "../world";
 import { parentsOnly, signedIn, type Allowed, type RouteCase } from "../route-case";
 
 /**
- * Routes on world.conversationId: the parent's conversation with the teacher. Strangers (the other
- * parent, the other teacher) get 404 as for a conversation that does not exist.
+ * Routes on world.conversationId: the household's conversation with the teacher. Every guardian of
+ * the household is in it (issue 45: the second guardian reads, writes, blocks like the parent);
+ * strangers (the other parent, the other teacher) get 404 as for a conversation that does not exist.
  */
-/**
- * Issue 45, not done yet: a conversation is still between one guardian's login and the teacher, so
- * the parent's second guardian gets 404 on it (household conversations are the issue's part 2).
- */
-const members: Allowed = { anonymous: false, parent: true, otherParent: false, teacher: true, otherTeacher: false, secondGuardian: false };
+const members: Allowed = { anonymous: false, parent: true, otherParent: false, teacher: true, otherTeacher: false };
 /** The teacher teaches the parent's student (a booking and a class); the other teacher does not (no cold outreach). */
 const teacherOfTheFamily: Allowed = { anonymous: false, parent: false, otherParent: false, teacher: true, otherTeacher: false };
 
@@ -19,7 +16,7 @@ const message = () => ({ text: "Thank you, see you on Tuesday!" });
 export const messagesCases: RouteCase[] = [
   { route: "GET /api/messages/conversations", allowed: signedIn, ok: 200, request: () => ({ path: "/api/messages/conversations" }) },
   {
-    // Each parent opens (or gets) their own conversation with the teacher.
+    // Each household opens (or gets) its own conversation with the teacher (either guardian: the same one).
     route: "POST /api/messages/conversations",
     allowed: parentsOnly,
     ok: 200,

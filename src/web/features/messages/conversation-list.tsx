@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import type { ConversationSummary } from "../../../shared/messages/messages.api";
+import { lastMessagePrefix } from "../../../shared/messages/messages.rules";
 import { cn } from "../../lib/cn";
 import { formatMessageTime } from "./format-message-time";
 import { PersonAvatar } from "./person-avatar";
@@ -19,7 +20,7 @@ export function ConversationList({ conversations, activeId }: { conversations: C
 
 function ConversationRow({ conversation: c, active }: { conversation: ConversationSummary; active: boolean }) {
   const about = c.context.class?.name ?? (c.context.student ? `About ${c.context.student.firstName}` : null);
-  const preview = c.lastMessage ? `${c.lastMessage.mine ? "You: " : ""}${c.lastMessage.text}` : "No messages yet";
+  const preview = c.lastMessage ? `${lastMessagePrefix(c.lastMessage, c.guardians.length)}${c.lastMessage.text}` : "No messages yet";
   const unread = c.unreadCount > 0;
   return (
     <NavLink

@@ -5,6 +5,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { MESSAGE_MAX_LENGTH } from "../../../shared/messages/messages.schemas";
+import { showsAuthors } from "../../../shared/messages/messages.rules";
 import { LoadError } from "./load-error";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
@@ -19,6 +20,10 @@ export function ConversationThread({ conversation, autoFocus = false }: { conver
   useMarkReadWhileOpen(conversation.id, newestUnread?.id ?? null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const withAuthors = showsAuthors(
+    conversation.guardians.length,
+    thread.messages.filter((m) => m.senderRole === "parent").map((m) => m.senderUserId),
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -34,6 +39,8 @@ export function ConversationThread({ conversation, autoFocus = false }: { conver
         <MessageList
           messages={thread.messages}
           otherFirstName={conversation.other.firstName || conversation.other.name}
+          showAuthors={withAuthors}
+          myRole={conversation.myRole}
           hasOlder={hasNextPage}
           loadingOlder={isFetchingNextPage}
           onLoadOlder={loadOlder}
@@ -72,8 +79,11 @@ function BlockedByMe({ conversation }: { conversation: ConversationSummary }) {
   return (
     <div className="space-y-2 pb-3">
       <p className="text-sm text-slate-700">
-        <span className="font-medium">You blocked {conversation.other.name}.</span> Neither of you can send messages here, and you get no
-        emails about this conversation, until you unblock them.
+        <span className="font-medium">
+          {/* Issue 45: a guardian's block is the household's, whichever guardian made it. */}
+          {conversation.myRole === "parent" && conversation.guardians.length > 1 ? "Your household" : "You"} blocked {conversation.other.name}.
+        </span>{" "}
+        Neither of you can send messages here, and you get no emails about this conversation, until you unblock them.
       </p>
       <Button variant="secondary" size="sm" disabled={unblock.isPending} onClick={() => unblock.mutate(false)}>
         {unblock.isPending ? "Unblocking..." : "Unblock"}

@@ -2,6 +2,7 @@ import { ArrowLeft, MessagesSquare } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { AppError } from "../../../shared/errors";
 import { CONVERSATION_NOT_FOUND_MESSAGE, type ConversationSummary } from "../../../shared/messages/messages.api";
+import { joinNames } from "../../../shared/messages/messages.rules";
 import { Alert } from "../../components/ui/alert";
 import { buttonClasses } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
@@ -97,13 +98,18 @@ function OpenConversation({ conversationId }: { conversationId: string }) {
 
 function ConversationHeader({ conversation: c }: { conversation: ConversationSummary }) {
   const about = c.context.class?.name ?? (c.context.student ? `About ${c.context.student.firstName}` : null);
+  // Issue 45: a guardian sees who else in the household reads and writes here (the teacher's
+  // header already names every guardian).
+  const others = c.myRole === "parent" ? c.guardians.filter((g) => !g.isYou).map((g) => g.name) : [];
+  const shared = others.length ? `Shared with ${joinNames(others)}` : null;
+  const subtitle = [about, shared].filter(Boolean).join(" · ");
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
       <BackToInbox className="md:hidden" />
       <PersonAvatar person={c.other} size="sm" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold text-slate-900">{c.other.name}</h2>
-        {about ? <p className="truncate text-xs text-slate-600">{about}</p> : null}
+        {subtitle ? <p className="truncate text-xs text-slate-600">{subtitle}</p> : null}
       </div>
       {c.other.teacherId ? (
         <Link to={`/teacher/profile/${c.other.teacherId}`} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">

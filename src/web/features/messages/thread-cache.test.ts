@@ -7,7 +7,19 @@ import { addMessage, markMineRead, markTheirsRead, type Thread } from "./thread-
 const CONVERSATION = "c0000000-0000-4000-8000-000000000001";
 
 function message(id: string, sentAt: string, mine: boolean, readAt: string | null = null): MessageDTO {
-  return { id, conversationId: CONVERSATION, senderUserId: mine ? "me" : "them", mine, text: `text ${id}`, removed: false, sentAt, readAt };
+  return {
+    id,
+    conversationId: CONVERSATION,
+    senderUserId: mine ? "me" : "them",
+    senderName: mine ? "Terry Teacher" : "Jordan Rivera",
+    senderFirstName: mine ? "Terry" : "Jordan",
+    senderRole: mine ? "teacher" : "parent",
+    mine,
+    text: `text ${id}`,
+    removed: false,
+    sentAt,
+    readAt,
+  };
 }
 
 function summary(overrides: Partial<ConversationSummary>): ConversationSummary {
@@ -15,6 +27,7 @@ function summary(overrides: Partial<ConversationSummary>): ConversationSummary {
     id: CONVERSATION,
     myRole: "teacher",
     other: { userId: "them", name: "Jordan Rivera", firstName: "Jordan", initials: "JR", photoUrl: null, role: "parent", teacherId: null, deleted: false, unavailable: false },
+    guardians: [{ userId: "them", name: "Jordan Rivera", isYou: false }],
     lastMessage: null,
     unreadCount: 0,
     lastMessageAt: null,

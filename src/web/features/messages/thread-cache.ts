@@ -35,7 +35,15 @@ export function addMessage(queryClient: QueryClient, message: MessageDTO) {
       ? c
       : {
           ...c,
-          lastMessage: { id: message.id, text: message.text, senderUserId: message.senderUserId, mine: message.mine, sentAt: message.sentAt },
+          lastMessage: {
+            id: message.id,
+            text: message.text,
+            senderUserId: message.senderUserId,
+            senderFirstName: message.senderFirstName,
+            senderRole: message.senderRole,
+            mine: message.mine,
+            sentAt: message.sentAt,
+          },
           lastMessageAt: message.sentAt,
           unreadCount: message.mine ? c.unreadCount : c.unreadCount + 1,
         },

@@ -109,7 +109,7 @@ export type MessageTarget =
 
 /**
  * The conversation for a Message button: the server opens it or returns the one that exists (one
- * per parent and teacher), so asking again is harmless and this can be a query.
+ * per household and teacher), so asking again is harmless and this can be a query.
  */
 export function useOpenConversation(target: MessageTarget, enabled: boolean) {
   const queryClient = useQueryClient();
