@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createOperator, createParent } from "../../../tests/factories/accounts";
 import { createBooking } from "../../../tests/factories/bookings";
 import { createGuardian } from "../../../tests/factories/households";
-import { newYorkTime } from "../../../tests/factories/lessons";
+import { createSeries, newYorkTime } from "../../../tests/factories/lessons";
 import { createEntry, setParentZone } from "../../../tests/factories/practice";
 import { signedInNewYorkTeacher } from "../../../tests/factories/signed-in";
 import { createWaitlistEntry } from "../../../tests/factories/waitlist";
@@ -136,6 +136,27 @@ describe("booking emails reach every guardian", () => {
     expect(await mailsTo(teacher.email, "lesson-cancelled")).toHaveLength(1);
     expect(await mailsTo(ada.email, "lesson-cancelled")).toEqual([]);
     expect(await mailsTo(ben.email, "lesson-cancelled")).toEqual([]);
+  });
+});
+
+describe("a series changed by one guardian", () => {
+  it("reads \"You changed\" to that guardian and names them to the other, each on their own clock; the teacher is told once", async () => {
+    const [teacher, { ada, ben }] = await Promise.all([signedInNewYorkTeacher(t), household()]);
+    // Three weekly lessons at 10:00 New York, the first at least 8 days ahead, moved to 14:00 from the first on.
+    const first = newYorkTime(8, 10);
+    const starts = [0, 1, 2].map((w) => new Date(first.getTime() + w * 7 * 24 * H));
+    const { bookingIds } = await createSeries(t.deps, { teacherId: teacher.teacherId, parentId: ada.parentId, studentId: ada.studentIds[0]!, starts });
+    const weekday = new TZDate(first.getTime(), NY).getDay();
+    const res = await send(t, "POST", `/api/lessons/${bookingIds[0]}/change-series`, { cookie: ben.cookie, body: { weekday, time: "14:00" } });
+    expect(res.status, res.text).toBe(200);
+    const moved = new Date(first.getTime() + 4 * H);
+    const benMail = await onlyMail(ben.email, "series-changed");
+    const adaMail = await onlyMail(ada.email, "series-changed");
+    expect(benMail.text).toContain("Hi Ben,\n\nYou changed the weekly lessons with Kid1");
+    expect(benMail.text).toContain(`  - ${formatLessonTime(moved, BERLIN)} (was ${formatLessonTime(first, BERLIN)})`);
+    expect(adaMail.text).toContain("Hi Ada,\n\nBen changed the weekly lessons with Kid1");
+    expect(adaMail.text).toContain(`  - ${formatLessonTime(moved, NY)} (was ${formatLessonTime(first, NY)})`);
+    expect(await mailsTo(teacher.email, "series-changed")).toHaveLength(1);
   });
 });
 
