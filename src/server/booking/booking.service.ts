@@ -244,7 +244,7 @@ export async function requestBooking(
       // The family's confirmation (issue 41): by when the teacher answers, and where to follow it;
       // to each guardian (issue 45), the others told which of them asked.
       const contexts = await lessonMailContexts(tx, inserted);
-      const asker = contexts[0]?.guardians.find((guardian) => guardian.userId === parent.userId);
+      const asker = contexts[0]?.guardians.find((guardian) => guardian.id === parent.guardianId);
       const answerBy = requestAnswerBy(stored);
       const confirmations = toEachGuardian(contexts, (lessons, guardian) =>
         bookingRequestSentEmail(deps.env.PUBLIC_URL, lessons, answerBy, asker && guardian.id !== asker.id ? asker.firstName : null),

@@ -174,7 +174,7 @@ export async function changeSeriesFrom(
     const contexts = await lessonMailContexts(tx, ids);
     const previous = new Map(plan.moves.map((m) => [m.id, m.from]));
     // Each guardian of the family gets it (issue 45); a guardian who changed it reads "You", the others their name.
-    const changer = side === "parent" ? contexts[0]?.guardians.find((guardian) => guardian.userId === userId) : undefined;
+    const changer = guardianId ? contexts[0]?.guardians.find((guardian) => guardian.id === guardianId) : undefined;
     for (const reader of ["parent", "teacher"] as const) {
       await enqueueLessonMail(deps, tx, contexts, reader, (lessons, guardian) =>
         seriesChangedEmail(deps.env.PUBLIC_URL, lessons, previous, side, reader, changer && guardian && guardian.id !== changer.id ? changer.firstName : null),
