@@ -1,4 +1,6 @@
+import type { MailGuardian } from "../../src/server/db/household-guardians";
 import type { LessonMailContext } from "../../src/server/db/lesson-mail-contexts";
+import { parentClock } from "../../src/shared/time-zone.rules";
 
 /**
  * Email tests' lesson (issue 26): an accepted online lesson of Mia Rivera with Terry Teacher, a
@@ -14,7 +16,26 @@ export function lessonMailContext(
 ): LessonMailContext {
   const { teacher, parent, ...rest } = overrides;
   const startsAt = rest.startsAt ?? new Date("2030-11-03T21:00:00Z");
+  const family =
+    parent === null
+      ? null
+      : {
+          id: "p1",
+          firstName: "Ada",
+          lastName: "Rivera",
+          email: "ada@example.test",
+          phone: "(212) 555-0199",
+          timeZone: null,
+          reportedTimeZone: "America/New_York",
+          address: "12 Elm St, Brooklyn",
+          ...parent,
+        };
+  // A one-guardian household unless the test says otherwise: the founder is its guardian.
+  const guardians: MailGuardian[] = family
+    ? [{ ...family, userId: "u1", householdId: family.id, zone: parentClock(family) }].map(({ address: _, ...guardian }) => guardian)
+    : [];
   return {
+    guardians,
     id: "b1",
     status: "accepted",
     bookingType: "full",
@@ -45,19 +66,6 @@ export function lessonMailContext(
             studioAddress: "1 Music Row, Chicago",
             ...teacher,
           },
-    parent:
-      parent === null
-        ? null
-        : {
-            id: "p1",
-            firstName: "Ada",
-            lastName: "Rivera",
-            email: "ada@example.test",
-            phone: "(212) 555-0199",
-            timeZone: null,
-            reportedTimeZone: "America/New_York",
-            address: "12 Elm St, Brooklyn",
-            ...parent,
-          },
+    parent: family,
   };
 }

@@ -4,7 +4,7 @@ import * as calendar from "../calendar";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Deps } from "../deps";
 import type { SessionUser } from "../http/app-env";
-import { closeLessonsOfParent, closeLessonsOfTeacher, type ClosedAccountNotice } from "../lessons";
+import { closeLessonsOfParent, closeLessonsOfTeacher, eachReader, type ClosedAccountNotice } from "../lessons";
 import * as parents from "../parents";
 import * as teachers from "../teachers";
 import { accountClosedEmail } from "./account-closed.emails";
@@ -49,7 +49,8 @@ export async function deleteAccount(
     await calendar.deleteAccountData(tx, user.id);
     await repo.deleteUserData(tx, user.id);
     // The other side's emails are stored with the closing: they exist exactly when it committed.
-    for (const notice of notices) await deps.mailer.enqueue(tx, accountClosedEmail(deps.env.PUBLIC_URL, notice));
+    // A family's is written to each of its guardians (issue 45).
+    for (const notice of notices.flatMap(eachReader)) await deps.mailer.enqueue(tx, accountClosedEmail(deps.env.PUBLIC_URL, notice));
     return { teacherId };
   });
   deps.mailer.kick();

@@ -32,9 +32,10 @@ export function bookingRequestedEmail(
 /**
  * The parent's confirmation of a request (issue 41), on the parent's clock: what was asked, by
  * when the teacher answers (72 hours, or the lesson's time if sooner), and where to follow it.
- * Null when the family's account is gone.
+ * Null when the family's account is gone. Each guardian of the family gets it (issue 45); `by` names
+ * the guardian who asked, for the others (null: the reader asked).
  */
-export function bookingRequestSentEmail(publicUrl: string, lessons: readonly LessonMailContext[], answerBy: Date): MailMessage | null {
+export function bookingRequestSentEmail(publicUrl: string, lessons: readonly LessonMailContext[], answerBy: Date, by: string | null = null): MailMessage | null {
   const first = lessons[0];
   if (!first?.parent) return null;
   const type = typeOf(first);
@@ -48,7 +49,7 @@ export function bookingRequestSentEmail(publicUrl: string, lessons: readonly Les
     audience: "parent",
     subject: `Request sent to ${teacher}: ${series ? countedLessons(type, lessons.length, true) : BOOKING_TYPES[type].label} for ${studentFirstName(first)}`,
     text:
-      `Hi ${first.parent.firstName},\n\nYour request for ${what} with ${teacher} for ${studentFirstName(first)} is sent:\n\n${times}\n\n` +
+      `Hi ${first.parent.firstName},\n\n${by ? `${by} asked ${teacher} for ${what} for ${studentFirstName(first)}` : `Your request for ${what} with ${teacher} for ${studentFirstName(first)} is sent`}:\n\n${times}\n\n` +
       `${first.teacher?.firstName ?? teacher} answers by ${timeFor(first, "parent", answerBy)} (within 72 hours, or before the lesson if that is sooner). ` +
       `Until then the time is held for you, and we will email you the answer. If there is no answer by then, the request expires and the time is free again.\n\n` +
       `Follow it under Requests on your dashboard:\n${publicUrl}/dashboard\n`,

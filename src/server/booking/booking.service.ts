@@ -29,6 +29,7 @@ import { spendMakeUpCredit } from "./credits.service";
 import * as repo from "./booking.repo";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
 import { bookingRequestedEmail, bookingRequestSentEmail } from "./booking.emails";
+import { toEachGuardian } from "./lesson-mail";
 import type { MonthSlots } from "./slots-json";
 import { checkBookableTimes, unavailableTimesError } from "./bookable-times";
 
@@ -240,9 +241,15 @@ export async function requestBooking(
       const stored = toDTOs(await repo.findRequests(tx, inserted), now);
       // The teacher's email is stored with the request: it exists exactly when the request does.
       await deps.mailer.enqueue(tx, bookingRequestedEmail(deps.env.PUBLIC_URL, teacher, student, stored));
-      // The parent's confirmation (issue 41): by when the teacher answers, and where to follow it.
-      const sent = bookingRequestSentEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, inserted), requestAnswerBy(stored));
-      if (sent) await deps.mailer.enqueue(tx, sent);
+      // The family's confirmation (issue 41): by when the teacher answers, and where to follow it;
+      // to each guardian (issue 45), the others told which of them asked.
+      const contexts = await lessonMailContexts(tx, inserted);
+      const asker = contexts[0]?.guardians.find((guardian) => guardian.id === parent.guardianId);
+      const answerBy = requestAnswerBy(stored);
+      const confirmations = toEachGuardian(contexts, (lessons, guardian) =>
+        bookingRequestSentEmail(deps.env.PUBLIC_URL, lessons, answerBy, asker && guardian.id !== asker.id ? asker.firstName : null),
+      );
+      await deps.mailer.enqueueMany(tx, confirmations);
       return stored;
     });
   } catch (error) {

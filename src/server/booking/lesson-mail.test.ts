@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lessonMailContext } from "../../../tests/factories/lesson-mail";
-import { contactLine, readerZone, whereLine } from "./lesson-mail";
+import type { MailGuardian } from "../db/household-guardians";
+import { bookingDecidedEmail } from "./booking.emails";
+import { asGuardian, contactLine, readerZone, toEachGuardian, whereLine } from "./lesson-mail";
 
 describe("whereLine: where and how, as each reader needs it", () => {
   it.each([
@@ -39,5 +41,42 @@ describe("readerZone", () => {
     expect(readerZone(lessonMailContext(), "teacher")).toBe("America/Chicago");
     expect(readerZone(lessonMailContext(), "parent")).toBe("America/New_York");
     expect(readerZone(lessonMailContext({ parent: { timeZone: "Europe/London" } }), "parent")).toBe("Europe/London");
+  });
+});
+
+describe("each guardian's view of a lesson (issue 45)", () => {
+  const ben: MailGuardian = {
+    id: "p2",
+    userId: "u2",
+    householdId: "p1",
+    firstName: "Ben",
+    lastName: "Okafor",
+    email: "ben@example.test",
+    phone: "+49 30 555 0100",
+    timeZone: null,
+    reportedTimeZone: "Europe/Berlin",
+    zone: "Europe/Berlin",
+  };
+  const family = lessonMailContext({ format: "phone" });
+  const household = { ...family, guardians: [...family.guardians, ben] };
+
+  it("reads the guardian's own name, address, phone and clock, and keeps the household's home address", () => {
+    const view = asGuardian(household, ben);
+    expect(view.parent).toMatchObject({ firstName: "Ben", email: "ben@example.test", phone: "+49 30 555 0100", address: "12 Elm St, Brooklyn" });
+    expect(readerZone(view, "parent")).toBe("Europe/Berlin");
+    expect(whereLine(view, "parent")).toBe("By phone: Terry Teacher's number is (312) 555-0100; yours on file is +49 30 555 0100");
+    // The teacher still reads the household's own contact.
+    expect(contactLine(household, "teacher")).toContain("(Ada Rivera): ada@example.test, (212) 555-0199");
+  });
+
+  it("writes one email per guardian, each on their own clock; none when the family's account is gone", () => {
+    const mails = toEachGuardian([household], (lessons) => bookingDecidedEmail("https://x.test", lessons, "accepted"));
+    expect(mails.map(({ guardian, message }) => [guardian.id, message.to])).toEqual([
+      ["p1", "ada@example.test"],
+      ["p2", "ben@example.test"],
+    ]);
+    expect(mails[0]!.message.text).toContain("Hi Ada,\n\nGood news: Terry Teacher accepted the lesson for Mia on Sunday, November 3, 2030 at 4:00 PM EST.");
+    expect(mails[1]!.message.text).toContain("Hi Ben,\n\nGood news: Terry Teacher accepted the lesson for Mia on Sunday, November 3, 2030 at 10:00 PM GMT+1.");
+    expect(toEachGuardian([lessonMailContext({ parent: null })], (lessons) => bookingDecidedEmail("https://x.test", lessons, "accepted"))).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { formatLessonTime } from "../../shared/booking/booking.rules";
 import { parentClock } from "../../shared/time-zone.rules";
 import { FORMAT_LABELS, lessonPlace, meetingLinkFor, placeLine } from "../../shared/booking/lesson-place.rules";
 import type { LessonMailContext } from "../db/lesson-mail-contexts";
+import type { MailGuardian } from "../db/household-guardians";
+import type { MailMessage } from "../mail";
 
 /**
  * The pieces every lesson email is written from (issue 26), for one reader: the reader's clock,
@@ -19,6 +21,49 @@ const LAST_RESORT_ZONE = "UTC";
 export function readerZone(ctx: LessonMailContext, reader: Reader): string {
   const teacherZone = ctx.teacher?.timeZone ?? LAST_RESORT_ZONE;
   return reader === "teacher" ? teacherZone : parentClock(ctx.parent);
+}
+
+/**
+ * A lesson as one guardian of its family reads about it (issue 45): `parent` is that guardian,
+ * with their own address, name, phone and clock; the home address lessons go to stays the
+ * household's. Every parent-side email is written from such a view, so each guardian's email is
+ * in their own zone.
+ */
+export function asGuardian(ctx: LessonMailContext, guardian: MailGuardian): LessonMailContext {
+  if (!ctx.parent) return ctx;
+  return {
+    ...ctx,
+    parent: {
+      ...ctx.parent,
+      id: guardian.id,
+      firstName: guardian.firstName,
+      lastName: guardian.lastName,
+      email: guardian.email,
+      phone: guardian.phone,
+      timeZone: guardian.timeZone,
+      reportedTimeZone: guardian.reportedTimeZone,
+    },
+  };
+}
+
+/**
+ * The family's email about these lessons (one household's), once per guardian: `write` builds it
+ * from the lessons as that guardian reads them (asGuardian). Whether a guardian wants that kind is
+ * the mailer's to decide, by their own email settings. None when the family's account is gone.
+ */
+export function toEachGuardian(
+  lessons: readonly LessonMailContext[],
+  write: (lessons: LessonMailContext[], guardian: MailGuardian) => MailMessage | null,
+): { guardian: MailGuardian; message: MailMessage }[] {
+  const first = lessons[0];
+  if (!first?.parent) return [];
+  return first.guardians.flatMap((guardian) => {
+    const message = write(
+      lessons.map((lesson) => asGuardian(lesson, guardian)),
+      guardian,
+    );
+    return message ? [{ guardian, message }] : [];
+  });
 }
 
 /** "Monday, January 14, 2030 at 4:00 PM EST" on the reader's clock. */

@@ -11,6 +11,7 @@ import type { Deps } from "../deps";
 import { tellOtherSide } from "../live";
 import { returnSpentCredits } from "./credits.service";
 import { bookingDecidedEmail } from "./booking.emails";
+import { toEachGuardian } from "./lesson-mail";
 import * as repo from "./booking.repo";
 import { waitlistTimesFreed } from "../waitlist";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
@@ -95,9 +96,13 @@ export async function decide(
         })),
       );
     }
-    // The family's email is stored with the decision: it exists exactly when the decision does.
-    const mail = bookingDecidedEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, decided), decision);
-    if (mail) await deps.mailer.enqueue(tx, mail);
+    // The family's email is stored with the decision: it exists exactly when the decision does;
+    // one to each guardian, on their own clock (issue 45).
+    const contexts = await lessonMailContexts(tx, decided);
+    await deps.mailer.enqueueMany(
+      tx,
+      toEachGuardian(contexts, (lessons) => bookingDecidedEmail(deps.env.PUBLIC_URL, lessons, decision)),
+    );
     return decided;
   }).catch((error: unknown) => {
     throw scheduleConflict(error);

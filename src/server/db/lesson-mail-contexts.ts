@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { joinBookingParties } from "./booking-parties";
 import type { Executor } from "./client";
+import { householdMailGuardians, type MailGuardian } from "./household-guardians";
 import { bookings, bookingSlots, parentProfiles, studentMeetingLinks, studentProfiles, teacherProfiles, user } from "./schema";
 
 /**
@@ -8,6 +9,11 @@ import { bookings, bookingSlots, parentProfiles, studentMeetingLinks, studentPro
  * first: the time, the format, the reasons given, and both sides with what places the lesson and
  * reaches them (zones, meeting links, addresses, phones). Left joins: a side whose account is gone
  * is null, and nobody is written to on its behalf.
+ *
+ * `parent` is the household's own row (the booking's family: its founder's name, contact and the
+ * home address lessons go to, as the teacher knows them); `guardians` are who the family's emails
+ * go to (issue 45: every guardian whose account is active, each with their own address, name,
+ * phone and clock), read for all the bookings' households in one more query.
  */
 export async function lessonMailContexts(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -52,6 +58,11 @@ export async function lessonMailContexts(db: Executor, ids: readonly string[]) {
     .leftJoin(studentMeetingLinks, and(eq(studentMeetingLinks.teacherId, bookings.teacherId), eq(studentMeetingLinks.studentId, bookings.studentId)))
     .where(inArray(bookings.id, [...ids]))
     .orderBy(asc(bookingSlots.startsAt));
+  const guardians = await householdMailGuardians(
+    db,
+    rows.flatMap((row) => (row.parentId !== null ? [row.parentId] : [])),
+  );
+  const noGuardians: MailGuardian[] = [];
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -94,6 +105,7 @@ export async function lessonMailContexts(db: Executor, ids: readonly string[]) {
             address: row.familyAddress,
           }
         : null,
+    guardians: row.parentId !== null && row.parentEmail !== null ? (guardians.get(row.parentId) ?? noGuardians) : noGuardians,
   }));
 }
 export type LessonMailContext = Awaited<ReturnType<typeof lessonMailContexts>>[number];

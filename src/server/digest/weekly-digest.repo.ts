@@ -96,12 +96,21 @@ export interface Recipient {
   timeZone: string;
 }
 
-/** The parents among `userIds` who may be emailed (active accounts), with their clock. */
-export async function parentRecipients(db: Executor, userIds: readonly string[]): Promise<Recipient[]> {
+/** A guardian's digest is their household's (issue 45): its children, lessons, grades and classes. */
+export interface ParentRecipient extends Recipient {
+  householdId: string;
+}
+
+/**
+ * The parents among `userIds` who may be emailed (active accounts), each with their own clock and
+ * their household (every guardian has a profile of their own, scheduled in their own zone's round).
+ */
+export async function parentRecipients(db: Executor, userIds: readonly string[]): Promise<ParentRecipient[]> {
   if (userIds.length === 0) return [];
-  const rows = await queryRows<Recipient>(
+  const rows = await queryRows<ParentRecipient>(
     db,
-    sql`select p.user_id as "userId", p.id as "profileId", u.email, p.first_name as "firstName", ${parentZoneOf("p")} as "timeZone"
+    sql`select p.user_id as "userId", p.id as "profileId", p.household_id as "householdId", u.email, p.first_name as "firstName",
+               ${parentZoneOf("p")} as "timeZone"
           from parent_profiles p join "user" u on u.id = p.user_id
          where p.user_id in (${ids(userIds)}) and ${activeAccount(sql`p.user_id`)}`,
   );
@@ -120,7 +129,7 @@ export async function teacherRecipients(db: Executor, userIds: readonly string[]
   return rows.map((row) => ({ ...row, timeZone: knownZoneOrUtc(row.timeZone) }));
 }
 
-export async function parentRecipient(db: Executor, userId: string): Promise<Recipient | null> {
+export async function parentRecipient(db: Executor, userId: string): Promise<ParentRecipient | null> {
   return (await parentRecipients(db, [userId]))[0] ?? null;
 }
 

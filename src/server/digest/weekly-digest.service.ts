@@ -45,13 +45,15 @@ type Built<T> = T & { userId: string; email: string };
 
 /**
  * The digests of a batch of parents (one zone's, or one for "Email me this week's now"): a fixed
- * number of queries for all. "This week" and "next week" are Monday to Sunday on each reader's
- * calendar (issue 41); what happened this week is what happened by `now`.
+ * number of queries for all. Each guardian's is their household's week (issue 45: the family's
+ * children, read once for the households of the batch) on their own calendar: "this week" and
+ * "next week" are Monday to Sunday on each reader's calendar (issue 41); what happened this week
+ * is what happened by `now`.
  */
 export async function parentDigests(deps: DbDeps, userIds: readonly string[], weekStart: string, now: Date): Promise<Built<ParentDigest>[]> {
   const parents = await repo.parentRecipients(deps.db, userIds);
   if (parents.length === 0) return [];
-  const parentIds = parents.map((p) => p.profileId);
+  const parentIds = [...new Set(parents.map((p) => p.householdId))];
   const students = await practiceStudentsOfParents(deps, parentIds);
   const since = new Date(now.getTime() - WEEK_MS);
   const weeks = new Map(parents.map((p) => [p.profileId, { thisWeek: weekRange(weekStart, p.timeZone), nextWeek: nextWeekRange(weekStart, p.timeZone) }]));
@@ -84,7 +86,7 @@ export async function parentDigests(deps: DbDeps, userIds: readonly string[], we
       weekStart,
       unreadMessages: unread.get(parent.userId) ?? 0,
       children: students
-        .filter((student) => student.parentId === parent.profileId)
+        .filter((student) => student.parentId === parent.householdId)
         .map((student): DigestChild => {
           const own = lessons.filter((l) => l.studentId === student.studentId);
           return {

@@ -22,7 +22,9 @@ export function householdInvitationEmail(
     text:
       `Hello,\n\n${invitation.inviterName} invited you to join ${invitation.householdName} on Music Lessons as a guardian. ` +
       `Guardians of a household share its children, lessons, requests, invoices and practice, each with their own login ` +
-      `and time zone, and its conversations with teachers: every guardian reads every message, and sees who wrote it.\n\nTo accept (or refuse), open:\n\n${link}\n\n` +
+      `and time zone, and its conversations with teachers: every guardian reads every message, and sees who wrote it. ` +
+      `Each guardian gets the family's emails about requests, lessons and reminders and the weekly digest ` +
+      `in their own time zone, as their own email settings choose.\n\nTo accept (or refuse), open:\n\n${link}\n\n` +
       `You can create your login there, or sign in with a parent account that uses this address. ` +
       `The link works once, for ${INVITATION_VALID_DAYS} days (until ${formatLessonTime(invitation.expiresAt, invitation.inviterTimeZone)}). ` +
       `If you do not know ${invitation.inviterName}, you can ignore this email.\n`,

@@ -4,6 +4,7 @@ import type { BookingType } from "../../shared/booking/booking.constants";
 import { lessonEventTitle } from "../../shared/booking/booking.rules";
 import { creditExpiresAt } from "../../shared/lessons/credits.rules";
 import type { Executor } from "../db/client";
+import { householdMailGuardians } from "../db/household-guardians";
 import { lockTeacherSchedule, returnSpentCredits, voidCreditsOfTeacher } from "../booking";
 import { owedToTeacherByFamily } from "../invoices";
 import * as repo from "./closed-account.repo";
@@ -43,6 +44,16 @@ export interface ClosedAccountNotice {
   owedCents: number;
   /** How a teacher who closed their account can still be reached and paid, if they left it (issue 41). */
   leftContact?: string | null;
+  /**
+   * Issue 45: a family's notice is read by each of its guardians whose account is active, each
+   * with their own address, name and clock; absent, the one person `to` names reads it.
+   */
+  readers?: { to: string; greeting: string; timeZone: string }[];
+}
+
+/** The notice as each of its readers gets it by email: one copy per guardian of a family. */
+export function eachReader(notice: ClosedAccountNotice): ClosedAccountNotice[] {
+  return (notice.readers ?? [notice]).map(({ to, greeting, timeZone }) => ({ ...notice, to, greeting, timeZone }));
 }
 
 const byTimeThenId = (a: { startsAt: Date; id: string }, b: { startsAt: Date; id: string }) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id);
@@ -144,6 +155,10 @@ export async function closeLessonsOfTeacher(tx: Executor, teacherId: string, now
   const owed = await owedToTeacherByFamily(tx, teacherId);
   const onlyOwing = [...owed.keys()].filter((parentId) => !notices.has(parentId));
   for (const family of await repo.familiesForNotice(tx, onlyOwing)) noticeOf(family, name);
-  for (const [parentId, notice] of notices) notice.owedCents = owed.get(parentId) ?? 0;
+  const guardians = await householdMailGuardians(tx, [...notices.keys()]);
+  for (const [parentId, notice] of notices) {
+    notice.owedCents = owed.get(parentId) ?? 0;
+    notice.readers = (guardians.get(parentId) ?? []).map((guardian) => ({ to: guardian.email, greeting: guardian.firstName, timeZone: guardian.zone }));
+  }
   return [...notices.values()];
 }

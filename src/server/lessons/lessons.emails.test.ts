@@ -126,6 +126,11 @@ describe("series-changed (issue 44: one email to each side, every new date on th
     expect(mail.text).toContain("  - Wednesday, October 30, 2030 at 4:00 PM CDT (was Sunday, October 27, 2030 at 3:00 PM CDT)");
   });
 
+  it("names the guardian who changed it to the family's other guardians (issue 45); the one who did reads \"You\"", () => {
+    expect(seriesChangedEmail(URL, lessons, previous, "parent", "parent", "Ben")!.text).toContain("Hi Ada,\n\nBen changed the weekly lessons with Mia");
+    expect(seriesChangedEmail(URL, lessons, previous, "parent", "parent")!.text).toContain("Hi Ada,\n\nYou changed the weekly lessons with Mia");
+  });
+
   it("writes to nobody whose account is gone, and about nothing when no lesson moved", () => {
     expect(seriesChangedEmail(URL, [lessonMailContext({ parent: null })], previous, "teacher", "parent")).toBeNull();
     expect(seriesChangedEmail(URL, [], previous, "teacher", "parent")).toBeNull();

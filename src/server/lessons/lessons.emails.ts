@@ -22,7 +22,7 @@ function addressee(ctx: LessonMailContext, reader: Reader) {
 }
 
 /** The side that did not act: the one to tell. */
-const otherSide = (actor: CancelledBy): Reader => (actor === "parent" ? "teacher" : "parent");
+export const otherSide = (actor: CancelledBy): Reader => (actor === "parent" ? "teacher" : "parent");
 
 function who(ctx: LessonMailContext, actor: CancelledBy) {
   return actor === "parent" ? `${studentFirstName(ctx)}'s family` : teacherName(ctx);
@@ -110,8 +110,8 @@ export function lessonReminderEmail(publicUrl: string, lesson: LessonMailContext
 /**
  * A weekly series changed from one lesson on (issue 44): one email to each side, the one who
  * changed it too, listing every new date on the reader's clock with the date it replaces.
- * `lessons` are read after the change; `previous` maps each to its old start. Null when the
- * reader's account is gone.
+ * `lessons` are read after the change; `previous` maps each to its old start; `by` names the
+ * guardian who changed it, to the family's other guardians. Null when the reader's account is gone.
  */
 export function seriesChangedEmail(
   publicUrl: string,
@@ -119,6 +119,7 @@ export function seriesChangedEmail(
   previous: ReadonlyMap<string, Date>,
   actor: CancelledBy,
   reader: Reader,
+  by: string | null = null,
 ): MailMessage | null {
   const first = lessons[0];
   if (!first) return null;
@@ -131,7 +132,8 @@ export function seriesChangedEmail(
     const was = previous.get(lesson.id);
     return `  - ${timeFor(lesson, reader)}${was ? ` (was ${timeFor(lesson, reader, was)})` : ""}`;
   });
-  const changer = actor === reader ? "You" : who(first, actor);
+  // The guardian who changed it is "You"; the family's other guardians are told who did (issue 45).
+  const changer = actor === reader ? (by ?? "You") : who(first, actor);
   return {
     to: to.to,
     kind: "series-changed",

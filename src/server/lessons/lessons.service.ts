@@ -10,13 +10,14 @@ import { bookingSides } from "../db/booking-parties";
 import { transactionWithRetry } from "../db/retry-transaction";
 import type { Tx } from "../db/client";
 import type { Deps } from "../deps";
-import { issueCredits, lockTeacherSchedule, returnSpentCredits, scheduleConflict } from "../booking";
-import { lessonMailContexts } from "../db/lesson-mail-contexts";
+import { issueCredits, lockTeacherSchedule, returnSpentCredits, scheduleConflict, toEachGuardian, type Reader } from "../booking";
+import { lessonMailContexts, type LessonMailContext } from "../db/lesson-mail-contexts";
+import type { MailGuardian } from "../db/household-guardians";
 import type { MailMessage } from "../mail";
 import { drawPackageLesson, returnPackageLesson } from "../invoices";
 import { tellOtherSide } from "../live";
 import { waitlistTimesFreed } from "../waitlist";
-import { lessonsCancelledEmail, lessonRescheduledEmail } from "./lessons.emails";
+import { lessonsCancelledEmail, lessonRescheduledEmail, otherSide } from "./lessons.emails";
 import { assertBookableForMove } from "./reschedule-slot";
 import * as repo from "./lessons.repo";
 
@@ -25,6 +26,22 @@ export type MailDeps = Pick<Deps, "db" | "driver" | "mailer" | "logger" | "env">
 /** Stores a lesson email in the change's own transaction: it exists exactly when the change does. */
 export async function enqueueMail(deps: MailDeps, tx: Tx, mail: MailMessage | null) {
   if (mail) await deps.mailer.enqueue(tx, mail);
+}
+
+/**
+ * Stores a lesson email to one side in the change's own transaction: the teacher's, or the family's
+ * to each of its guardians, written from the lessons as that guardian reads them (issue 45: their
+ * own name and clock). `write` gets the guardian (null for the teacher).
+ */
+export async function enqueueLessonMail(
+  deps: MailDeps,
+  tx: Tx,
+  lessons: readonly LessonMailContext[],
+  reader: Reader,
+  write: (lessons: readonly LessonMailContext[], guardian: MailGuardian | null) => MailMessage | null,
+) {
+  if (reader === "teacher") return enqueueMail(deps, tx, write(lessons, null));
+  await deps.mailer.enqueueMany(tx, toEachGuardian(lessons, write));
 }
 
 /**
@@ -169,7 +186,9 @@ export async function cancelLesson(
     const ids = decided.map((d) => d.id);
     // The family is told of every credit it holds because of the teacher's cancel, new or given back.
     const told = side === "teacher" ? issued + returned.length : issued;
-    await enqueueMail(deps, tx, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, ids), side, told));
+    await enqueueLessonMail(deps, tx, await lessonMailContexts(tx, ids), otherSide(side), (lessons) =>
+      lessonsCancelledEmail(deps.env.PUBLIC_URL, lessons, side, told),
+    );
     return { ids, credits: issued, returned: returned.length };
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
@@ -207,8 +226,9 @@ export async function rescheduleLesson(deps: MailDeps, userId: string, bookingId
     // The time it left goes to the families waiting for it (issue 44).
     const length = BOOKING_TYPES[lesson.bookingType as BookingType].minutes * 60_000;
     await waitlistTimesFreed(tx, teacherId, [{ startsAt: lesson.startsAt, endsAt: new Date(lesson.startsAt.getTime() + length) }], now);
-    const [context] = await lessonMailContexts(tx, [bookingId]);
-    await enqueueMail(deps, tx, context ? lessonRescheduledEmail(deps.env.PUBLIC_URL, context, lesson.startsAt, side) : null);
+    await enqueueLessonMail(deps, tx, await lessonMailContexts(tx, [bookingId]), otherSide(side), ([moved]) =>
+      moved ? lessonRescheduledEmail(deps.env.PUBLIC_URL, moved, lesson.startsAt, side) : null,
+    );
     return lesson.startsAt;
   }).catch((error: unknown) => {
     throw scheduleConflict(error);
@@ -248,7 +268,9 @@ export async function recordAttendance(
       // A make-up lesson gives its credit back instead of a second one (issue 26).
       const returned = await returnSpentCredits(tx, [lesson.id], "teacher_cancelled", now);
       if (lesson.studentId && returned.length === 0) await issueCredits(tx, [{ teacherId, studentId: lesson.studentId, bookingId: lesson.id }], now);
-      await enqueueMail(deps, tx, lessonsCancelledEmail(deps.env.PUBLIC_URL, await lessonMailContexts(tx, [bookingId]), "teacher", 1));
+      await enqueueLessonMail(deps, tx, await lessonMailContexts(tx, [bookingId]), "parent", (lessons) =>
+        lessonsCancelledEmail(deps.env.PUBLIC_URL, lessons, "teacher", 1),
+      );
       return true;
     }
     await repo.recordAttendance(tx, lesson.id, input.outcome, note, now);

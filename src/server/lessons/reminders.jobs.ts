@@ -1,6 +1,7 @@
 import type { JobKind, Sweep } from "../jobs";
 import { sidesActive } from "../db/account-standing";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
+import { toEachGuardian } from "../booking";
 import { lessonReminderEmail } from "./lessons.emails";
 import { REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
 
@@ -24,7 +25,7 @@ export const reminderSweep: Sweep = {
 /**
  * Sends one reminder. Safe to run again: a lesson no longer accepted, moved to another time, or
  * already begun gets nothing. Whoever turned reminders (or, a parent, all email) off gets nothing:
- * the mailer reads their settings. The email goes to the outbox, which retries a failed send with backoff.
+ * the mailer reads their settings (each guardian's own). The email goes to the outbox, which retries a failed send with backoff.
  */
 export const reminderJob: JobKind = {
   kind: REMINDER_KIND,
@@ -32,13 +33,25 @@ export const reminderJob: JobKind = {
     const payload = job.payload as unknown as ReminderPayload;
     const [lesson] = await lessonMailContexts(deps.db, [payload.bookingId]);
     if (!lesson || lesson.status !== "accepted" || lesson.startsAt.toISOString() !== payload.startsAt || lesson.startsAt <= now) return;
-    if (payload.role === "parent" && !lesson.parent) return;
-    // A suspended or deleted side is emailed nothing (account-standing.ts).
-    if (!(await sidesActive(deps.db, { bookingId: lesson.id }))[payload.role]) return;
-    // Each side reads its own clock, and the wording counts from now: a late or short-notice
-    // reminder says "in 7 minutes", never "tomorrow".
-    const mail = lessonReminderEmail(deps.env.PUBLIC_URL, lesson, payload.role, now);
-    // Stored under the job's key: a run again after a crash stores it once; the outbox retries the sending.
+    // Each reader's own clock, and the wording counts from now: a late or short-notice reminder
+    // says "in 7 minutes", never "tomorrow". Stored under the job's key: a run again after a crash
+    // stores it once; the outbox retries the sending.
+    if (payload.role === "parent") {
+      // Each guardian of the family whose account is active (issue 45; the guardians list holds
+      // only those), on their own clock, under a key of their own. The founder's stays the job's
+      // key, as before households, so a job stored then and run again now still stores it once.
+      const mails = toEachGuardian([lesson], ([view]) => lessonReminderEmail(deps.env.PUBLIC_URL, view!, "parent", now)).map(({ guardian, message }) => ({
+        message,
+        dedupeKey: guardian.id === lesson.parent?.id ? job.key : `${job.key}:${guardian.id}`,
+      }));
+      if (mails.length === 0) return;
+      const stored = await deps.db.transaction((tx) => deps.mailer.enqueueMany(tx, mails));
+      if (stored > 0) deps.mailer.kick();
+      return;
+    }
+    // A suspended or deleted teacher is emailed nothing (account-standing.ts).
+    if (!(await sidesActive(deps.db, { bookingId: lesson.id })).teacher) return;
+    const mail = lessonReminderEmail(deps.env.PUBLIC_URL, lesson, "teacher", now);
     if (mail) await deps.mailer.sendSoon(mail, { dedupeKey: job.key });
   },
 };

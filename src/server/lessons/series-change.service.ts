@@ -24,7 +24,7 @@ import type { Deps } from "../deps";
 import { tellOtherSide } from "../live";
 import { waitlistTimesFreed, type FreedInterval } from "../waitlist";
 import { seriesChangedEmail } from "./lessons.emails";
-import { enqueueMail, lockForChange, sideOf, toLessonDTO, type MailDeps } from "./lessons.service";
+import { enqueueLessonMail, lockForChange, sideOf, toLessonDTO, type MailDeps } from "./lessons.service";
 import * as repo from "./lessons.repo";
 
 /**
@@ -173,8 +173,12 @@ export async function changeSeriesFrom(
     const ids = plan.moves.map((m) => m.id);
     const contexts = await lessonMailContexts(tx, ids);
     const previous = new Map(plan.moves.map((m) => [m.id, m.from]));
+    // Each guardian of the family gets it (issue 45); a guardian who changed it reads "You", the others their name.
+    const changer = guardianId ? contexts[0]?.guardians.find((guardian) => guardian.id === guardianId) : undefined;
     for (const reader of ["parent", "teacher"] as const) {
-      await enqueueMail(deps, tx, seriesChangedEmail(deps.env.PUBLIC_URL, contexts, previous, side, reader));
+      await enqueueLessonMail(deps, tx, contexts, reader, (lessons, guardian) =>
+        seriesChangedEmail(deps.env.PUBLIC_URL, lessons, previous, side, reader, changer && guardian && guardian.id !== changer.id ? changer.firstName : null),
+      );
     }
     const freed = plan.affected.map((a) => ({ startsAt: a.startsAt, endsAt: a.endsAt }));
     // The old times go to the families waiting for them (issue 44): offered after this commits.

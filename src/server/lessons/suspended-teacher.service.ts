@@ -1,7 +1,7 @@
 import type { Executor } from "../db/client";
 import type { Deps } from "../deps";
 import { tellOtherSide } from "../live";
-import { closeLessonsOfTeacher, type ClosedAccountNotice } from "./closed-account.service";
+import { closeLessonsOfTeacher, eachReader, type ClosedAccountNotice } from "./closed-account.service";
 import { teacherGoneEmail } from "./teacher-gone.emails";
 
 /**
@@ -27,9 +27,12 @@ export async function closeLessonsOfSuspendedTeacher(
   return { teacherUserId: teacher.userId, notices: await closeLessonsOfTeacher(tx, teacher.teacherId, now) };
 }
 
-/** In the suspension's transaction: each family's email, stored with the change it announces. */
+/** In the suspension's transaction: each family's email (to each guardian), stored with the change it announces. */
 export async function enqueueFamiliesMailOfSuspendedTeacher(deps: Pick<Deps, "mailer" | "env">, tx: Executor, outcome: SuspendedTeacherOutcome) {
-  for (const notice of outcome.notices) await deps.mailer.enqueue(tx, teacherGoneEmail(deps.env.PUBLIC_URL, notice, "suspended"));
+  await deps.mailer.enqueueMany(
+    tx,
+    outcome.notices.flatMap((notice) => eachReader(notice).map((copy) => ({ message: teacherGoneEmail(deps.env.PUBLIC_URL, copy, "suspended") }))),
+  );
 }
 
 /** After the commit: the families' open pages update, and their stored emails go out. */

@@ -37,10 +37,16 @@ export async function insertOutboxMessage(executor: Executor, message: MailMessa
 }
 
 /**
- * Stores many messages without attachments (a batch of weekly emails) in one statement on
- * `executor`, each under its dedupe key: one already stored is skipped. Returns how many were stored.
+ * Stores many messages without attachments in one statement on `executor`, each under its dedupe
+ * key when it has one: one already stored is skipped. `bulk` (a batch of weekly emails) goes after
+ * every message someone is waiting for; the emails of one change to each of a family's guardians
+ * are not bulk. Returns how many were stored.
  */
-export async function insertOutboxMessages(executor: Executor, items: readonly { message: MailMessage; dedupeKey: string }[]): Promise<number> {
+export async function insertOutboxMessages(
+  executor: Executor,
+  items: readonly { message: MailMessage; dedupeKey?: string }[],
+  { bulk = true }: { bulk?: boolean } = {},
+): Promise<number> {
   if (items.length === 0) return 0;
   if (items.some((item) => item.message.attachments?.length)) throw new Error("insertOutboxMessages stores messages without attachments");
   const due = new Date();
@@ -54,10 +60,10 @@ export async function insertOutboxMessages(executor: Executor, items: readonly {
         htmlBody: message.html ?? null,
         kind: message.kind,
         attachments: [],
-        dedupeKey,
+        dedupeKey: dedupeKey ?? null,
         nextAttemptAt: due,
         // Bulk: after every message someone is waiting for (a reminder due during Sunday's burst).
-        priority: 1,
+        priority: bulk ? 1 : 0,
       })),
     )
     .onConflictDoNothing()

@@ -36,6 +36,12 @@ export interface Mailer {
    */
   enqueue(executor: Executor, message: MailMessage, options?: { dedupeKey?: string }): Promise<boolean>;
   /**
+   * The same for several messages without attachments (one change's email to each guardian of a
+   * family, issue 45), with a fixed number of queries however many: the recipients' settings, then
+   * the messages. How many were stored.
+   */
+  enqueueMany(executor: Executor, items: readonly { message: MailMessage; dedupeKey?: string }[]): Promise<number>;
+  /**
    * Whether the recipient's email settings let this message through (what `enqueue` checks): for
    * a caller that must know before it records that an email went out.
    */

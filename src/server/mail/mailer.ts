@@ -23,6 +23,15 @@ function wantedBy(recipient: RecipientPreferences | null, message: MailMessage):
   return recipient === null || mayEmail(message.kind, recipient.preferences, emailOnFor(message.audience, recipient.emailOn));
 }
 
+/** The items their recipients want, their settings read in one query for all. */
+async function wantedItems<Item extends { message: MailMessage }>(executor: Executor, items: readonly Item[]): Promise<Item[]> {
+  const settings = await recipientsPreferences(
+    executor,
+    [...new Set(items.filter((item) => emailCategoryOf(item.message.kind) !== null).map((item) => item.message.to))],
+  );
+  return items.filter((item) => emailCategoryOf(item.message.kind) === null || wantedBy(settings.get(item.message.to) ?? null, item.message));
+}
+
 export function createMailer(db: Database, logger: Logger, config: MailerConfig): Mailer {
   const transport = createMailTransport(logger, config);
   let sending = false;
@@ -45,6 +54,10 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
       if (!(await wanted(executor, message))) return false;
       return (await insertOutboxMessage(executor, message, options.dedupeKey)) !== null;
     },
+    async enqueueMany(executor, items) {
+      if (items.length === 0) return 0;
+      return insertOutboxMessages(executor, await wantedItems(executor, items), { bulk: false });
+    },
     kick() {
       if (!sending) return;
       // A kick during a pass runs one more: the pass may have claimed before this commit.
@@ -62,16 +75,7 @@ export function createMailer(db: Database, logger: Logger, config: MailerConfig)
     },
     async sendSoonMany(items) {
       // One transaction and a fixed number of queries for the batch: the recipients' settings, then the messages.
-      const stored = await db.transaction(async (tx) => {
-        const settings = await recipientsPreferences(
-          tx,
-          items.map((item) => item.message.to),
-        );
-        return insertOutboxMessages(
-          tx,
-          items.filter((item) => emailCategoryOf(item.message.kind) === null || wantedBy(settings.get(item.message.to) ?? null, item.message)),
-        );
-      });
+      const stored = await db.transaction(async (tx) => insertOutboxMessages(tx, await wantedItems(tx, items)));
       if (stored > 0) mailer.kick();
       return stored;
     },

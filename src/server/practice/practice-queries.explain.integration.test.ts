@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, type ScratchDatabase } from "../../../tests/fixtures/scratch-database";
 import { openPostgres, postgresPoolsOf, type DatabaseHandle } from "../db/client";
+import { householdMailGuardians } from "../db/household-guardians";
 import { parentDigests, teacherSummaries } from "../digest/weekly-digest.service";
 import { scheduleWeeklyRound, WEEKLY_BATCH, zonesInUse } from "../digest/weekly-digest.repo";
 import { classPracticeXp } from "./practice-figures.service";
@@ -174,6 +175,8 @@ describe.skipIf(!onPostgres)("practice, homework, My Students and weekly email q
     await classPracticeXp(deps, someClass.id!, JSON.parse(someClass.progress!));
     await zonesInUse(db, "parent");
     await zonesInUse(db, "teacher");
+    // Issue 45: every email to a family reads its guardians by the household index.
+    await householdMailGuardians(db, [parent.id!]);
     recording = false;
     // Scheduling a zone's round reads that zone's accounts (an eighth of them here), once a week:
     // not a per-family read, so not held to the rule; it still runs here on the seeded database.

@@ -5,6 +5,7 @@ import { offerEmailDue, offerExpiresAt, offerOrder } from "../../shared/waitlist
 import { lessonInWindows } from "../../shared/waitlist/waitlist-windows.rules";
 import { openTimesBetween } from "../booking";
 import type { Deps } from "../deps";
+import { householdMailGuardians } from "../db/household-guardians";
 import { scheduleJob } from "../jobs";
 import { publishLiveEvents, withLiveEvents } from "../live";
 import type { FreedInterval } from "./times-freed";
@@ -97,21 +98,28 @@ export async function offerFreedTimes(deps: OfferDeps, teacherId: string, interv
       ids.push(offerId);
       await scheduleJob(tx, { kind: OFFER_EXPIRY_KIND, key: `${OFFER_EXPIRY_KIND}:${offerId}`, runAt: expiresAt, payload: { offerId } });
       // By email at most once a day per family; every offer shows in the app (live, and on the dashboard).
+      // The day's one email is the household's (issue 45): decided once for the family (its last
+      // offer emailed to anyone), then written to each of its guardians on their own clock; the
+      // offer counts as emailed when at least one of them wanted it.
       if (offerEmailDue(await repo.lastOfferEmailAt(tx, entry.parentId), now)) {
-        const parent = await repo.parentOfEntry(tx, entry.id);
-        const offer = await repo.findOffer(tx, offerId);
-        if (parent && offer) {
-          const mail = waitlistOfferEmail(deps.env.PUBLIC_URL, parent, {
-            teacherName: `${offer.teacherFirstName} ${offer.teacherLastName}`,
-            studentFirstName: offer.studentFirstName,
-            bookingType: offer.bookingType as BookingType,
-            format: offer.format as ChosenFormat,
-            startsAt: offer.startsAt,
-            expiresAt: offer.expiresAt,
-            timeZone: offer.timeZone,
-            repeatWeeks: offer.repeatWeeks,
-          });
-          if (await deps.mailer.enqueue(tx, mail, { dedupeKey: `waitlist-offer:${offerId}` })) await repo.markOfferEmailed(tx, offerId);
+        const guardians = (await householdMailGuardians(tx, [entry.parentId])).get(entry.parentId) ?? [];
+        const offer = guardians.length > 0 ? await repo.findOffer(tx, offerId) : null;
+        if (offer) {
+          const mails = guardians.map((guardian) => ({
+            message: waitlistOfferEmail(deps.env.PUBLIC_URL, guardian, {
+              teacherName: `${offer.teacherFirstName} ${offer.teacherLastName}`,
+              studentFirstName: offer.studentFirstName,
+              bookingType: offer.bookingType as BookingType,
+              format: offer.format as ChosenFormat,
+              startsAt: offer.startsAt,
+              expiresAt: offer.expiresAt,
+              timeZone: guardian.zone,
+              repeatWeeks: offer.repeatWeeks,
+            }),
+            // The founder's key as before households; each other guardian's their own.
+            dedupeKey: guardian.id === entry.parentId ? `waitlist-offer:${offerId}` : `waitlist-offer:${offerId}:${guardian.id}`,
+          }));
+          if ((await deps.mailer.enqueueMany(tx, mails)) > 0) await repo.markOfferEmailed(tx, offerId);
         }
       }
       emit({ userId: entry.parentUserId, type: "waitlist_changed", payload: { offerId } });

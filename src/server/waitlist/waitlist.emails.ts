@@ -7,8 +7,8 @@ import type { MailMessage } from "../mail";
 export const OFFER_EMAIL_KIND = "waitlist-offer";
 
 /**
- * A freed time offered to a waiting family (issue 44), on the parent's clock (the zone their
- * windows are in): what, when, until when it is held, and the one place to claim it.
+ * A freed time offered to a waiting family (issue 44), to one of its guardians on their own clock
+ * (issue 45: parentClock): what, when, until when it is held, and the one place to claim it.
  */
 export function waitlistOfferEmail(
   publicUrl: string,
