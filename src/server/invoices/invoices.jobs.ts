@@ -6,7 +6,7 @@ import { scheduleJob } from "../jobs";
 import { invoiceEmail } from "./invoices.emails";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as repo from "./invoices.repo";
-import { invoiceForMail } from "./invoices.service";
+import { invoiceForMail, invoiceMails } from "./invoices.service";
 
 export const INVOICE_REMINDER_KIND = "invoice-reminder";
 /** Reminders go out at this hour of the teacher's day. */
@@ -55,6 +55,8 @@ export const invoiceReminderJob: JobKind = {
     const sides = await sidesActive(deps.db, { invoiceId });
     if (!sides.parent || !sides.teacher) return;
     // Stored under the job's key: a run again after a crash stores it once; the outbox retries the sending.
-    await deps.mailer.sendSoon(invoiceEmail(deps.env.PUBLIC_URL, invoice, "reminder", await renderInvoicePdf(invoice)), { dedupeKey: job.key });
+    // Issue 45: each guardian of the household (or a share's guardian) gets their copy, each under its own key.
+    const mails = await invoiceMails(deps.db, invoiceId, async (copy) => invoiceEmail(deps.env.PUBLIC_URL, copy, "reminder", await renderInvoicePdf(copy)));
+    for (const [index, mail] of mails.entries()) await deps.mailer.sendSoon(mail, { dedupeKey: index === 0 ? job.key : `${job.key}:${mail.to}` });
   },
 };

@@ -76,6 +76,8 @@ export interface InvoiceableLesson {
   cancelChargeCents: number | null;
   cancelNoticeHours: number | null;
   studentName: string | null;
+  /** The lesson's student (a per-student split gives their lines to one guardian, issue 45). */
+  studentId: string | null;
   /** The package lesson that covered it (issue 40), when one did. */
   covered: { lessonNumber: number; lessons: number; priceCents: number } | null;
 }
@@ -94,7 +96,7 @@ export async function invoiceableLessons(db: Executor, teacherId: string, parent
     select b.id as "bookingId", b.status, b.booking_type as "bookingType", s.starts_at as "startsAt", s.ends_at as "endsAt",
            b.cancelled_at as "cancelledAt", b.price_cents as "priceCents", b.price_estimated as "priceEstimated",
            b.cancel_charge_cents as "cancelChargeCents", b.cancel_notice_hours as "cancelNoticeHours",
-           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName",
+           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName", st.id as "studentId",
            d.lesson_number as "lessonNumber", p.lessons as "packageLessons", p.price_cents as "packagePriceCents"
       from bookings b
       join booking_slots s on s.id = b.slot_id
@@ -118,6 +120,7 @@ export async function invoiceableLessons(db: Executor, teacherId: string, parent
     cancelChargeCents: row.cancelChargeCents === null ? null : Number(row.cancelChargeCents),
     cancelNoticeHours: row.cancelNoticeHours === null ? null : Number(row.cancelNoticeHours),
     studentName: (row.studentName as string | null) ?? null,
+    studentId: (row.studentId as string | null) ?? null,
     covered:
       row.lessonNumber === null || row.lessonNumber === undefined
         ? null
@@ -193,6 +196,11 @@ const invoiceColumns = {
   paymentInstructions: invoices.paymentInstructions,
   familyName: invoices.familyName,
   familyEmail: invoices.familyEmail,
+  guardianId: invoices.guardianId,
+  guardianName: invoices.guardianName,
+  guardianEmail: invoices.guardianEmail,
+  shareNote: invoices.shareNote,
+  splitGroupId: invoices.splitGroupId,
   createdAt: invoices.createdAt,
   sentAt: invoices.sentAt,
   overdueAt: invoices.overdueAt,
@@ -208,16 +216,27 @@ function selectInvoices(db: Executor) {
   return db.select(invoiceColumns).from(invoices);
 }
 
-/** Who may see an invoice: its teacher; its family once it was sent (drafts are the teacher's). */
+/**
+ * Who may see an invoice: its teacher; its family once it was sent (drafts are the teacher's).
+ * Issue 45: `parentId` is the household, `guardianId` the signed-in guardian. A household's
+ * invoice is every guardian's; a share invoice only its guardian's (even after they left the household).
+ */
 export interface InvoiceReader {
   teacherId: string | null;
   parentId: string | null;
+  guardianId?: string | null;
+}
+
+/** A guardian's invoices: the household's unsplit ones and their own shares. */
+function familySide(parentId: string, guardianId: string | null | undefined) {
+  const household = and(eq(invoices.parentId, parentId), isNull(invoices.shareNote));
+  return guardianId ? or(household, eq(invoices.guardianId, guardianId))! : household!;
 }
 
 function readableBy(reader: InvoiceReader) {
   const sides = [];
   if (reader.teacherId) sides.push(eq(invoices.teacherId, reader.teacherId));
-  if (reader.parentId) sides.push(and(eq(invoices.parentId, reader.parentId), ne(invoices.status, "draft")));
+  if (reader.parentId) sides.push(and(familySide(reader.parentId, reader.guardianId), ne(invoices.status, "draft")));
   return sides.length ? or(...sides)! : sql`false`;
 }
 
@@ -246,12 +265,12 @@ export async function teacherInvoiceRows(db: Executor, teacherId: string, parent
   return rows as InvoiceRow[];
 }
 
-/** A family's invoices from every teacher; drafts are never shown to families. */
-export async function familyInvoiceRows(db: Executor, parentId: string, numberingTeacherId?: string): Promise<InvoiceRow[]> {
+/** A guardian's invoices from every teacher (the household's and their own shares, issue 45); drafts are never shown to families. */
+export async function familyInvoiceRows(db: Executor, parentId: string, guardianId: string | null, numberingTeacherId?: string): Promise<InvoiceRow[]> {
   const rows = await selectInvoices(db)
     .where(
       and(
-        eq(invoices.parentId, parentId),
+        familySide(parentId, guardianId),
         ne(invoices.status, "draft"),
         numberingTeacherId ? eq(invoices.numberingTeacherId, numberingTeacherId) : undefined,
       ),
@@ -374,15 +393,27 @@ export async function familyTimeZone(db: Executor, parentId: string): Promise<st
   return parentClock(row);
 }
 
-/** The user ids of an invoice's teacher and family (either gone: left out), for live events. */
+/**
+ * The user ids of an invoice's teacher and readers on the family side (either gone: left out), for
+ * live events: every guardian of the household, or a share invoice's guardian only (issue 45).
+ */
 export async function invoicePartyUserIds(db: Executor, invoiceId: string): Promise<string[]> {
-  const [row] = await db
-    .select({ teacherUserId: teacherProfiles.userId, parentUserId: parentProfiles.userId })
-    .from(invoices)
-    .leftJoin(teacherProfiles, eq(teacherProfiles.id, invoices.teacherId))
-    .leftJoin(parentProfiles, eq(parentProfiles.id, invoices.parentId))
-    .where(eq(invoices.id, invoiceId));
-  return [row?.teacherUserId, row?.parentUserId].filter((id): id is string => typeof id === "string");
+  const result = await db.execute(sql`
+    select tp.user_id as "userId" from invoices i join teacher_profiles tp on tp.id = i.teacher_id where i.id = ${invoiceId}
+    union all
+    select pp.user_id from invoices i
+      join parent_profiles pp on (case when i.share_note is null then pp.household_id = i.parent_id else pp.id = i.guardian_id end)
+     where i.id = ${invoiceId}
+  `);
+  return rowsOf(result).map((row) => String(row.userId));
+}
+
+/** The other share invoices made with this one from the same household invoice (issue 45). */
+export async function splitSiblings(db: Executor, splitGroupId: string, invoiceId: string): Promise<InvoiceRow[]> {
+  const rows = await selectInvoices(db)
+    .where(and(eq(invoices.splitGroupId, splitGroupId), ne(invoices.id, invoiceId)))
+    .orderBy(asc(invoices.sequence));
+  return rows as InvoiceRow[];
 }
 
 /** Whether a void invoice already has its one replacement (issue 40). */
