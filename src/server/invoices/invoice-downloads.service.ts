@@ -60,7 +60,8 @@ export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, que
         row.number,
         row.issueDate,
         row.dueDate,
-        row.familyName,
+        // A share invoice (issue 45) names its guardian and share.
+        row.shareNote ? `${row.familyName} (${row.guardianName}, ${row.shareNote})` : row.familyName,
         INVOICE_STATE_LABELS[invoiceState(row)],
         money(row.totalCents),
         money(row.paidCents),

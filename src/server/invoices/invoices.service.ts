@@ -195,9 +195,9 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
   checkRange(parsed.from, parsed.to, issueDate);
   const year = Number(issueDate.slice(0, 4));
   const { start, end } = localRange(parsed.from, parsed.to, teacher.timeZone);
-  let invoiceId: string;
+  let invoiceIds: string[];
   try {
-    [invoiceId] = await transactionWithRetry(deps.db, async (tx) => {
+    invoiceIds = await transactionWithRetry(deps.db, async (tx) => {
       // The counter row's lock comes FIRST: a second invoice of this teacher waits here, then sees
       // the first one's lines when it selects the lessons below.
       const sequence = await repo.takeInvoiceNumber(tx, teacherId, year);
@@ -289,7 +289,8 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
   } catch (error) {
     throw conflictOf(error) ?? error;
   }
-  return readInvoice(deps, { teacherId, parentId: null }, invoiceId!);
+  // With a split, the first guardian's share; the teacher's view of it lists the others.
+  return readInvoice(deps, { teacherId, parentId: null }, invoiceIds[0]!);
 }
 
 export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceReader, invoiceId: string): Promise<InvoiceDTO> {
