@@ -107,3 +107,19 @@ export async function guardianContact(db: Executor, guardianId: string) {
     .where(eq(parentProfiles.id, guardianId));
   return row ? { name: `${row.firstName} ${row.lastName}`, email: row.email } : null;
 }
+
+/**
+ * The user ids of an invoice's teacher and readers on the family side (either gone: left out), for
+ * live events: every guardian of the household, or a share invoice's guardian only (issue 45).
+ */
+export async function invoicePartyUserIds(db: Executor, invoiceId: string): Promise<string[]> {
+  const rows = await queryRows<{ userId: string }>(
+    db,
+    sql`select tp.user_id as "userId" from invoices i join teacher_profiles tp on tp.id = i.teacher_id where i.id = ${invoiceId}
+        union all
+        select pp.user_id from invoices i
+          join parent_profiles pp on (case when i.share_note is null then pp.household_id = i.parent_id else pp.id = i.guardian_id end)
+         where i.id = ${invoiceId}`,
+  );
+  return rows.map((row) => row.userId);
+}

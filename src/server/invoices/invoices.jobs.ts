@@ -5,7 +5,7 @@ import type { JobKind, Sweep } from "../jobs";
 import { scheduleJob } from "../jobs";
 import { invoiceEmail } from "./invoices.emails";
 import { renderInvoicePdf } from "./invoice-pdf";
-import * as repo from "./invoices.repo";
+import * as overdueRepo from "./invoice-overdue.repo";
 import { invoiceForMail, invoiceMails } from "./invoices.service";
 
 export const INVOICE_REMINDER_KIND = "invoice-reminder";
@@ -25,11 +25,11 @@ export const invoiceOverdueSweep: Sweep = {
   async run({ deps, now }) {
     // No zone is more than a day ahead of UTC: every invoice past due anywhere is in this superset.
     const latestDueDate = addDays(now.toISOString().slice(0, 10), 1);
-    for (const candidate of await repo.overdueCandidates(deps.db, latestDueDate)) {
+    for (const candidate of await overdueRepo.overdueCandidates(deps.db, latestDueDate)) {
       const today = localDateTime(now, candidate.teacherTimeZone).date;
       if (!(today > candidate.dueDate)) continue;
       await deps.db.transaction(async (tx) => {
-        if (!(await repo.markOverdue(tx, candidate.id, now))) return;
+        if (!(await overdueRepo.markOverdue(tx, candidate.id, now))) return;
         const dates = reminderDates(candidate.dueDate);
         // A sweep that runs late (the app was down) sends the reminders still ahead, or the last one now.
         let due = dates.map((date, index) => ({ date, n: index + 1 })).filter(({ date }) => date >= today);

@@ -1,5 +1,5 @@
 import { parentClock } from "../../shared/time-zone.rules";
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { InvoiceLineKind, InvoiceStatus, LateCancelCharge, PaymentMethod } from "../../shared/invoices/invoices.constants";
 import type { InvoiceLineDTO } from "../../shared/invoices/invoices.schemas";
@@ -393,21 +393,6 @@ export async function familyTimeZone(db: Executor, parentId: string): Promise<st
   return parentClock(row);
 }
 
-/**
- * The user ids of an invoice's teacher and readers on the family side (either gone: left out), for
- * live events: every guardian of the household, or a share invoice's guardian only (issue 45).
- */
-export async function invoicePartyUserIds(db: Executor, invoiceId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    select tp.user_id as "userId" from invoices i join teacher_profiles tp on tp.id = i.teacher_id where i.id = ${invoiceId}
-    union all
-    select pp.user_id from invoices i
-      join parent_profiles pp on (case when i.share_note is null then pp.household_id = i.parent_id else pp.id = i.guardian_id end)
-     where i.id = ${invoiceId}
-  `);
-  return rowsOf(result).map((row) => String(row.userId));
-}
-
 /** The other share invoices made with this one from the same household invoice (issue 45). */
 export async function splitSiblings(db: Executor, splitGroupId: string, invoiceId: string): Promise<InvoiceRow[]> {
   const rows = await selectInvoices(db)
@@ -453,29 +438,4 @@ export async function teacherPaymentsOfYear(db: Executor, teacherId: string, fro
     // Money received only: credit applied from a void invoice was received once, on that invoice.
     .where(and(eq(invoices.teacherId, teacherId), sql`${invoicePayments.paidOn} between ${from} and ${to}`, ne(invoicePayments.method, "credit")))
     .orderBy(asc(invoicePayments.paidOn), asc(invoices.number));
-}
-
-/** Sent, unpaid invoices not yet marked overdue whose due date is before `latestDueDate` (a superset; the zone decides). */
-export async function overdueCandidates(db: Executor, latestDueDate: string) {
-  return db
-    .select({ id: invoices.id, dueDate: invoices.dueDate, teacherTimeZone: invoices.teacherTimeZone })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.status, "sent"),
-        lt(invoices.paidCents, invoices.totalCents),
-        isNull(invoices.overdueAt),
-        lt(invoices.dueDate, latestDueDate),
-      ),
-    );
-}
-
-/** Marks an invoice overdue once; false when another runner (or a payment, or a void) came first. */
-export async function markOverdue(tx: Executor, invoiceId: string, now: Date): Promise<boolean> {
-  const rows = await tx
-    .update(invoices)
-    .set({ overdueAt: now })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, "sent"), lt(invoices.paidCents, invoices.totalCents), isNull(invoices.overdueAt)))
-    .returning({ id: invoices.id });
-  return rows.length > 0;
 }

@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { DELETED_TEACHER_NAME } from "../../shared/accounts/accounts.constants";
 import { instantFromLocal, localDateTime } from "../../shared/calendar/calendar-views.rules";
 import { AppError } from "../../shared/errors";
 import { lineOnReadersClock } from "../../shared/invoices/invoice-format.rules";
 import { addDays, balanceCents, datesAtSending, invoiceNumber, invoiceState, teacherInitials } from "../../shared/invoices/invoice-state.rules";
-import { shareNote, splitGuardians, splitLines } from "../../shared/invoices/invoice-split.rules";
 import { CURRENCY, INVOICE_LIMITS } from "../../shared/invoices/invoices.constants";
 import {
   DUE_MESSAGE,
@@ -31,7 +29,8 @@ import { announceInvoiceChange } from "./invoice-live-events";
 import { renderInvoicePdf } from "./invoice-pdf";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
-import { extraLineRow, lessonsToInvoice, previewLines, shareLineRow } from "./invoice-lines";
+import { extraLineRow, lessonsToInvoice, previewLines } from "./invoice-lines";
+import { insertShareInvoices } from "./invoice-shares";
 import * as splitRepo from "./invoice-split.repo";
 import { splitInForce } from "./invoice-split.service";
 import * as repo from "./invoices.repo";
@@ -222,69 +221,32 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
       // Throwing rolls the counter back too: the number is given back, no gap.
       if (lines.every((line) => line.kind === "package")) throw new AppError("conflict", NO_LINES_MESSAGE);
       const invoice = {
-          teacherId,
-          parentId: family.id,
-          numberingTeacherId: teacherId,
-          number: invoiceNumber(teacherInitials(teacher.firstName, teacher.lastName), year, sequence),
-          year,
-          sequence,
-          status: "draft" as const,
-          issueDate,
-          dueDate: addDays(issueDate, parsed.dueDays),
-          periodFrom: parsed.from,
-          periodTo: parsed.to,
-          note: parsed.note,
-          totalCents: sumCents(lines.map((line) => line.amountCents)),
-          teacherName: `${teacher.firstName} ${teacher.lastName}`,
-          teacherEmail: teacher.email,
-          teacherPhone: teacher.phone,
-          teacherTimeZone: teacher.timeZone,
-          paymentInstructions: teacher.paymentInstructions,
-          familyName: `${family.firstName} ${family.lastName}`,
-          familyEmail: family.email,
-          replacesInvoiceId: parsed.replacesInvoiceId ?? null,
-        };
+        teacherId,
+        parentId: family.id,
+        numberingTeacherId: teacherId,
+        number: invoiceNumber(teacherInitials(teacher.firstName, teacher.lastName), year, sequence),
+        year,
+        sequence,
+        status: "draft" as const,
+        issueDate,
+        dueDate: addDays(issueDate, parsed.dueDays),
+        periodFrom: parsed.from,
+        periodTo: parsed.to,
+        note: parsed.note,
+        totalCents: sumCents(lines.map((line) => line.amountCents)),
+        teacherName: `${teacher.firstName} ${teacher.lastName}`,
+        teacherEmail: teacher.email,
+        teacherPhone: teacher.phone,
+        teacherTimeZone: teacher.timeZone,
+        paymentInstructions: teacher.paymentInstructions,
+        familyName: `${family.firstName} ${family.lastName}`,
+        familyEmail: family.email,
+        replacesInvoiceId: parsed.replacesInvoiceId ?? null,
+      };
       // Issue 45: with the household's split in force, one invoice per guardian with their share of each line.
       const split = await splitInForce(tx, teacherId, family.id);
       if (!split) return [await repo.insertInvoice(tx, invoice, lines)];
-      const guardians = splitGuardians(split.rule);
-      const shares = splitLines(
-        split.rule,
-        lines.map((line) => ({ amountCents: line.amountCents, studentId: line.bookingId ? (studentOf.get(line.bookingId) ?? null) : null })),
-        // A guardian with only package-covered lines has nothing to pay: no invoice.
-      ).filter((share) => share.lineCents.some((cents, index) => cents !== null && lines[index]!.kind !== "package"));
-      const splitGroupId = randomUUID();
-      const ids: string[] = [];
-      for (const [index, share] of shares.entries()) {
-        const next = index === 0 ? sequence : await repo.takeInvoiceNumber(tx, teacherId, year);
-        const note = shareNote(split.rule, share.guardianId);
-        const guardian = split.guardians.get(share.guardianId)!;
-        const place = guardians.indexOf(share.guardianId) + 1;
-        const shareLines = lines
-          .map((line, at) => ({ line, cents: share.lineCents[at] }))
-          .filter((entry): entry is { line: repo.NewInvoiceLine; cents: number } => entry.cents !== null && entry.cents !== undefined)
-          .map(({ line, cents }, at) => shareLineRow(line, cents, split.rule.kind === "shares" ? note : cents === line.amountCents ? null : "equal share", place, at + 1));
-        ids.push(
-          await repo.insertInvoice(
-            tx,
-            {
-              ...invoice,
-              number: invoiceNumber(teacherInitials(teacher.firstName, teacher.lastName), year, next),
-              sequence: next,
-              totalCents: share.totalCents,
-              guardianId: share.guardianId,
-              guardianName: guardian.name,
-              guardianEmail: guardian.email,
-              shareNote: note,
-              splitGroupId,
-              // A void invoice is replaced once (invoices_replaces_once_key): by the first share.
-              replacesInvoiceId: index === 0 ? invoice.replacesInvoiceId : null,
-            },
-            shareLines,
-          ),
-        );
-      }
-      return ids;
+      return insertShareInvoices(tx, split, invoice, lines, studentOf, teacher);
     });
   } catch (error) {
     throw conflictOf(error) ?? error;

@@ -19,17 +19,9 @@ import { invoicePdfHref } from "./use-invoices";
  * total (the sum of the lines, as the server keeps it), payments and the balance. `lineAction`
  * adds a control to a line (the teacher removes a lesson from a draft); `actions` sit in the header.
  */
-export function InvoiceView({
-  invoice,
-  actions,
-  lineAction,
-  side = "teacher",
-}: {
-  invoice: InvoiceDTO;
-  actions?: ReactNode;
-  lineAction?: (line: InvoiceLineDTO) => ReactNode;
-  side?: "teacher" | "family";
-}) {
+type InvoiceViewProps = { invoice: InvoiceDTO; actions?: ReactNode; lineAction?: (line: InvoiceLineDTO) => ReactNode; side?: "teacher" | "family" };
+
+export function InvoiceView({ invoice, actions, lineAction, side = "teacher" }: InvoiceViewProps) {
   return (
     <article aria-labelledby="invoice-heading" className="mt-4 space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
