@@ -9,6 +9,8 @@ import type { HouseholdSplitDTO } from "../../shared/invoices/invoice-split.sche
 import { SHARES_SUM_MESSAGE, UNKNOWN_GUARDIAN_MESSAGE } from "../../shared/invoices/invoice-split.schemas";
 import type { InvoiceDTO, InvoiceListDTO } from "../../shared/invoices/invoices.schemas";
 import { householdSplits, invoiceLines, invoices, mailOutbox } from "../db/schema";
+import { JOB_KINDS, JOB_SWEEPS } from "../job-kinds";
+import { runDueJobs } from "../jobs/job-runner";
 
 const t = testAppForFile();
 
@@ -178,6 +180,28 @@ describe("a household's split", () => {
     expect(rows).toHaveLength(2);
     expect(rows.find((row) => row.guardianId === founder.parentId)!.totalCents).toBe(4501 + 1999 + 501);
     expect(rows.find((row) => row.guardianId === second.guardianId)!.totalCents).toBe(4502 + 500);
+  });
+
+  it("overdue reminders: a share's to its guardian only, a household invoice's to every guardian, each once", async () => {
+    await putSplit({ kind: "shares", shares: [{ guardianId: founder.parentId, basisPoints: 5000 }, { guardianId: second.guardianId, basisPoints: 5000 }] });
+    const shares = (await createMarch()).json as unknown as InvoiceDTO;
+    await send(t, "DELETE", splitPath(founder.parentId), { cookie: cookies.teacher });
+    // The lessons are on the shares; a household invoice of an extra only.
+    const household = (await createMarch([{ description: "Recital fee", quantity: 1, unitCents: 2500 }])).json as unknown as InvoiceDTO;
+    expect(household.shareNote).toBeNull();
+    const ids = [shares.id, shares.otherShares[0]!.id, household.id];
+    for (const id of ids) expect((await send(t, "POST", `/api/invoices/${id}/send`, { cookie: cookies.teacher })).status).toBe(200);
+    await t.deps.db.update(invoices).set({ issueDate: "2024-04-01", dueDate: "2024-04-15" }).where(inArray(invoices.id, ids));
+    const run = () => runDueJobs(t.deps, { kinds: JOB_KINDS, sweeps: JOB_SWEEPS, now: at("2024-04-16T14:00:00Z") });
+    await run();
+    await run();
+    const numbers = async (email: string) => (await mailsTo(email, "invoice-reminder")).map((mail) => /invoice (\S+) from/.exec(mail.subject)?.[1]).sort();
+    const { rows } = await invoiceRows(ids);
+    const numberOf = (id: string) => rows.find((row) => row.id === id)!.number;
+    const shareOf = (guardianId: string) => rows.find((row) => row.guardianId === guardianId)!.number;
+    expect(await numbers(founder.email)).toEqual([shareOf(founder.parentId), numberOf(household.id)].sort());
+    expect(await numbers(second.email)).toEqual([shareOf(second.guardianId), numberOf(household.id)].sort());
+    expect(await numbers(third.email)).toEqual([numberOf(household.id)]);
   });
 
   it("a guardian removed from the household: the split stops applying, the teacher is told why, the household gets one invoice", async () => {
