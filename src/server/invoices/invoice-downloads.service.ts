@@ -60,7 +60,8 @@ export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, que
         row.number,
         row.issueDate,
         row.dueDate,
-        row.familyName,
+        // A share invoice (issue 45) names its guardian and share.
+        row.shareNote ? `${row.familyName} (${row.guardianName}, ${row.shareNote})` : row.familyName,
         INVOICE_STATE_LABELS[invoiceState(row)],
         money(row.totalCents),
         money(row.paidCents),
@@ -80,8 +81,9 @@ export async function invoicesCsv(deps: Pick<Deps, "db">, teacherId: string, que
  * The family's year with one teacher: every invoice issued that year, every payment received
  * (on invoices, on account, for lesson packages), the packages and the balance (issue 40).
  */
-export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, query: StatementQuery): Promise<DownloadFile> {
-  const all = await repo.familyInvoiceRows(deps.db, parentId, query.teacherId);
+export async function statementPdf(deps: Pick<Deps, "db">, parentId: string, guardianId: string | null, query: StatementQuery): Promise<DownloadFile> {
+  // A guardian's statement lists the household's invoices and their own shares (issue 45).
+  const all = await repo.familyInvoiceRows(deps.db, parentId, guardianId, query.teacherId);
   const teacherId = all[0]?.teacherId ?? (all.length === 0 ? query.teacherId : null);
   const [packages, entries] = teacherId
     ? await Promise.all([packagesRepo.packagesOf(deps.db, { teacherId, parentId }), creditRepo.creditEntries(deps.db, teacherId, parentId)])

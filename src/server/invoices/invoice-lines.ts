@@ -4,7 +4,7 @@ import { lessonWhen } from "../../shared/invoices/invoice-format.rules";
 import { INVOICE_LIMITS } from "../../shared/invoices/invoices.constants";
 import type { InvoicePreviewLineDTO } from "../../shared/invoices/invoices.schemas";
 import { coveredDetail } from "../../shared/invoices/lesson-package.rules";
-import { lateCancelReason, lineAmount } from "../../shared/invoices/money.rules";
+import { formatMoney, lateCancelReason, lineAmount } from "../../shared/invoices/money.rules";
 import type { Executor } from "../db/client";
 import * as repo from "./invoices.repo";
 
@@ -57,6 +57,25 @@ export function extraLineRow(extra: { description: string; quantity: number; uni
     quantity: extra.quantity,
     unitCents: extra.unitCents,
     amountCents: lineAmount(extra.quantity, extra.unitCents),
+  };
+}
+
+/**
+ * A guardian's share of a line (issue 45): `cents` of it, the description noting the share unless
+ * the line is wholly theirs under a per-student split; `share`: the guardian's place in the split.
+ */
+export function shareLineRow(line: repo.NewInvoiceLine, cents: number, note: string | null, share: number, position: number): repo.NewInvoiceLine {
+  const whole = cents === line.amountCents;
+  const suffix = note ? ` (${note})` : "";
+  return {
+    ...line,
+    position,
+    share,
+    description: suffix ? `${clip(line.description, INVOICE_LIMITS.lineDescriptionMax - suffix.length)}${suffix}` : line.description,
+    detail: whole ? line.detail : [line.detail, `share of ${formatMoney(line.amountCents)}`].filter(Boolean).join("; "),
+    quantity: whole ? line.quantity : 1,
+    unitCents: whole ? line.unitCents : cents,
+    amountCents: cents,
   };
 }
 

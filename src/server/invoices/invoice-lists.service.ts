@@ -53,8 +53,9 @@ export async function teacherInvoices(deps: Pick<Deps, "db">, teacherId: string,
   return { ...list, outstandingCents: totals.outstandingCents, overdueCents: totals.overdueCents };
 }
 
-export async function familyInvoices(deps: Pick<Deps, "db">, parentId: string): Promise<InvoiceListDTO> {
-  const [rows, credits] = await Promise.all([repo.familyInvoiceRows(deps.db, parentId), creditRepo.creditBalances(deps.db, { parentId })]);
+/** A guardian's list: the household's invoices and their own shares (issue 45), never another guardian's share. */
+export async function familyInvoices(deps: Pick<Deps, "db">, parentId: string, guardianId: string | null): Promise<InvoiceListDTO> {
+  const [rows, credits] = await Promise.all([repo.familyInvoiceRows(deps.db, parentId, guardianId), creditRepo.creditBalances(deps.db, { parentId })]);
   return listOf(rows, credits);
 }
 

@@ -1,7 +1,7 @@
 import type { InvoiceChange } from "../../shared/messages/messages.api";
 import type { Deps } from "../deps";
 import { publishLiveEvents } from "../live";
-import * as repo from "./invoices.repo";
+import { invoicePartyUserIds } from "./invoice-split.repo";
 
 /**
  * After an invoice change committed (issue 40): the emails it stored are sent now, and both sides'
@@ -10,7 +10,7 @@ import * as repo from "./invoices.repo";
 export async function announceInvoiceChange(deps: Pick<Deps, "db" | "driver" | "logger" | "mailer">, invoiceId: string, change: InvoiceChange): Promise<void> {
   deps.mailer.kick();
   try {
-    const userIds = await repo.invoicePartyUserIds(deps.db, invoiceId);
+    const userIds = await invoicePartyUserIds(deps.db, invoiceId);
     await publishLiveEvents(deps, userIds.map((userId) => ({ userId, type: "invoice_changed" as const, payload: { invoiceId, change } })));
   } catch (error) {
     deps.logger.error({ err: error, invoiceId }, "invoice live event failed");

@@ -109,8 +109,15 @@ export function renderInvoicePdf(invoice: InvoiceDTO): Promise<Uint8Array<ArrayB
     const leftBottom = doc.y;
     const half = MARGIN + width / 2;
     say(doc, "Bill to", { bold: true, x: half, y: top });
-    say(doc, invoice.familyName, { x: half });
-    say(doc, invoice.familyEmail, { x: half });
+    // A share invoice (issue 45) is billed to its guardian, and says whose household and which share.
+    if (invoice.shareNote && invoice.guardianName) {
+      say(doc, invoice.guardianName, { x: half });
+      if (invoice.guardianEmail) say(doc, invoice.guardianEmail, { x: half });
+      say(doc, `${capitalised(invoice.shareNote)} of the ${invoice.familyName} household's invoice`, { x: half });
+    } else {
+      say(doc, invoice.familyName, { x: half });
+      say(doc, invoice.familyEmail, { x: half });
+    }
     doc.y = Math.max(leftBottom, doc.y);
     doc.moveDown();
 
@@ -266,3 +273,5 @@ export function renderStatementPdf(input: StatementInput): Promise<Uint8Array<Ar
     say(doc, `${PAY_DIRECTLY}. All amounts are in US dollars (USD).`, { x: MARGIN, width });
   });
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

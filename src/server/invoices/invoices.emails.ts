@@ -6,6 +6,9 @@ import { PAY_DIRECTLY } from "./invoice-pdf";
 
 const billingLink = (publicUrl: string) => `${publicUrl.replace(/\/$/, "")}/billing`;
 
+/** Issue 45: a share invoice says it is the reader's share of the household's invoice. */
+const shareLine = (invoice: InvoiceDTO) => (invoice.shareNote ? ` It is your ${invoice.shareNote} of the household's invoice; the other guardians get their own.` : "");
+
 /** When credit on account paid some or all of it at sending: what is left. */
 function owedLine(invoice: InvoiceDTO): string {
   if (invoice.paidCents === 0) return "";
@@ -14,7 +17,11 @@ function owedLine(invoice: InvoiceDTO): string {
     : ` Your credit on account paid ${formatMoney(invoice.paidCents)}: ${formatMoney(invoice.balanceCents)} is owed.`;
 }
 
-/** The invoice, to its family, with its PDF attached: when sent, and as a reminder once overdue. */
+/**
+ * The invoice, to its family, with its PDF attached: when sent, and as a reminder once overdue.
+ * Every invoice email is addressed to `familyName` / `familyEmail`; invoiceMails (invoices.service)
+ * sets them to each recipient: every guardian of a household, or a share invoice's guardian (issue 45).
+ */
 export function invoiceEmail(publicUrl: string, invoice: InvoiceDTO, reason: "sent" | "reminder", pdf: Uint8Array): MailMessage {
   const link = billingLink(publicUrl);
   const subject =
@@ -23,7 +30,7 @@ export function invoiceEmail(publicUrl: string, invoice: InvoiceDTO, reason: "se
       : `Reminder: invoice ${invoice.number} from ${invoice.teacherName} was due ${formatDay(invoice.dueDate)}`;
   const opening =
     reason === "sent"
-      ? `${invoice.teacherName} sent you invoice ${invoice.number} for ${formatMoney(invoice.totalCents)}, due ${formatDay(invoice.dueDate)}.${owedLine(invoice)}`
+      ? `${invoice.teacherName} sent you invoice ${invoice.number} for ${formatMoney(invoice.totalCents)}, due ${formatDay(invoice.dueDate)}.${shareLine(invoice)}${owedLine(invoice)}`
       : `Invoice ${invoice.number} from ${invoice.teacherName} was due ${formatDay(invoice.dueDate)}. ${formatMoney(invoice.balanceCents)} is still owed.`;
   const text = [
     `Hello ${invoice.familyName},`,

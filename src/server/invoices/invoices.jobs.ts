@@ -5,8 +5,8 @@ import type { JobKind, Sweep } from "../jobs";
 import { scheduleJob } from "../jobs";
 import { invoiceEmail } from "./invoices.emails";
 import { renderInvoicePdf } from "./invoice-pdf";
-import * as repo from "./invoices.repo";
-import { invoiceForMail } from "./invoices.service";
+import * as overdueRepo from "./invoice-overdue.repo";
+import { invoiceForMail, invoiceMails } from "./invoices.service";
 
 export const INVOICE_REMINDER_KIND = "invoice-reminder";
 /** Reminders go out at this hour of the teacher's day. */
@@ -25,11 +25,11 @@ export const invoiceOverdueSweep: Sweep = {
   async run({ deps, now }) {
     // No zone is more than a day ahead of UTC: every invoice past due anywhere is in this superset.
     const latestDueDate = addDays(now.toISOString().slice(0, 10), 1);
-    for (const candidate of await repo.overdueCandidates(deps.db, latestDueDate)) {
+    for (const candidate of await overdueRepo.overdueCandidates(deps.db, latestDueDate)) {
       const today = localDateTime(now, candidate.teacherTimeZone).date;
       if (!(today > candidate.dueDate)) continue;
       await deps.db.transaction(async (tx) => {
-        if (!(await repo.markOverdue(tx, candidate.id, now))) return;
+        if (!(await overdueRepo.markOverdue(tx, candidate.id, now))) return;
         const dates = reminderDates(candidate.dueDate);
         // A sweep that runs late (the app was down) sends the reminders still ahead, or the last one now.
         let due = dates.map((date, index) => ({ date, n: index + 1 })).filter(({ date }) => date >= today);
@@ -55,6 +55,8 @@ export const invoiceReminderJob: JobKind = {
     const sides = await sidesActive(deps.db, { invoiceId });
     if (!sides.parent || !sides.teacher) return;
     // Stored under the job's key: a run again after a crash stores it once; the outbox retries the sending.
-    await deps.mailer.sendSoon(invoiceEmail(deps.env.PUBLIC_URL, invoice, "reminder", await renderInvoicePdf(invoice)), { dedupeKey: job.key });
+    // Issue 45: each guardian of the household (or a share's guardian) gets their copy, each under its own key.
+    const mails = await invoiceMails(deps.db, invoiceId, async (copy) => invoiceEmail(deps.env.PUBLIC_URL, copy, "reminder", await renderInvoicePdf(copy)));
+    for (const [index, mail] of mails.entries()) await deps.mailer.sendSoon(mail, { dedupeKey: index === 0 ? job.key : `${job.key}:${mail.to}` });
   },
 };

@@ -1,5 +1,5 @@
 import { parentClock } from "../../shared/time-zone.rules";
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { BookingType } from "../../shared/booking/booking.constants";
 import type { InvoiceLineKind, InvoiceStatus, LateCancelCharge, PaymentMethod } from "../../shared/invoices/invoices.constants";
 import type { InvoiceLineDTO } from "../../shared/invoices/invoices.schemas";
@@ -76,6 +76,8 @@ export interface InvoiceableLesson {
   cancelChargeCents: number | null;
   cancelNoticeHours: number | null;
   studentName: string | null;
+  /** The lesson's student (a per-student split gives their lines to one guardian, issue 45). */
+  studentId: string | null;
   /** The package lesson that covered it (issue 40), when one did. */
   covered: { lessonNumber: number; lessons: number; priceCents: number } | null;
 }
@@ -94,7 +96,7 @@ export async function invoiceableLessons(db: Executor, teacherId: string, parent
     select b.id as "bookingId", b.status, b.booking_type as "bookingType", s.starts_at as "startsAt", s.ends_at as "endsAt",
            b.cancelled_at as "cancelledAt", b.price_cents as "priceCents", b.price_estimated as "priceEstimated",
            b.cancel_charge_cents as "cancelChargeCents", b.cancel_notice_hours as "cancelNoticeHours",
-           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName",
+           case when st.id is null then null else st.first_name || ' ' || st.last_name end as "studentName", st.id as "studentId",
            d.lesson_number as "lessonNumber", p.lessons as "packageLessons", p.price_cents as "packagePriceCents"
       from bookings b
       join booking_slots s on s.id = b.slot_id
@@ -118,6 +120,7 @@ export async function invoiceableLessons(db: Executor, teacherId: string, parent
     cancelChargeCents: row.cancelChargeCents === null ? null : Number(row.cancelChargeCents),
     cancelNoticeHours: row.cancelNoticeHours === null ? null : Number(row.cancelNoticeHours),
     studentName: (row.studentName as string | null) ?? null,
+    studentId: (row.studentId as string | null) ?? null,
     covered:
       row.lessonNumber === null || row.lessonNumber === undefined
         ? null
@@ -193,6 +196,11 @@ const invoiceColumns = {
   paymentInstructions: invoices.paymentInstructions,
   familyName: invoices.familyName,
   familyEmail: invoices.familyEmail,
+  guardianId: invoices.guardianId,
+  guardianName: invoices.guardianName,
+  guardianEmail: invoices.guardianEmail,
+  shareNote: invoices.shareNote,
+  splitGroupId: invoices.splitGroupId,
   createdAt: invoices.createdAt,
   sentAt: invoices.sentAt,
   overdueAt: invoices.overdueAt,
@@ -208,16 +216,27 @@ function selectInvoices(db: Executor) {
   return db.select(invoiceColumns).from(invoices);
 }
 
-/** Who may see an invoice: its teacher; its family once it was sent (drafts are the teacher's). */
+/**
+ * Who may see an invoice: its teacher; its family once it was sent (drafts are the teacher's).
+ * Issue 45: `parentId` is the household, `guardianId` the signed-in guardian. A household's
+ * invoice is every guardian's; a share invoice only its guardian's (even after they left the household).
+ */
 export interface InvoiceReader {
   teacherId: string | null;
   parentId: string | null;
+  guardianId?: string | null;
+}
+
+/** A guardian's invoices: the household's unsplit ones and their own shares. */
+function familySide(parentId: string, guardianId: string | null | undefined) {
+  const household = and(eq(invoices.parentId, parentId), isNull(invoices.shareNote));
+  return guardianId ? or(household, eq(invoices.guardianId, guardianId))! : household!;
 }
 
 function readableBy(reader: InvoiceReader) {
   const sides = [];
   if (reader.teacherId) sides.push(eq(invoices.teacherId, reader.teacherId));
-  if (reader.parentId) sides.push(and(eq(invoices.parentId, reader.parentId), ne(invoices.status, "draft")));
+  if (reader.parentId) sides.push(and(familySide(reader.parentId, reader.guardianId), ne(invoices.status, "draft")));
   return sides.length ? or(...sides)! : sql`false`;
 }
 
@@ -246,12 +265,12 @@ export async function teacherInvoiceRows(db: Executor, teacherId: string, parent
   return rows as InvoiceRow[];
 }
 
-/** A family's invoices from every teacher; drafts are never shown to families. */
-export async function familyInvoiceRows(db: Executor, parentId: string, numberingTeacherId?: string): Promise<InvoiceRow[]> {
+/** A guardian's invoices from every teacher (the household's and their own shares, issue 45); drafts are never shown to families. */
+export async function familyInvoiceRows(db: Executor, parentId: string, guardianId: string | null, numberingTeacherId?: string): Promise<InvoiceRow[]> {
   const rows = await selectInvoices(db)
     .where(
       and(
-        eq(invoices.parentId, parentId),
+        familySide(parentId, guardianId),
         ne(invoices.status, "draft"),
         numberingTeacherId ? eq(invoices.numberingTeacherId, numberingTeacherId) : undefined,
       ),
@@ -374,15 +393,12 @@ export async function familyTimeZone(db: Executor, parentId: string): Promise<st
   return parentClock(row);
 }
 
-/** The user ids of an invoice's teacher and family (either gone: left out), for live events. */
-export async function invoicePartyUserIds(db: Executor, invoiceId: string): Promise<string[]> {
-  const [row] = await db
-    .select({ teacherUserId: teacherProfiles.userId, parentUserId: parentProfiles.userId })
-    .from(invoices)
-    .leftJoin(teacherProfiles, eq(teacherProfiles.id, invoices.teacherId))
-    .leftJoin(parentProfiles, eq(parentProfiles.id, invoices.parentId))
-    .where(eq(invoices.id, invoiceId));
-  return [row?.teacherUserId, row?.parentUserId].filter((id): id is string => typeof id === "string");
+/** The other share invoices made with this one from the same household invoice (issue 45). */
+export async function splitSiblings(db: Executor, splitGroupId: string, invoiceId: string): Promise<InvoiceRow[]> {
+  const rows = await selectInvoices(db)
+    .where(and(eq(invoices.splitGroupId, splitGroupId), ne(invoices.id, invoiceId)))
+    .orderBy(asc(invoices.sequence));
+  return rows as InvoiceRow[];
 }
 
 /** Whether a void invoice already has its one replacement (issue 40). */
@@ -422,29 +438,4 @@ export async function teacherPaymentsOfYear(db: Executor, teacherId: string, fro
     // Money received only: credit applied from a void invoice was received once, on that invoice.
     .where(and(eq(invoices.teacherId, teacherId), sql`${invoicePayments.paidOn} between ${from} and ${to}`, ne(invoicePayments.method, "credit")))
     .orderBy(asc(invoicePayments.paidOn), asc(invoices.number));
-}
-
-/** Sent, unpaid invoices not yet marked overdue whose due date is before `latestDueDate` (a superset; the zone decides). */
-export async function overdueCandidates(db: Executor, latestDueDate: string) {
-  return db
-    .select({ id: invoices.id, dueDate: invoices.dueDate, teacherTimeZone: invoices.teacherTimeZone })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.status, "sent"),
-        lt(invoices.paidCents, invoices.totalCents),
-        isNull(invoices.overdueAt),
-        lt(invoices.dueDate, latestDueDate),
-      ),
-    );
-}
-
-/** Marks an invoice overdue once; false when another runner (or a payment, or a void) came first. */
-export async function markOverdue(tx: Executor, invoiceId: string, now: Date): Promise<boolean> {
-  const rows = await tx
-    .update(invoices)
-    .set({ overdueAt: now })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, "sent"), lt(invoices.paidCents, invoices.totalCents), isNull(invoices.overdueAt)))
-    .returning({ id: invoices.id });
-  return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import {
   updateInvoiceSchema,
   voidInvoiceSchema,
 } from "../../shared/invoices/invoices.schemas";
+import { FAMILY_NOT_FOUND_MESSAGE, householdSplitParams, householdSplitSchema } from "../../shared/invoices/invoice-split.schemas";
 import { familyBalanceQuerySchema, lessonPackageSchema, paymentOnAccountSchema } from "../../shared/invoices/family-balance.schemas";
 import { findProfileIds, requireParent, requireTeacher, requireUser } from "../auth";
 import type { Deps } from "../deps";
@@ -19,6 +20,7 @@ import * as balance from "./family-balance.service";
 import * as downloads from "./invoice-downloads.service";
 import * as lists from "./invoice-lists.service";
 import * as service from "./invoices.service";
+import * as splits from "./invoice-split.service";
 
 const INVOICE_NOT_FOUND = "Invoice not found";
 
@@ -37,6 +39,7 @@ function fileResponse(c: Context<AppEnv>, file: downloads.DownloadFile) {
 export function createInvoicesRoutes(deps: Deps) {
   const teacher = requireTeacher(deps);
   const byId = validateParams(invoiceIdParams, INVOICE_NOT_FOUND);
+  const household = validateParams(householdSplitParams, FAMILY_NOT_FOUND_MESSAGE);
   const reader = async (c: Context<AppEnv>) => findProfileIds(deps.db, c.get("user").id);
   return new Hono<AppEnv>()
     .use(requireUser(deps))
@@ -60,6 +63,12 @@ export function createInvoicesRoutes(deps: Deps) {
     .post("/balance/packages", teacher, validate("json", lessonPackageSchema), async (c) =>
       c.json(await balance.sellLessonPackage(deps, c.get("teacherId"), c.req.valid("json")), 201),
     )
+    // A household's split (issue 45): its invoices go out as one per guardian, each their share.
+    .get("/households/:parentId/split", teacher, household, async (c) => c.json(await splits.readSplit(deps, c.get("teacherId"), c.req.valid("param").parentId)))
+    .put("/households/:parentId/split", teacher, household, validate("json", householdSplitSchema), async (c) =>
+      c.json(await splits.saveSplit(deps, c.get("teacherId"), c.req.valid("param").parentId, c.req.valid("json"))),
+    )
+    .delete("/households/:parentId/split", teacher, household, async (c) => c.json(await splits.removeSplit(deps, c.get("teacherId"), c.req.valid("param").parentId)))
     .post("/", teacher, validate("json", createInvoiceSchema), async (c) =>
       c.json(await service.createInvoice(deps, c.get("teacherId"), c.req.valid("json")), 201),
     )
@@ -90,9 +99,9 @@ export function createInvoicesRoutes(deps: Deps) {
 export function createFamilyInvoicesRoutes(deps: Deps) {
   const family = [requireUser(deps), requireParent(deps)] as const;
   return new Hono<AppEnv>()
-    .get("/invoices", ...family, async (c) => c.json(await lists.familyInvoices(deps, c.get("parentId"))))
+    .get("/invoices", ...family, async (c) => c.json(await lists.familyInvoices(deps, c.get("parentId"), c.get("guardianId"))))
     .get("/balance", ...family, async (c) => c.json(await balance.familyBalances(deps, c.get("parentId"))))
     .get("/statement", ...family, validate("query", statementQuerySchema), async (c) =>
-      fileResponse(c, await downloads.statementPdf(deps, c.get("parentId"), c.req.valid("query"))),
+      fileResponse(c, await downloads.statementPdf(deps, c.get("parentId"), c.get("guardianId"), c.req.valid("query"))),
     );
 }

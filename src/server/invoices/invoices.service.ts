@@ -30,6 +30,9 @@ import { renderInvoicePdf } from "./invoice-pdf";
 import * as creditRepo from "./family-credit.repo";
 import { applyFamilyCredit, creditVoidedPayments } from "./family-credit.service";
 import { extraLineRow, lessonsToInvoice, previewLines } from "./invoice-lines";
+import { insertShareInvoices } from "./invoice-shares";
+import * as splitRepo from "./invoice-split.repo";
+import { splitInForce } from "./invoice-split.service";
 import * as repo from "./invoices.repo";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -95,6 +98,9 @@ export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
     teacherLeftContact: teacherLeft ? row.teacherLeftContact : null,
     parentId: row.parentId,
     familyName: row.familyName,
+    guardianId: row.guardianId,
+    guardianName: row.guardianName,
+    shareNote: row.shareNote,
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     periodFrom: row.periodFrom,
@@ -107,9 +113,13 @@ export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
   };
 }
 
-/** The invoice as a reader sees it; `readerZone`: the clock its lesson lines give times on (the teacher's unless said). */
-async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teacherTimeZone): Promise<InvoiceDTO> {
+/**
+ * The invoice as a reader sees it; `readerZone`: the clock its lesson lines give times on (the
+ * teacher's unless said). Only the teacher is shown the other guardians' shares (issue 45).
+ */
+async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teacherTimeZone, teacherView = false): Promise<InvoiceDTO> {
   const [lines, payments] = await Promise.all([repo.invoiceLineRows(db, [row.id]), repo.paymentRows(db, [row.id])]);
+  const siblings = teacherView && row.splitGroupId ? await repo.splitSiblings(db, row.splitGroupId, row.id) : [];
   return {
     ...summary(row),
     note: row.note,
@@ -118,6 +128,15 @@ async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teache
     teacherPhone: row.teacherId === null ? "" : row.teacherPhone,
     paymentInstructions: row.teacherId === null ? "" : row.paymentInstructions,
     familyEmail: row.familyEmail,
+    guardianEmail: row.guardianEmail,
+    otherShares: siblings.map((sibling) => ({
+      id: sibling.id,
+      number: sibling.number,
+      guardianName: sibling.guardianName ?? "",
+      shareNote: sibling.shareNote ?? "",
+      totalCents: sibling.totalCents,
+      state: invoiceState(sibling),
+    })),
     voidReason: row.voidReason,
     voidedAt: row.voidedAt?.toISOString() ?? null,
     replacesInvoiceId: row.replacesInvoiceId,
@@ -175,9 +194,9 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
   checkRange(parsed.from, parsed.to, issueDate);
   const year = Number(issueDate.slice(0, 4));
   const { start, end } = localRange(parsed.from, parsed.to, teacher.timeZone);
-  let invoiceId: string;
+  let invoiceIds: string[];
   try {
-    invoiceId = await transactionWithRetry(deps.db, async (tx) => {
+    invoiceIds = await transactionWithRetry(deps.db, async (tx) => {
       // The counter row's lock comes FIRST: a second invoice of this teacher waits here, then sees
       // the first one's lines when it selects the lessons below.
       const sequence = await repo.takeInvoiceNumber(tx, teacherId, year);
@@ -185,6 +204,7 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
       if (parsed.replacesInvoiceId && (await repo.hasReplacement(tx, parsed.replacesInvoiceId))) throw new AppError("conflict", ALREADY_REPLACED);
       const lessons = await lessonsToInvoice(tx, teacherId, parsed.parentId, start, end);
       const lessonLines = previewLines(lessons, teacher.timeZone);
+      const studentOf = new Map(lessons.map((lesson) => [lesson.bookingId, lesson.studentId]));
       const lines: repo.NewInvoiceLine[] = [
         ...lessonLines.map((line, index) => ({
           position: index + 1,
@@ -200,38 +220,39 @@ export async function createInvoice(deps: Pick<Deps, "db">, teacherId: string, p
       ];
       // Throwing rolls the counter back too: the number is given back, no gap.
       if (lines.every((line) => line.kind === "package")) throw new AppError("conflict", NO_LINES_MESSAGE);
-      return repo.insertInvoice(
-        tx,
-        {
-          teacherId,
-          parentId: family.id,
-          numberingTeacherId: teacherId,
-          number: invoiceNumber(teacherInitials(teacher.firstName, teacher.lastName), year, sequence),
-          year,
-          sequence,
-          status: "draft",
-          issueDate,
-          dueDate: addDays(issueDate, parsed.dueDays),
-          periodFrom: parsed.from,
-          periodTo: parsed.to,
-          note: parsed.note,
-          totalCents: sumCents(lines.map((line) => line.amountCents)),
-          teacherName: `${teacher.firstName} ${teacher.lastName}`,
-          teacherEmail: teacher.email,
-          teacherPhone: teacher.phone,
-          teacherTimeZone: teacher.timeZone,
-          paymentInstructions: teacher.paymentInstructions,
-          familyName: `${family.firstName} ${family.lastName}`,
-          familyEmail: family.email,
-          replacesInvoiceId: parsed.replacesInvoiceId ?? null,
-        },
-        lines,
-      );
+      const invoice = {
+        teacherId,
+        parentId: family.id,
+        numberingTeacherId: teacherId,
+        number: invoiceNumber(teacherInitials(teacher.firstName, teacher.lastName), year, sequence),
+        year,
+        sequence,
+        status: "draft" as const,
+        issueDate,
+        dueDate: addDays(issueDate, parsed.dueDays),
+        periodFrom: parsed.from,
+        periodTo: parsed.to,
+        note: parsed.note,
+        totalCents: sumCents(lines.map((line) => line.amountCents)),
+        teacherName: `${teacher.firstName} ${teacher.lastName}`,
+        teacherEmail: teacher.email,
+        teacherPhone: teacher.phone,
+        teacherTimeZone: teacher.timeZone,
+        paymentInstructions: teacher.paymentInstructions,
+        familyName: `${family.firstName} ${family.lastName}`,
+        familyEmail: family.email,
+        replacesInvoiceId: parsed.replacesInvoiceId ?? null,
+      };
+      // Issue 45: with the household's split in force, one invoice per guardian with their share of each line.
+      const split = await splitInForce(tx, teacherId, family.id);
+      if (!split) return [await repo.insertInvoice(tx, invoice, lines)];
+      return insertShareInvoices(tx, split, invoice, lines, studentOf, teacher);
     });
   } catch (error) {
     throw conflictOf(error) ?? error;
   }
-  return (await readInvoice(deps, { teacherId, parentId: null }, invoiceId));
+  // With a split, the first guardian's share; the teacher's view of it lists the others.
+  return readInvoice(deps, { teacherId, parentId: null }, invoiceIds[0]!);
 }
 
 export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceReader, invoiceId: string): Promise<InvoiceDTO> {
@@ -239,7 +260,9 @@ export async function readInvoice(deps: Pick<Deps, "db">, reader: repo.InvoiceRe
   if (!row) throw notFound();
   // The invoice's teacher reads it on their clock; the family on theirs (issue 40).
   const family = row.teacherId !== reader.teacherId && row.parentId !== null;
-  return toDto(deps.db, row, family ? await repo.familyTimeZone(deps.db, row.parentId!) : row.teacherTimeZone);
+  // A guardian reads on their own clock (issue 45); a share's guardian who left still has one.
+  const familyZoneOf = reader.guardianId ?? row.guardianId ?? row.parentId!;
+  return family ? toDto(deps.db, row, await repo.familyTimeZone(deps.db, familyZoneOf)) : toDto(deps.db, row, row.teacherTimeZone, true);
 }
 
 /**
@@ -316,6 +339,9 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
       if (row.status === "void") throw new AppError("conflict", "A void invoice cannot be sent. Create a new one.");
       const family = row.parentId ? await repo.familyContact(tx, row.parentId) : null;
       if (!family) throw new AppError("conflict", "This family closed their account; the invoice cannot be sent.");
+      // A share invoice (issue 45) is sent to its guardian, with their contact as it is now.
+      const guardian = row.shareNote ? (row.guardianId ? await splitRepo.guardianContact(tx, row.guardianId) : null) : undefined;
+      if (guardian === null) throw new AppError("conflict", "The guardian this share is for closed their account; it cannot be sent. Void it, change the split, and make the invoice again.");
       // An invoice is issued the day it goes out (issue 40): a draft made weeks ago is dated today
       // and keeps its due period, so it is never overdue on arrival.
       const dates = datesAtSending(row, today(now, teacher.timeZone));
@@ -330,13 +356,14 @@ export async function sendInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
         teacherPhone: teacher.phone,
         familyName: `${family.firstName} ${family.lastName}`,
         familyEmail: family.email,
+        ...(guardian ? { guardianName: guardian.name, guardianEmail: guardian.email } : {}),
       });
       // The family's credit (a void invoice's payments) pays it first; the email says what is left.
       await applyFamilyCredit(tx, teacherId, row.parentId!, dates.issueDate, now);
       // The family's email, with the invoice as sent, is stored with the sending: it exists exactly
       // when the invoice is sent, and the jobs runner retries it while the mail server fails.
-      const sent = await invoiceForMail(tx, invoiceId);
-      await deps.mailer.enqueue(tx, invoiceEmail(deps.env.PUBLIC_URL, sent!, "sent", await renderInvoicePdf(sent!)));
+      const mails = await invoiceMails(tx, invoiceId, async (invoice) => invoiceEmail(deps.env.PUBLIC_URL, invoice, "sent", await renderInvoicePdf(invoice)));
+      for (const mail of mails) await deps.mailer.enqueue(tx, mail);
     },
     { familyCredit: true },
   );
@@ -370,8 +397,24 @@ export async function recordPayment(deps: Pick<Deps, "db" | "mailer" | "env" | "
 /** Stores an email to the invoice's family in the change's transaction, unless the family's account is gone or suspended. */
 async function tellFamily(deps: Pick<Deps, "mailer">, tx: Executor, invoiceId: string, mail: (invoice: InvoiceDTO) => MailMessage): Promise<void> {
   if (!(await sidesActive(tx, { invoiceId })).parent) return;
-  const invoice = await invoiceForMail(tx, invoiceId);
-  if (invoice) await deps.mailer.enqueue(tx, mail(invoice));
+  for (const message of await invoiceMails(tx, invoiceId, mail)) await deps.mailer.enqueue(tx, message);
+}
+
+/**
+ * Each recipient's copy of an email about an invoice (issue 45): a household's invoice goes to
+ * every guardian of the household, a share invoice to its guardian only; each is addressed by
+ * name. Suspended and deleted accounts get none. Every invoice email is always sent (no setting).
+ */
+export async function invoiceMails(db: Executor, invoiceId: string, mail: (invoice: InvoiceDTO) => MailMessage | Promise<MailMessage>): Promise<MailMessage[]> {
+  const row = await repo.invoiceById(db, invoiceId);
+  if (!row) return [];
+  const mails: MailMessage[] = [];
+  // Sequential: it may run in the change's transaction. Each guardian reads lesson times on their own clock.
+  for (const recipient of await splitRepo.invoiceRecipients(db, invoiceId)) {
+    const invoice = await toDto(db, row, await repo.familyTimeZone(db, recipient.guardianId));
+    mails.push(await mail({ ...invoice, familyName: recipient.name, familyEmail: recipient.email }));
+  }
+  return mails;
 }
 
 /**
@@ -401,6 +444,7 @@ export async function voidInvoice(deps: Pick<Deps, "db" | "mailer" | "env" | "lo
 /** The invoice as its emails show it (the reminder job), whoever asks; null when it is gone. */
 export async function invoiceForMail(db: Executor, invoiceId: string): Promise<InvoiceDTO | null> {
   const row = await repo.invoiceById(db, invoiceId);
-  // Every email about an invoice goes to its family: their clock.
-  return row ? toDto(db, row, row.parentId ? await repo.familyTimeZone(db, row.parentId) : row.teacherTimeZone) : null;
+  // Every email about an invoice goes to its family: their clock (a share's guardian: theirs).
+  const zoneOf = row?.guardianId ?? row?.parentId;
+  return row ? toDto(db, row, zoneOf ? await repo.familyTimeZone(db, zoneOf) : row.teacherTimeZone) : null;
 }

@@ -202,6 +202,13 @@ export interface InvoiceSummaryDTO {
   teacherLeftContact: string | null;
   parentId: string | null;
   familyName: string;
+  /**
+   * Issue 45: a share invoice (the household's split) is addressed to one guardian: their id (null
+   * once their account is gone), name and which share ("50 % share"); all null on a household's invoice.
+   */
+  guardianId: string | null;
+  guardianName: string | null;
+  shareNote: string | null;
   issueDate: string;
   dueDate: string;
   periodFrom: string | null;
@@ -219,11 +226,23 @@ export interface InvoiceDTO extends InvoiceSummaryDTO {
   teacherPhone: string;
   paymentInstructions: string;
   familyEmail: string;
+  guardianEmail: string | null;
+  /** The teacher's view of a share invoice: the other guardians' shares made with it (never shown to a guardian). */
+  otherShares: InvoiceShareDTO[];
   voidReason: string | null;
   voidedAt: string | null;
   replacesInvoiceId: string | null;
   lines: InvoiceLineDTO[];
   payments: InvoicePaymentDTO[];
+}
+
+export interface InvoiceShareDTO {
+  id: string;
+  number: string;
+  guardianName: string;
+  shareNote: string;
+  totalCents: number;
+  state: InvoiceState;
 }
 
 export interface InvoiceListDTO {

@@ -1,5 +1,6 @@
 import type { Allowed, RouteCase } from "../route-case";
 import { parentsOnly, teachersOnly } from "../route-case";
+import type { World } from "../world";
 
 /**
  * Invoices (issue 28). A teacher's lists are their own (every teacher gets theirs); an invoice is
@@ -14,6 +15,15 @@ const extraLines = [{ description: "Recital fee", quantity: 1, unitCents: 2500 }
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** Paid yesterday, valid for a year: fine on every teacher's calendar. */
 const packageBody = (parentId: string) => ({ parentId, lessons: 4, priceCents: 20_000, validUntil: dayFromNow(365), paidOn: dayFromNow(-1), method: "cash" });
+
+/** 50/50 between the parent and the second guardian of their household. */
+const splitBody = (world: World) => ({
+  kind: "shares",
+  shares: [
+    { guardianId: world.parent.parentId, basisPoints: 5000 },
+    { guardianId: world.secondGuardian.guardianId, basisPoints: 5000 },
+  ],
+});
 
 export const invoicesCases: RouteCase[] = [
   { route: "GET /api/invoices", allowed: teachersOnly, ok: 200, request: () => ({ path: "/api/invoices?state=sent" }) },
@@ -58,6 +68,14 @@ export const invoicesCases: RouteCase[] = [
     request: (world) => ({ path: "/api/invoices/balance/packages", body: packageBody(world.parent.parentId) }),
     badInput: { as: "teacher", validBody: (world) => ({ ...packageBody(world.parent.parentId), note: "Spring term" }), optionalKeys: ["note"] },
   },
+  // A household's split (issue 45): read, set and removed by the family's teacher only; never by a guardian.
+  { route: "GET /api/invoices/households/:parentId/split", allowed: ownTeacherOnly, ok: 200, request: (world) => ({ path: `/api/invoices/households/${world.parent.parentId}/split` }) },
+  {
+    route: "PUT /api/invoices/households/:parentId/split", allowed: ownTeacherOnly, ok: 200,
+    request: (world) => ({ path: `/api/invoices/households/${world.parent.parentId}/split`, body: splitBody(world) }),
+    badInput: { as: "teacher", validBody: (world) => splitBody(world) },
+  },
+  { route: "DELETE /api/invoices/households/:parentId/split", allowed: ownTeacherOnly, ok: 200, request: (world) => ({ path: `/api/invoices/households/${world.parent.parentId}/split` }) },
   { route: "GET /api/billing/balance", allowed: parentsOnly, ok: 200, request: () => ({ path: "/api/billing/balance" }) },
   { route: "GET /api/billing/invoices", allowed: parentsOnly, ok: 200, request: () => ({ path: "/api/billing/invoices" }) },
   {

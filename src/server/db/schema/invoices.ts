@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { BASIS_POINTS_WHOLE, SPLIT_ENTRIES_MAX } from "../../../shared/invoices/invoice-split.rules";
 import { CREDIT_ENTRY_KINDS, CURRENCY, INVOICE_LIMITS, INVOICE_LINE_KINDS, INVOICE_STATUSES, PACKAGE_LIMITS, PAYMENT_METHODS, RECORDED_PAYMENT_METHODS } from "../../../shared/invoices/invoices.constants";
 import { parentProfiles } from "./accounts";
 import { bookings } from "./booking";
 import { createdAt, id, instant, nonBlank, oneOf } from "./columns";
+import { studentProfiles } from "./students";
 import { teacherProfiles } from "./teachers";
 
 /**
@@ -67,6 +69,18 @@ export const invoices = pgTable(
     teacherLeftContact: text(),
     familyName: text().notNull(),
     familyEmail: text().notNull(),
+    /**
+     * Issue 45: a split invoice is one guardian's share of the household's invoice, addressed to
+     * that guardian only (null: the whole household, as before splits). Their name and email are
+     * copied like the family's; `share_note` says which share ("50 % share", "per-student share").
+     * guardian_id goes null if that guardian deletes their account; the copies stay.
+     */
+    guardianId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
+    guardianName: text(),
+    guardianEmail: text(),
+    shareNote: text(),
+    /** The share invoices made together from one household invoice carry the same id (null: not split). */
+    splitGroupId: uuid(),
     createdAt: createdAt(),
     updatedAt: instant().notNull().defaultNow(),
     sentAt: instant(),
@@ -82,6 +96,12 @@ export const invoices = pgTable(
     uniqueIndex("invoices_number_key").on(t.numberingTeacherId, t.year, t.sequence),
     index("invoices_teacher_idx").on(t.teacherId, t.createdAt),
     index("invoices_parent_idx").on(t.parentId, t.createdAt),
+    index("invoices_guardian_idx").on(t.guardianId, t.createdAt).where(sql`${t.guardianId} is not null`),
+    index("invoices_split_group_idx").on(t.splitGroupId).where(sql`${t.splitGroupId} is not null`),
+    check(
+      "invoices_share_check",
+      sql`(${t.shareNote} is null) = (${t.guardianName} is null) and (${t.shareNote} is null) = (${t.guardianEmail} is null) and (${t.shareNote} is null) = (${t.splitGroupId} is null) and (${t.guardianId} is null or ${t.shareNote} is not null)`,
+    ),
     // A void invoice is replaced at most once (issue 40); the service answers 409 first.
     uniqueIndex("invoices_replaces_once_key").on(t.replacesInvoiceId).where(sql`${t.replacesInvoiceId} is not null`),
     // The daily sweep reads sent, unpaid invoices only.
@@ -122,10 +142,16 @@ export const invoiceLines = pgTable(
     amountCents: integer().notNull(),
     /** True once its invoice is void: the booking can go on another invoice. */
     released: boolean().notNull().default(false),
+    /**
+     * Issue 45: 0 on a household's invoice; k (1, 2, …) on the k-th guardian's share invoice of a
+     * split, so one booking is on each share once and on no other invoice.
+     */
+    share: smallint().notNull().default(0),
   },
   (t) => [
     index("invoice_lines_invoice_idx").on(t.invoiceId, t.position),
-    uniqueIndex("invoice_lines_booking_once_key").on(t.bookingId).where(sql`${t.bookingId} is not null and not ${t.released}`),
+    uniqueIndex("invoice_lines_booking_once_key").on(t.bookingId, t.share).where(sql`${t.bookingId} is not null and not ${t.released}`),
+    check("invoice_lines_share_check", sql`${t.share} between 0 and ${sql.raw(String(SPLIT_ENTRIES_MAX))}`),
     check("invoice_lines_kind_check", oneOf(t.kind, INVOICE_LINE_KINDS)),
     // An extra never cites a booking; a lesson line keeps its booking (null only if that row is ever deleted).
     check("invoice_lines_booking_check", sql`${t.kind} <> 'extra' or ${t.bookingId} is null`),
@@ -244,5 +270,49 @@ export const lessonPackageDraws = pgTable(
     uniqueIndex("lesson_package_draws_number_key").on(t.packageId, t.lessonNumber),
     check("lesson_package_draws_number_check", sql`${t.lessonNumber} between 1 and ${sql.raw(String(PACKAGE_LIMITS.lessonsMax))}`),
     check("lesson_package_draws_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * Issue 45: how a teacher splits a household's invoices between its guardians: by shares (basis
+ * points summing to 100 %) or per student (each student's lines to one guardian). Read when an
+ * invoice is made; a split naming a guardian who has left the household no longer applies (the
+ * household gets one invoice, and the teacher is told why).
+ */
+export const householdSplits = pgTable(
+  "household_splits",
+  {
+    teacherId: uuid()
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: "cascade" }),
+    householdId: uuid()
+      .notNull()
+      .references(() => parentProfiles.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.householdId] }), check("household_splits_kind_check", sql`${t.kind} in ('shares', 'per_student')`)],
+);
+
+/**
+ * One entry of a split: a guardian's share (basis points), or a student whose lines go to a
+ * guardian. guardian_id goes null when that guardian deletes their account: the split then names
+ * someone gone and stops applying, rather than silently sharing among the rest.
+ */
+export const householdSplitEntries = pgTable(
+  "household_split_entries",
+  {
+    teacherId: uuid().notNull(),
+    householdId: uuid().notNull(),
+    position: smallint().notNull(),
+    guardianId: uuid().references(() => parentProfiles.id, { onDelete: "set null" }),
+    studentId: uuid().references(() => studentProfiles.id, { onDelete: "cascade" }),
+    basisPoints: smallint(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.householdId, t.position] }),
+    foreignKey({ columns: [t.teacherId, t.householdId], foreignColumns: [householdSplits.teacherId, householdSplits.householdId], name: "household_split_entries_split_fk" }).onDelete("cascade"),
+    check("household_split_entries_position_check", sql`${t.position} between 1 and ${sql.raw(String(SPLIT_ENTRIES_MAX))}`),
+    check("household_split_entries_share_check", sql`(${t.studentId} is null) = (${t.basisPoints} is not null) and (${t.basisPoints} is null or ${t.basisPoints} between 0 and ${sql.raw(String(BASIS_POINTS_WHOLE))})`),
   ],
 );

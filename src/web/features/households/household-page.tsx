@@ -16,7 +16,7 @@ export function Component() {
       <BackLink to="/settings">Back to Settings</BackLink>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">Household</h1>
       <p className="mt-1 text-slate-600">
-        Guardians share your children, lessons, requests, invoices and practice, each with their own login, name and time zone. Every guardian gets the emails about the family's requests, lessons and reminders and the weekly digest, each in their own time zone and as their own email settings choose; invoice emails go to whoever started the household. Conversations with teachers belong to the household: every guardian reads and writes them, and each message shows who wrote it.
+        Guardians share your children, lessons, requests, invoices and practice, each with their own login, name and time zone. Every guardian gets the emails about the family's requests, lessons, reminders and invoices and the weekly digest, each in their own time zone and as their own email settings choose; when a teacher splits the family's invoices, each guardian gets their own share. Conversations with teachers belong to the household: every guardian reads and writes them, and each message shows who wrote it.
       </p>
       <div className="mt-6">
         {household.isPending ? (

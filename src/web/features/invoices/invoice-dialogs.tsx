@@ -37,10 +37,16 @@ export function SendInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) 
   return (
     <DialogWhenOpen open={open} onOpenChange={onOpenChange} title={`Send invoice ${invoice.number}?`}>
       <div className="space-y-2 text-sm text-slate-700">
-        <p>
-          This emails {invoice.familyName}
-          {invoice.familyEmail ? ` (${invoice.familyEmail})` : ""} the invoice for {formatMoney(invoice.totalCents)} with the PDF attached.
-        </p>
+        {invoice.shareNote ? (
+          <p>
+            This emails {invoice.guardianName}
+            {invoice.guardianEmail ? ` (${invoice.guardianEmail})` : ""} their {invoice.shareNote}, {formatMoney(invoice.totalCents)}, with the PDF attached. The other guardians&apos; shares are sent from their own invoices.
+          </p>
+        ) : (
+          <p>
+            This emails the {invoice.familyName} household (each of its guardians) the invoice for {formatMoney(invoice.totalCents)} with the PDF attached.
+          </p>
+        )}
         <p>A sent invoice cannot be edited: to change it, void it and create a new one.</p>
       </div>
       {send.isError ? <Alert className="mt-4">{errorMessage(send.error, "Failed to send the invoice")}</Alert> : null}

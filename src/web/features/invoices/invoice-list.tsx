@@ -13,7 +13,15 @@ import { invoicePdfHref } from "./use-invoices";
  */
 export function InvoiceList({ invoices, side, caption }: { invoices: InvoiceSummaryDTO[]; side: "teacher" | "family"; caption: string }) {
   const href = (invoice: InvoiceSummaryDTO) => (side === "teacher" ? `/teacher/invoices/${invoice.id}` : `/billing/invoices/${invoice.id}`);
-  const party = (invoice: InvoiceSummaryDTO) => (side === "teacher" ? invoice.familyName : invoice.teacherName);
+  // Issue 45: a share invoice names its guardian and share to the teacher, and is "your share" to the guardian.
+  const party = (invoice: InvoiceSummaryDTO) =>
+    side === "teacher"
+      ? invoice.shareNote
+        ? `${invoice.familyName} · ${invoice.guardianName} (${invoice.shareNote})`
+        : invoice.familyName
+      : invoice.shareNote
+        ? `${invoice.teacherName} · Your share (${invoice.shareNote})`
+        : invoice.teacherName;
   const partyLabel = side === "teacher" ? "Family" : "Teacher";
   return (
     <>

@@ -1,4 +1,6 @@
 import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { INVOICE_STATE_LABELS } from "../../../shared/invoices/invoice-state.rules";
 import { InvoiceFact } from "./invoice-fact";
 import type { ReactNode } from "react";
 import type { InvoiceDTO, InvoiceLineDTO } from "../../../shared/invoices/invoices.schemas";
@@ -17,7 +19,9 @@ import { invoicePdfHref } from "./use-invoices";
  * total (the sum of the lines, as the server keeps it), payments and the balance. `lineAction`
  * adds a control to a line (the teacher removes a lesson from a draft); `actions` sit in the header.
  */
-export function InvoiceView({ invoice, actions, lineAction }: { invoice: InvoiceDTO; actions?: ReactNode; lineAction?: (line: InvoiceLineDTO) => ReactNode }) {
+type InvoiceViewProps = { invoice: InvoiceDTO; actions?: ReactNode; lineAction?: (line: InvoiceLineDTO) => ReactNode; side?: "teacher" | "family" };
+
+export function InvoiceView({ invoice, actions, lineAction, side = "teacher" }: InvoiceViewProps) {
   return (
     <article aria-labelledby="invoice-heading" className="mt-4 space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -30,8 +34,9 @@ export function InvoiceView({ invoice, actions, lineAction }: { invoice: Invoice
           </div>
           <p className="text-sm text-slate-700">
             From <span className="font-medium text-slate-900">{invoice.teacherName}</span> to{" "}
-            <span className="font-medium text-slate-900">{invoice.familyName}</span>
+            <span className="font-medium text-slate-900">{invoice.shareNote && invoice.guardianName ? invoice.guardianName : invoice.familyName}</span>
           </p>
+          <ShareNotice invoice={invoice} side={side} />
           <dl className="grid grid-cols-2 gap-x-6 gap-y-1 pt-2 text-sm sm:flex sm:flex-wrap">
             <InvoiceFact label="Issued">{issuedText(invoice)}</InvoiceFact>
             <InvoiceFact label="Due">{dueText(invoice)}</InvoiceFact>
@@ -150,5 +155,36 @@ function HowToPay({ invoice }: { invoice: InvoiceDTO }) {
       {invoice.paymentInstructions ? " How to pay: " : ""}
       {invoice.paymentInstructions ? <span className="whitespace-pre-line text-slate-800">{invoice.paymentInstructions}</span> : null}
     </p>
+  );
+}
+
+/** Issue 45: a share invoice says whose share it is; the teacher also sees the other guardians' shares. */
+function ShareNotice({ invoice, side }: { invoice: InvoiceDTO; side: "teacher" | "family" }) {
+  if (!invoice.shareNote) return null;
+  if (side === "family") {
+    return (
+      <p className="max-w-prose rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="share-notice">
+        <span className="font-semibold">Your share</span> ({invoice.shareNote}) of the {invoice.familyName} household's invoice. The other guardians get their own invoices for their shares.
+      </p>
+    );
+  }
+  return (
+    <div className="max-w-prose rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="share-notice">
+      <p>
+        {invoice.guardianName}'s {invoice.shareNote} of the {invoice.familyName} household's invoice.
+      </p>
+      {invoice.otherShares.length ? (
+        <ul className="mt-1 space-y-0.5">
+          {invoice.otherShares.map((share) => (
+            <li key={share.id}>
+              <Link to={`/teacher/invoices/${share.id}`} className="font-medium text-brand-700 hover:underline">
+                {share.number}
+              </Link>{" "}
+              {share.guardianName}, {share.shareNote}: {formatMoney(share.totalCents)} ({INVOICE_STATE_LABELS[share.state].toLowerCase()})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { Select } from "../../components/ui/choice";
 import { errorMessage } from "../../lib/api";
 import { viewerTimeZone } from "../../lib/time-zone";
 import { TeacherFamilyBalanceSection } from "./family-balance-section";
+import { HouseholdSplitSection } from "./household-split-section";
 import { todayIn } from "./invoice-dates";
 import { InvoiceList, MoneyTile } from "./invoice-list";
 import { invoicesCsvHref, useInvoiceFamilies, useInvoiceList } from "./use-invoices";
@@ -98,12 +99,15 @@ export function Component() {
           </div>
 
           {filter.parentId ? (
-            <TeacherFamilyBalanceSection
-              parentId={filter.parentId}
-              familyName={families.data?.find((family) => family.parentId === filter.parentId)?.familyName ?? "this family"}
-            />
+            <>
+              <TeacherFamilyBalanceSection
+                parentId={filter.parentId}
+                familyName={families.data?.find((family) => family.parentId === filter.parentId)?.familyName ?? "this family"}
+              />
+              <HouseholdSplitSection parentId={filter.parentId} />
+            </>
           ) : (
-            <p className="text-sm text-slate-600">Choose a family to see its balance, record a payment on account or sell a lesson package.</p>
+            <p className="text-sm text-slate-600">Choose a family to see its balance, record a payment on account, sell a lesson package or split its invoices between guardians.</p>
           )}
 
           {list.data.invoices.length === 0 ? (

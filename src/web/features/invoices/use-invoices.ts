@@ -11,6 +11,7 @@ import type {
 } from "../../../shared/invoices/invoices.schemas";
 import type { FamilyBalanceDTO, LessonPackageInput, PaymentOnAccountInput } from "../../../shared/invoices/family-balance.schemas";
 import type { InvoiceState } from "../../../shared/invoices/invoices.constants";
+import type { HouseholdSplitDTO, HouseholdSplitInput } from "../../../shared/invoices/invoice-split.schemas";
 import { api, call } from "../../lib/api";
 
 /** Every invoice view (lists, one invoice, families' uninvoiced lessons, the family's billing list). */
@@ -149,6 +150,32 @@ export function useSellLessonPackage() {
   const invalidate = useInvalidateInvoices();
   return useMutation({
     mutationFn: (input: LessonPackageInput): Promise<FamilyBalanceDTO> => call(api.invoices.balance.packages.$post({ json: input })),
+    onSuccess: invalidate,
+  });
+}
+
+// A household's split (issue 45): its invoices go out as one per guardian, each their share.
+const SPLIT_KEY = [...INVOICES_KEY, "split"] as const;
+
+export function useHouseholdSplit(parentId: string) {
+  return useQuery({
+    queryKey: [...SPLIT_KEY, parentId],
+    queryFn: (): Promise<HouseholdSplitDTO> => call(api.invoices.households[":parentId"].split.$get({ param: { parentId } })),
+  });
+}
+
+export function useSaveHouseholdSplit(parentId: string) {
+  const invalidate = useInvalidateInvoices();
+  return useMutation({
+    mutationFn: (input: HouseholdSplitInput): Promise<HouseholdSplitDTO> => call(api.invoices.households[":parentId"].split.$put({ param: { parentId }, json: input })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveHouseholdSplit(parentId: string) {
+  const invalidate = useInvalidateInvoices();
+  return useMutation({
+    mutationFn: (): Promise<HouseholdSplitDTO> => call(api.invoices.households[":parentId"].split.$delete({ param: { parentId } })),
     onSuccess: invalidate,
   });
 }
