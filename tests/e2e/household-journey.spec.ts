@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, makeDiscoverable, signInThroughApi, test } from "./fixtures";
 import { lastMailLink, lastMailText } from "./outbox";
 
@@ -144,11 +144,11 @@ test("a mother invites a father; he books, she sees it was him; the teacher's me
 
 const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
 
-async function parentStudentId(api: import("@playwright/test").APIRequestContext): Promise<string> {
+async function parentStudentId(api: APIRequestContext): Promise<string> {
   const students = (await (await api.get("/api/students")).json()) as { id: string }[];
   return students[0]!.id;
 }
 
-async function householdId(api: import("@playwright/test").APIRequestContext): Promise<string> {
+async function householdId(api: APIRequestContext): Promise<string> {
   return ((await (await api.get("/api/household")).json()) as { householdId: string }).householdId;
 }
