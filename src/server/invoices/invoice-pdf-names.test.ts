@@ -48,6 +48,7 @@ const invoice = (familyName: string, teacherName: string): InvoiceDTO => ({
   familyEmail: "family@example.com",
   guardianEmail: null,
   otherShares: [],
+  recipients: [],
   voidReason: null,
   voidedAt: null,
   replacesInvoiceId: null,

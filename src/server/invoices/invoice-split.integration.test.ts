@@ -133,6 +133,8 @@ describe("a household's split", () => {
 
     const own = await send(t, "GET", `/api/invoices/${secondsShare.id}`, { cookie: cookies.second });
     expect(own.status).toBe(200);
+    const teachersShare = (await send(t, "GET", `/api/invoices/${secondsShare.id}`, { cookie: cookies.teacher })).json as unknown as InvoiceDTO;
+    expect(teachersShare.recipients.map((recipient) => recipient.email)).toEqual([second.email]);
     expect(own.json).toMatchObject({ guardianName: "Diego Parent", shareNote: "33.33 % share", otherShares: [] });
     expect((await send(t, "GET", `/api/invoices/${thirdsShare.id}`, { cookie: cookies.second })).status).toBe(404);
     expect((await t.app.request(`/api/invoices/${thirdsShare.id}/pdf`, { headers: { cookie: cookies.second } })).status).toBe(404);
@@ -156,7 +158,11 @@ describe("a household's split", () => {
     const created = await createMarch();
     const invoice = created.json as unknown as InvoiceDTO;
     expect(invoice).toMatchObject({ shareNote: null, guardianId: null, totalCents: 4501 + 4502 + 1999, otherShares: [] });
+    // The teacher's send dialog names whom it goes to; a family's view (once sent) carries no addresses.
+    const teachersView = (await send(t, "GET", `/api/invoices/${invoice.id}`, { cookie: cookies.teacher })).json as unknown as InvoiceDTO;
+    expect(teachersView.recipients.map((recipient) => recipient.email)).toEqual([founder.email, second.email, third.email]);
     expect((await send(t, "POST", `/api/invoices/${invoice.id}/send`, { cookie: cookies.teacher })).status).toBe(200);
+    expect(((await send(t, "GET", `/api/invoices/${invoice.id}`, { cookie: cookies.second })).json as unknown as InvoiceDTO).recipients).toEqual([]);
     for (const guardian of [founder, second, third]) {
       const mails = await mailsTo(guardian.email, "invoice-sent");
       expect(mails).toHaveLength(1);

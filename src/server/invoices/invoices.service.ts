@@ -113,13 +113,11 @@ export function summary(row: repo.InvoiceRow): InvoiceSummaryDTO {
   };
 }
 
-/**
- * The invoice as a reader sees it; `readerZone`: the clock its lesson lines give times on (the
- * teacher's unless said). Only the teacher is shown the other guardians' shares (issue 45).
- */
+/** The invoice as a reader sees it, lesson times on `readerZone`; only the teacher sees the other shares and the recipients (issue 45). */
 async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teacherTimeZone, teacherView = false): Promise<InvoiceDTO> {
   const [lines, payments] = await Promise.all([repo.invoiceLineRows(db, [row.id]), repo.paymentRows(db, [row.id])]);
   const siblings = teacherView && row.splitGroupId ? await repo.splitSiblings(db, row.splitGroupId, row.id) : [];
+  const recipients = teacherView ? await splitRepo.invoiceRecipients(db, row.id) : [];
   return {
     ...summary(row),
     note: row.note,
@@ -137,6 +135,7 @@ async function toDto(db: Executor, row: repo.InvoiceRow, readerZone = row.teache
       totalCents: sibling.totalCents,
       state: invoiceState(sibling),
     })),
+    recipients: recipients.map((recipient) => ({ name: recipient.name, email: recipient.email })),
     voidReason: row.voidReason,
     voidedAt: row.voidedAt?.toISOString() ?? null,
     replacesInvoiceId: row.replacesInvoiceId,

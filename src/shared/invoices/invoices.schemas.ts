@@ -229,6 +229,11 @@ export interface InvoiceDTO extends InvoiceSummaryDTO {
   guardianEmail: string | null;
   /** The teacher's view of a share invoice: the other guardians' shares made with it (never shown to a guardian). */
   otherShares: InvoiceShareDTO[];
+  /**
+   * The teacher's view only: whom its emails go to now (issue 45): every guardian of the household,
+   * or a share's guardian; accounts suspended or deleted left out. Empty in a family's view.
+   */
+  recipients: { name: string; email: string }[];
   voidReason: string | null;
   voidedAt: string | null;
   replacesInvoiceId: string | null;

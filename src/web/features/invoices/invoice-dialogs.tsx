@@ -31,6 +31,11 @@ function Actions({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** "A", "A and B", "A, B and C": the guardians an invoice goes to. */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 /** Sending emails the family the invoice with its PDF; after it the invoice can no longer be edited. */
 export function SendInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) {
   const send = useSendInvoice(invoice.id);
@@ -44,7 +49,9 @@ export function SendInvoiceDialog({ invoice, open, onOpenChange }: DialogProps) 
           </p>
         ) : (
           <p>
-            This emails the {invoice.familyName} household (each of its guardians) the invoice for {formatMoney(invoice.totalCents)} with the PDF attached.
+            {invoice.recipients.length > 0
+              ? `This emails ${listOf(invoice.recipients.map((recipient) => `${recipient.name} (${recipient.email})`))} the invoice for ${formatMoney(invoice.totalCents)} with the PDF attached.`
+              : `Nobody in the ${invoice.familyName} household can be emailed now (their accounts are suspended or closed): sending only marks the invoice sent.`}
           </p>
         )}
         <p>A sent invoice cannot be edited: to change it, void it and create a new one.</p>

@@ -36,6 +36,7 @@ const invoice: InvoiceDTO = {
   familyEmail: "jordan@example.test",
   guardianEmail: null,
   otherShares: [],
+  recipients: [],
   voidReason: null,
   voidedAt: null,
   replacesInvoiceId: null,
