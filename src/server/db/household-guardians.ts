@@ -25,6 +25,15 @@ export interface MailGuardian {
 }
 
 /**
+ * The outbox key of one guardian's copy of an email stored once per household before households
+ * (issue 45): the founder's copy keeps the old key, so a job stored then and run again now still
+ * stores it once; each other guardian's is that key and their own profile's id.
+ */
+export function guardianDedupeKey(key: string, guardian: Pick<MailGuardian, "id" | "householdId">): string {
+  return guardian.id === guardian.householdId ? key : `${key}:${guardian.id}`;
+}
+
+/**
  * The one place that lists a household's guardians as recipients of the family's email: every
  * guardian of each household whose account is active (a suspended or deleted login gets nothing),
  * the founder first, then by joining. One query for any number of households.

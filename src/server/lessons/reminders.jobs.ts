@@ -1,6 +1,7 @@
 import type { JobKind, Sweep } from "../jobs";
 import { sidesActive } from "../db/account-standing";
 import { lessonMailContexts } from "../db/lesson-mail-contexts";
+import { guardianDedupeKey } from "../db/household-guardians";
 import { toEachGuardian } from "../booking";
 import { lessonReminderEmail } from "./lessons.emails";
 import { REMINDER_KIND, scheduleDueReminders } from "./reminders.repo";
@@ -38,11 +39,10 @@ export const reminderJob: JobKind = {
     // stores it once; the outbox retries the sending.
     if (payload.role === "parent") {
       // Each guardian of the family whose account is active (issue 45; the guardians list holds
-      // only those), on their own clock, under a key of their own. The founder's stays the job's
-      // key, as before households, so a job stored then and run again now still stores it once.
+      // only those), on their own clock, under a key of their own (guardianDedupeKey).
       const mails = toEachGuardian([lesson], ([view]) => lessonReminderEmail(deps.env.PUBLIC_URL, view!, "parent", now)).map(({ guardian, message }) => ({
         message,
-        dedupeKey: guardian.id === lesson.parent?.id ? job.key : `${job.key}:${guardian.id}`,
+        dedupeKey: guardianDedupeKey(job.key, guardian),
       }));
       if (mails.length === 0) return;
       const stored = await deps.db.transaction((tx) => deps.mailer.enqueueMany(tx, mails));

@@ -5,7 +5,7 @@ import { offerEmailDue, offerExpiresAt, offerOrder } from "../../shared/waitlist
 import { lessonInWindows } from "../../shared/waitlist/waitlist-windows.rules";
 import { openTimesBetween } from "../booking";
 import type { Deps } from "../deps";
-import { householdMailGuardians } from "../db/household-guardians";
+import { guardianDedupeKey, householdMailGuardians } from "../db/household-guardians";
 import { scheduleJob } from "../jobs";
 import { publishLiveEvents, withLiveEvents } from "../live";
 import type { FreedInterval } from "./times-freed";
@@ -116,8 +116,7 @@ export async function offerFreedTimes(deps: OfferDeps, teacherId: string, interv
               timeZone: guardian.zone,
               repeatWeeks: offer.repeatWeeks,
             }),
-            // The founder's key as before households; each other guardian's their own.
-            dedupeKey: guardian.id === entry.parentId ? `waitlist-offer:${offerId}` : `waitlist-offer:${offerId}:${guardian.id}`,
+            dedupeKey: guardianDedupeKey(`waitlist-offer:${offerId}`, guardian),
           }));
           if ((await deps.mailer.enqueueMany(tx, mails)) > 0) await repo.markOfferEmailed(tx, offerId);
         }
